@@ -1,0 +1,118 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The one place configuration is read. Every variable is listed, with its
+ * default, in .env.example. Nothing else reads process.env.
+ */
+const booleanFromEnv = z
+  .enum(["true", "false", "1", "0", "yes", "no", ""])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  SITE_URL: z.url().optional(),
+  SITE_NAME: z.string().min(1).default("FounderBridge"),
+  DATABASE_URL: z.url().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATA_DIR: z.string().min(1).default("./data"),
+  BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  DEMO_CONTENT: booleanFromEnv.optional(),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("FounderBridge <no-reply@localhost>"),
+});
+
+export type Config = {
+  env: "development" | "production" | "test";
+  isProduction: boolean;
+  host: string;
+  port: number;
+  siteUrl: string;
+  siteName: string;
+  /** Absent: the embedded PGlite database in `${dataDir}/pglite`. */
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  dataDir: string;
+  authSecret: string;
+  /** Load demo content on the first start of an embedded database. */
+  demoContent: boolean;
+  trustProxy: boolean;
+  logLevel: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+};
+
+export class ConfigError extends Error {}
+
+function formatIssues(error: z.ZodError): string {
+  return error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+}
+
+/** Reads the secret kept in the data folder, creating it on first run. */
+function embeddedSecret(dataDir: string): string {
+  const file = path.join(dataDir, "secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret + "\n", { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings in .env files mean "not set".
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ""));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(`Invalid configuration:\n${formatIssues(parsed.error)}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+
+  if (e.DATABASE_URL) {
+    // Production: nothing may be guessed.
+    const missing = [
+      !e.BETTER_AUTH_SECRET && "BETTER_AUTH_SECRET (a random string of 32+ characters)",
+      !e.SITE_URL && "SITE_URL (the public address, e.g. https://founderbridge.example)",
+    ].filter(Boolean);
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `DATABASE_URL is set, so these must be set too:\n${missing.map((m) => `  ${m}`).join("\n")}`,
+      );
+    }
+  }
+
+  const localHost = e.HOST === "0.0.0.0" || e.HOST === "::" ? "localhost" : e.HOST;
+  const siteUrl = (e.SITE_URL ?? `http://${localHost}:${e.PORT}`).replace(/\/+$/, "");
+
+  return {
+    env: e.NODE_ENV,
+    isProduction: e.NODE_ENV === "production",
+    host: e.HOST,
+    port: e.PORT,
+    siteUrl,
+    siteName: e.SITE_NAME,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    dataDir,
+    authSecret: e.BETTER_AUTH_SECRET ?? embeddedSecret(dataDir),
+    demoContent: !e.DATABASE_URL && (e.DEMO_CONTENT ?? true),
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+  };
+}
+
+let current: Config | undefined;
+
+/** The configuration of this process, read once. */
+export function config(): Config {
+  current ??= loadConfig();
+  return current;
+}

@@ -1,0 +1,143 @@
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { mkdirSync } from "node:fs";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** One type for both drivers: every query is written once. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Subscribes to a LISTEN/NOTIFY channel; returns the unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type OpenOptions =
+  | { url: string; poolSize?: number; applicationName?: string }
+  /** `dir` undefined: in memory (tests). */
+  | { url?: undefined; dir?: string };
+
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
+function checkChannel(channel: string) {
+  if (!CHANNEL_NAME.test(channel)) throw new Error(`Invalid channel name: ${channel}`);
+}
+
+async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
+  if (dir) mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  return {
+    db,
+    kind: "pglite",
+    async listen(channel, onPayload) {
+      checkChannel(channel);
+      const unsubscribe = await client.listen(channel, onPayload);
+      return unsubscribe;
+    },
+    async notify(channel, payload) {
+      checkChannel(channel);
+      await client.query("SELECT pg_notify($1, $2)", [channel, payload]);
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, poolSize = 10, applicationName = "founderbridge") {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    application_name: applicationName,
+  });
+  // A pool error (e.g. the server restarting) must not crash the process;
+  // the next query reconnects.
+  pool.on("error", () => {});
+  // Fail fast with a clear error when the server cannot be reached.
+  const probe = await pool.connect();
+  probe.release();
+  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+
+  // One dedicated connection carries every LISTEN of this process.
+  let listener: pg.Client | undefined;
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  async function listenerClient() {
+    if (listener) return listener;
+    const client = new pg.Client({ connectionString: url, application_name: applicationName });
+    client.on("error", () => {});
+    client.on("notification", (msg) => {
+      for (const fn of handlers.get(msg.channel) ?? []) fn(msg.payload ?? "");
+    });
+    await client.connect();
+    listener = client;
+    return client;
+  }
+
+  const handle: DatabaseHandle = {
+    db,
+    kind: "postgres",
+    async listen(channel, onPayload) {
+      checkChannel(channel);
+      const client = await listenerClient();
+      let set = handlers.get(channel);
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        await client.query(`LISTEN ${channel}`);
+      }
+      set.add(onPayload);
+      return async () => {
+        set.delete(onPayload);
+        if (set.size === 0) {
+          handlers.delete(channel);
+          await client.query(`UNLISTEN ${channel}`).catch(() => {});
+        }
+      };
+    },
+    async notify(channel, payload) {
+      checkChannel(channel);
+      await pool.query("SELECT pg_notify($1, $2)", [channel, payload]);
+    },
+    async close() {
+      await listener?.end().catch(() => {});
+      await pool.end();
+    },
+  };
+  return handle;
+}
+
+export function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  return options.url
+    ? openPostgres(options.url, options.poolSize, options.applicationName)
+    : openPglite(options.dir);
+}
+
+// The process's database, opened once at start-up. Kept on globalThis so that
+// the dev server's module reloads reuse it (two PGlite instances must never
+// open the same folder).
+const globalKey = Symbol.for("founderbridge.database");
+type GlobalWithDb = typeof globalThis & { [globalKey]?: DatabaseHandle };
+
+export function setDatabase(handle: DatabaseHandle | undefined) {
+  (globalThis as GlobalWithDb)[globalKey] = handle;
+}
+
+export function getDatabaseHandle(): DatabaseHandle {
+  const handle = (globalThis as GlobalWithDb)[globalKey];
+  if (!handle) throw new Error("The database is not open yet (server/main.ts opens it).");
+  return handle;
+}
+
+/** The process's Drizzle database. */
+export function db(): Database {
+  return getDatabaseHandle().db;
+}

@@ -1,0 +1,625 @@
+/**
+ * The whole data model (spec 1 §3 and spec 2 §3), plus what the behaviour
+ * needs: the auth library's tables, sign-up and login attempts, broadcasts.
+ *
+ * Rules kept by the database itself (see migrations/0001_rules.sql):
+ * counters (comment_count, like_count, usage_count) are maintained by
+ * triggers in the same transaction as the rows they count; the reserved
+ * category `uncategorized` can be neither deleted nor renamed; deleting a
+ * category moves its posts to it (ON DELETE SET DEFAULT).
+ */
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+/** Fixed id of the reserved `uncategorized` category: the default of posts.category_id. */
+export const UNCATEGORIZED_ID = "00000000-0000-4000-8000-000000000001";
+/** Fixed id of the single site_settings row. */
+export const SITE_SETTINGS_ID = 1;
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+// ---------------------------------------------------------------- enumerations
+
+export const roleEnum = pgEnum("role", ["user", "mentor", "admin"]);
+export const accountStatusEnum = pgEnum("account_status", ["pending", "approved", "blocked"]);
+export const userTypeEnum = pgEnum("user_type", [
+  "Student",
+  "Aspiring Entrepreneur",
+  "Entrepreneur",
+  "Working Professional",
+  "Mentor",
+]);
+export const postTypeEnum = pgEnum("post_type", ["blog", "external_link"]);
+/** `pending`: submitted for review (the spec's unnamed pending-type state, yellow badge). */
+export const postStatusEnum = pgEnum("post_status", ["draft", "pending", "published"]);
+export const audioTypeEnum = pgEnum("audio_type", ["mp3", "mp4", "wav", "embed"]);
+export const notificationTypeEnum = pgEnum("notification_type", [
+  "follow",
+  "approval",
+  "promotion",
+  "broadcast",
+]);
+/** Widget types; sidebar widgets are JSON, so the database checks these with CHECK constraints. */
+export const WIDGET_TYPES = ["image", "html", "text"] as const;
+export const schemaTypeEnum = pgEnum("schema_type", ["NewsArticle", "BlogPosting", "Article"]);
+export const broadcastRoleFilterEnum = pgEnum("broadcast_role_filter", [
+  "all",
+  "user",
+  "mentor",
+  "admin",
+]);
+export const broadcastStatusFilterEnum = pgEnum("broadcast_status_filter", [
+  "approved",
+  "all",
+  "pending",
+  "blocked",
+]);
+
+/** A sidebar widget (spec §3). Its `type` is checked by the database (see sidebar_widgets_valid). */
+export type SidebarWidget = {
+  type: (typeof WIDGET_TYPES)[number];
+  order: number;
+  image_url?: string | null;
+  link_url?: string | null;
+  /** Alt text for image widgets, the body for text widgets. */
+  content?: string | null;
+  html_code?: string | null;
+};
+
+export type ConsentCategories = { essential: true; analytics: boolean; marketing: boolean };
+
+// ------------------------------------------------------ the auth library's own
+
+/** Better Auth `user`. The product's fields live in `profiles`, 1:1. */
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    username: text("username"),
+    displayUsername: text("display_username"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
+    uniqueIndex("users_username_key").on(sql`lower(${t.username})`),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("accounts_user_id_idx").on(t.userId),
+    uniqueIndex("accounts_provider_account_key").on(t.providerId, t.accountId),
+  ],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+/** Better Auth's database-backed rate limiter. */
+export const rateLimits = pgTable("rate_limits", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+// -------------------------------------------------------------------- profiles
+
+/**
+ * The member (spec "profile"). `email` and `username` mirror the auth user's,
+ * written in the same transaction; neither can be changed in the product.
+ */
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: text("id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    username: text("username").notNull(),
+    fullName: text("full_name"),
+    profilePhotoUrl: text("profile_photo_url"),
+    bio: text("bio"),
+    userType: userTypeEnum("user_type"),
+    linkedinUrl: text("linkedin_url"),
+    websiteUrl: text("website_url"),
+    role: roleEnum("role").notNull().default("user"),
+    status: accountStatusEnum("status").notNull().default("pending"),
+    profileCompleted: boolean("profile_completed").notNull().default(false),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    locationCity: text("location_city"),
+    locationCountry: text("location_country"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("profiles_username_key").on(sql`lower(${t.username})`),
+    uniqueIndex("profiles_email_key").on(sql`lower(${t.email})`),
+    index("profiles_role_status_idx").on(t.role, t.status),
+    index("profiles_created_at_idx").on(t.createdAt),
+    check("profiles_username_format", sql`${t.username} ~ '^[a-z0-9_]+$'`),
+    check("profiles_bio_length", sql`char_length(${t.bio}) <= 500`),
+  ],
+);
+
+// ------------------------------------------------------------------ categories
+
+export const categories = pgTable(
+  "categories",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    description: text("description"),
+    schemaType: schemaTypeEnum("schema_type").notNull().default("Article"),
+    sidebarWidget: jsonb("sidebar_widget").$type<SidebarWidget | null>(),
+    sidebarWidget2: jsonb("sidebar_widget_2").$type<SidebarWidget | null>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("categories_slug_key").on(t.slug),
+    index("categories_name_idx").on(t.name),
+    check("categories_slug_format", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    check(
+      "categories_sidebar_widget_valid",
+      sql`${t.sidebarWidget} IS NULL OR ${t.sidebarWidget}->>'type' IN ('image', 'html', 'text')`,
+    ),
+    check(
+      "categories_sidebar_widget_2_valid",
+      sql`${t.sidebarWidget2} IS NULL OR ${t.sidebarWidget2}->>'type' IN ('image', 'html', 'text')`,
+    ),
+  ],
+);
+
+// ----------------------------------------------------------------------- posts
+
+export const posts = pgTable(
+  "posts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    slug: text("slug").notNull(),
+    content: text("content").notNull().default(""),
+    excerpt: text("excerpt"),
+    postType: postTypeEnum("post_type").notNull().default("blog"),
+    externalUrl: text("external_url"),
+    featuredImageUrl: text("featured_image_url"),
+    featuredVideoUrl: text("featured_video_url"),
+    featuredAudioUrl: text("featured_audio_url"),
+    audioType: audioTypeEnum("audio_type"),
+    categoryId: uuid("category_id")
+      .notNull()
+      .default(sql.raw(`'${UNCATEGORIZED_ID}'::uuid`))
+      .references(() => categories.id, { onDelete: "set default" }),
+    authorId: text("author_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    status: postStatusEnum("status").notNull().default("draft"),
+    isFeatured: boolean("is_featured").notNull().default(false),
+    /** Set at first publication; a future time schedules the post. */
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    viewCount: integer("view_count").notNull().default(0),
+    /** Live (not deleted) comments, kept by a trigger. */
+    commentCount: integer("comment_count").notNull().default(0),
+    readingTimeMinutes: integer("reading_time_minutes").notNull().default(1),
+    sidebarWidgets: jsonb("sidebar_widgets").$type<SidebarWidget[]>().notNull().default([]),
+    sidebarWidget2: jsonb("sidebar_widget_2").$type<SidebarWidget | null>(),
+    sidebarEnabled: boolean("sidebar_enabled").notNull().default(true),
+    ogTitle: text("og_title"),
+    ogDescription: text("og_description"),
+    ogImage: text("og_image"),
+    lastAutosave: timestamp("last_autosave", { withTimezone: true }),
+    /** Title, excerpt and the body's text without tags, for search. */
+    searchText: text("search_text").generatedAlwaysAs(
+      sql`lower(title || ' ' || coalesce(excerpt, '') || ' ' || regexp_replace(content, '<[^>]*>', ' ', 'g'))`,
+    ),
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', coalesce(excerpt, '')), 'B') || setweight(to_tsvector('english', regexp_replace(content, '<[^>]*>', ' ', 'g')), 'C')`,
+    ),
+  },
+  (t) => [
+    uniqueIndex("posts_slug_key").on(t.slug),
+    index("posts_published_idx")
+      .on(t.publishedAt.desc())
+      .where(sql`${t.status} = 'published'`),
+    index("posts_category_published_idx")
+      .on(t.categoryId, t.publishedAt.desc())
+      .where(sql`${t.status} = 'published'`),
+    index("posts_featured_published_idx")
+      .on(t.publishedAt.desc())
+      .where(sql`${t.status} = 'published' AND ${t.isFeatured}`),
+    index("posts_author_idx").on(t.authorId, t.publishedAt.desc()),
+    index("posts_view_count_idx")
+      .on(t.viewCount.desc())
+      .where(sql`${t.status} = 'published'`),
+    index("posts_search_vector_idx").using("gin", t.searchVector),
+    index("posts_search_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    check("posts_slug_format", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    check("posts_counts_non_negative", sql`${t.viewCount} >= 0 AND ${t.commentCount} >= 0`),
+    check("posts_reading_time_positive", sql`${t.readingTimeMinutes} >= 1`),
+    check(
+      "posts_sidebar_widgets_valid",
+      sql`jsonb_typeof(${t.sidebarWidgets}) = 'array' AND NOT jsonb_path_exists(${t.sidebarWidgets}, '$[*] ? (!(@.type == "image" || @.type == "html" || @.type == "text"))')`,
+    ),
+    check(
+      "posts_sidebar_widget_2_valid",
+      sql`${t.sidebarWidget2} IS NULL OR ${t.sidebarWidget2}->>'type' IN ('image', 'html', 'text')`,
+    ),
+  ],
+);
+
+// ------------------------------------------------------------------------ tags
+
+export const tags = pgTable(
+  "tags",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    /** Posts carrying the tag, kept by a trigger on post_tags. */
+    usageCount: integer("usage_count").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("tags_slug_key").on(t.slug),
+    index("tags_usage_count_idx").on(t.usageCount.desc()),
+    check("tags_usage_count_non_negative", sql`${t.usageCount} >= 0`),
+  ],
+);
+
+export const postTags = pgTable(
+  "post_tags",
+  {
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    tagId: uuid("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.tagId] }), index("post_tags_tag_id_idx").on(t.tagId)],
+);
+
+// -------------------------------------------------------------------- comments
+
+export const comments = pgTable(
+  "comments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    authorId: text("author_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    content: text("content").notNull(),
+    /** One reply level: a reply points at a top-level comment. */
+    parentId: uuid("parent_id").references((): any => comments.id, { onDelete: "cascade" }),
+    /** Kept by a trigger on comment_likes. */
+    likeCount: integer("like_count").notNull().default(0),
+    isDeleted: boolean("is_deleted").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("comments_post_idx")
+      .on(t.postId, t.createdAt.desc())
+      .where(sql`NOT ${t.isDeleted}`),
+    index("comments_parent_idx").on(t.parentId),
+    index("comments_author_idx").on(t.authorId),
+    check("comments_content_length", sql`char_length(btrim(${t.content})) BETWEEN 1 AND 5000`),
+    check("comments_like_count_non_negative", sql`${t.likeCount} >= 0`),
+  ],
+);
+
+export const commentLikes = pgTable(
+  "comment_likes",
+  {
+    commentId: uuid("comment_id")
+      .notNull()
+      .references(() => comments.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.commentId, t.userId] }),
+    index("comment_likes_user_idx").on(t.userId),
+  ],
+);
+
+// --------------------------------------------------------- favourites, follows
+
+export const favorites = pgTable(
+  "favorites",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("favorites_user_post_key").on(t.userId, t.postId),
+    index("favorites_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("favorites_post_idx").on(t.postId),
+  ],
+);
+
+export const follows = pgTable(
+  "follows",
+  {
+    followerId: text("follower_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    followingId: text("following_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.followingId] }),
+    index("follows_following_idx").on(t.followingId),
+    check("follows_not_self", sql`${t.followerId} <> ${t.followingId}`),
+  ],
+);
+
+// --------------------------------------------------------------- notifications
+
+export const broadcasts = pgTable(
+  "broadcasts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    message: text("message").notNull(),
+    link: text("link").notNull(),
+    roleFilter: broadcastRoleFilterEnum("role_filter").notNull().default("all"),
+    statusFilter: broadcastStatusFilterEnum("status_filter").notNull().default("approved"),
+    recipientCount: integer("recipient_count").notNull().default(0),
+    sentBy: text("sent_by").references(() => profiles.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("broadcasts_created_idx").on(t.createdAt.desc()),
+    check("broadcasts_title_length", sql`char_length(${t.title}) BETWEEN 1 AND 100`),
+    check("broadcasts_message_length", sql`char_length(${t.message}) <= 500`),
+  ],
+);
+
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    type: notificationTypeEnum("type").notNull(),
+    title: text("title").notNull(),
+    message: text("message"),
+    link: text("link"),
+    isRead: boolean("is_read").notNull().default(false),
+    broadcastId: uuid("broadcast_id").references(() => broadcasts.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("notifications_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("notifications_user_unread_idx")
+      .on(t.userId, t.createdAt.desc())
+      .where(sql`NOT ${t.isRead}`),
+    index("notifications_user_type_idx").on(t.userId, t.type, t.createdAt.desc()),
+  ],
+);
+
+// ---------------------------------------------------------------------- consent
+
+export const cookieConsents = pgTable(
+  "cookie_consents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").references(() => profiles.id, { onDelete: "set null" }),
+    sessionId: text("session_id").notNull(),
+    consentGiven: boolean("consent_given").notNull(),
+    consentCategories: jsonb("consent_categories").$type<ConsentCategories>().notNull(),
+    geoLocation: text("geo_location"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("cookie_consents_session_idx").on(t.sessionId),
+    index("cookie_consents_user_idx").on(t.userId),
+  ],
+);
+
+// ------------------------------------------------------------------ site settings
+
+export const DEFAULT_COOKIE_BANNER_MESSAGE =
+  "We use essential cookies to make this site work, and analytics cookies to understand how you use it. Analytics cookies are only set if you accept them.";
+
+export const DEFAULT_COOKIE_POLICY_CONTENT = `<h2>Cookie policy</h2>
+<p>Essential cookies keep you signed in and remember your cookie choice. They are always on.</p>
+<p>Analytics and marketing cookies are set only when you accept them, and only when the site's tracking is switched on.</p>
+<p>You can change your choice at any time with the reset button on this page.</p>`;
+
+export const siteSettings = pgTable(
+  "site_settings",
+  {
+    id: integer("id").primaryKey().default(SITE_SETTINGS_ID),
+    defaultSidebarBannerUrl: text("default_sidebar_banner_url"),
+    defaultSidebarBannerLink: text("default_sidebar_banner_link"),
+    /** The law firm's promotional banner in the header area. */
+    headerBannerText: text("header_banner_text"),
+    headerBannerLink: text("header_banner_link"),
+    headerBannerImageUrl: text("header_banner_image_url"),
+    scriptsEnabled: boolean("scripts_enabled").notNull().default(true),
+    googleAnalyticsId: text("google_analytics_id"),
+    googleAnalyticsEnabled: boolean("google_analytics_enabled").notNull().default(false),
+    metaPixelId: text("meta_pixel_id"),
+    metaPixelEnabled: boolean("meta_pixel_enabled").notNull().default(false),
+    googleTagManagerId: text("google_tag_manager_id"),
+    googleTagManagerEnabled: boolean("google_tag_manager_enabled").notNull().default(false),
+    googleSearchConsoleVerification: text("google_search_console_verification"),
+    customHeadScripts: text("custom_head_scripts"),
+    customBodyScripts: text("custom_body_scripts"),
+    cookieConsentEnabled: boolean("cookie_consent_enabled").notNull().default(true),
+    cookieBannerMessage: text("cookie_banner_message")
+      .notNull()
+      .default(DEFAULT_COOKIE_BANNER_MESSAGE),
+    cookiePolicyContent: text("cookie_policy_content")
+      .notNull()
+      .default(DEFAULT_COOKIE_POLICY_CONTENT),
+    requireConsentForUk: boolean("require_consent_for_uk").notNull().default(true),
+    /** Set once the demo content has been loaded into this database. */
+    demoContentLoadedAt: timestamp("demo_content_loaded_at", { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("site_settings_single_row", sql`${t.id} = ${sql.raw(String(SITE_SETTINGS_ID))}`)],
+);
+
+// ------------------------------------------------------------- moderation, redirects
+
+export const bannedWords = pgTable(
+  "banned_words",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    word: text("word").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("banned_words_word_key").on(t.word),
+    check("banned_words_normalised", sql`${t.word} = lower(btrim(${t.word})) AND ${t.word} <> ''`),
+  ],
+);
+
+export const urlRedirects = pgTable(
+  "url_redirects",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    fromPath: text("from_path").notNull(),
+    toPath: text("to_path").notNull(),
+    statusCode: integer("status_code").notNull().default(301),
+    notes: text("notes"),
+    createdBy: text("created_by").references(() => profiles.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("url_redirects_from_path_key").on(t.fromPath),
+    index("url_redirects_created_idx").on(t.createdAt.desc()),
+    check("url_redirects_status_code", sql`${t.statusCode} IN (301, 302, 307, 308)`),
+    check("url_redirects_from_path_format", sql`${t.fromPath} LIKE '/%'`),
+  ],
+);
+
+// ------------------------------------------------------------ attempts (rate limits)
+
+export const signupAttempts = pgTable(
+  "signup_attempts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ipAddress: text("ip_address").notNull(),
+    email: text("email").notNull(),
+    succeeded: boolean("succeeded").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("signup_attempts_ip_idx").on(t.ipAddress, t.createdAt.desc()),
+    index("signup_attempts_email_idx").on(t.email, t.createdAt.desc()),
+  ],
+);
+
+export const loginAttempts = pgTable(
+  "login_attempts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").references(() => profiles.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    succeeded: boolean("succeeded").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("login_attempts_user_idx").on(t.userId, t.createdAt.desc()),
+    index("login_attempts_email_idx").on(t.email, t.createdAt.desc()),
+    index("login_attempts_ip_idx").on(t.ipAddress, t.createdAt.desc()),
+  ],
+);

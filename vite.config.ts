@@ -1,0 +1,23 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  plugins: [tailwindcss(), reactRouter()],
+  resolve: {
+    alias: {
+      "~": fileURLToPath(new URL("./app", import.meta.url)),
+      "#server": fileURLToPath(new URL("./server", import.meta.url)),
+    },
+  },
+  // The production server bundle is our Express app (server/app.ts), which
+  // imports React Router's virtual server build itself.
+  environments: {
+    ssr: {
+      build: {
+        rolldownOptions: { input: "./server/app.ts" },
+      },
+    },
+  },
+});
