@@ -116,9 +116,8 @@ async function openPostgres(url: string, poolSize = 10, applicationName = "found
 }
 
 export function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
-  return options.url
-    ? openPostgres(options.url, options.poolSize, options.applicationName)
-    : openPglite(options.dir);
+  if (options.url) return openPostgres(options.url, options.poolSize, options.applicationName);
+  return openPglite("dir" in options ? options.dir : undefined);
 }
 
 // The process's database, opened once at start-up. Kept on globalThis so that

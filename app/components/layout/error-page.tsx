@@ -1,0 +1,22 @@
+import { primaryButton } from "~/components/ui/button-styles";
+
+/** Spec 1 §2: the error fallback. */
+export function ErrorPage() {
+  return (
+    <section className="mx-auto max-w-xl px-4 py-20 text-center" aria-labelledby="error-title">
+      <h1 id="error-title" className="text-2xl font-bold">
+        Something went wrong
+      </h1>
+      <p className="mt-2 text-slate-700">
+        We could not show this page. Please try again in a moment.
+      </p>
+      <button
+        type="button"
+        className={`${primaryButton} mt-8`}
+        onClick={() => window.location.reload()}
+      >
+        Refresh Page
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+import type { ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import { ErrorPage } from "~/components/layout/error-page";
+import { NotFoundPage } from "~/components/layout/not-found-page";
+import { SiteFooter } from "~/components/layout/site-footer";
+import { SiteHeader } from "~/components/layout/site-header";
+import { clientLog } from "~/lib/client-log";
+import { useNonce } from "~/lib/nonce";
+import { runtime } from "#server/runtime";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function loader() {
+  const { config } = runtime();
+  return { siteName: config.siteName, siteUrl: config.siteUrl };
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
+  const siteName = data?.siteName ?? "FounderBridge";
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a
+          href="#main-content"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+        >
+          Skip to content
+        </a>
+        <SiteHeader siteName={siteName} />
+        <main id="main-content" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter siteName={siteName} />
+        {/* Restores the position on back/forward and starts every new page at the top. */}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <>
+        <title>404 Page Not Found</title>
+        <NotFoundPage />
+      </>
+    );
+  }
+  if (typeof window !== "undefined") {
+    clientLog.error(error instanceof Error ? error.message : "Route error", {
+      status: isRouteErrorResponse(error) ? error.status : undefined,
+    });
+  }
+  return (
+    <>
+      <title>Something went wrong</title>
+      <ErrorPage />
+    </>
+  );
+}

@@ -1,0 +1,9 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+export default [
+  index("routes/home.tsx"),
+  route("health", "routes/health.tsx"),
+  route("api/health", "routes/api.health.ts"),
+  route("404", "routes/not-found.tsx", { id: "not-found-page" }),
+  route("*", "routes/not-found.tsx", { id: "not-found" }),
+] satisfies RouteConfig;

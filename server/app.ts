@@ -1,0 +1,198 @@
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type ErrorRequestHandler, type Express } from "express";
+import type { Server } from "node:http";
+import path from "node:path";
+import { pinoHttp } from "pino-http";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { requestContext } from "~/lib/request-context.server";
+import { ConfigError, loadConfig, type Config } from "./config";
+import { openDatabase, setDatabase, type DatabaseHandle } from "./db/client";
+import { migrateDatabase } from "./db/migrate";
+import { ensureReservedRows } from "./db/seed";
+import { seedDemo } from "./db/seed-demo";
+import { clientLogsRouter } from "./http/client-logs";
+import { requestId } from "./http/request-id";
+import { securityHeaders } from "./http/security";
+import { createLogger, type Logger } from "./logger";
+import { setRuntime } from "./runtime";
+import { createStorage } from "./storage";
+
+type AppOptions = { config: Config; log: Logger; vite?: ViteDevServer };
+
+async function loadServerBuild(vite: ViteDevServer | undefined): Promise<ServerBuild> {
+  if (vite) return (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+  return (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
+}
+
+/** The Express application: headers, logs, static files, the API, then React Router. */
+export function createApp({ config, log, vite }: AppOptions): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  // Only behind a proxy we trust may X-Forwarded-* decide the client's address and scheme.
+  app.set("trust proxy", config.trustProxy ? 1 : false);
+
+  app.use(
+    pinoHttp({
+      logger: log,
+      genReqId: requestId,
+      // Static assets would drown the log; pages, API calls and errors stay.
+      autoLogging: { ignore: (req) => /^\/(assets|uploads)\//.test(req.url ?? "") },
+      customLogLevel: (_req, res, err) =>
+        err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
+    }),
+  );
+  app.use(securityHeaders({ dev: !config.isProduction }));
+  app.use(
+    compression({
+      // Event streams must reach the browser as they are written.
+      filter: (req, res) =>
+        !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") &&
+        compression.filter(req, res),
+    }),
+  );
+
+  if (vite) {
+    app.use(vite.middlewares);
+  } else {
+    const client = path.resolve("build/client");
+    // Hashed file names never change: cache them for a year.
+    app.use(
+      "/assets",
+      express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }),
+    );
+    app.use(express.static(client, { maxAge: "1h", index: false }));
+  }
+  // Files written by the local storage driver (an S3 driver serves its own URLs).
+  app.use(
+    "/uploads",
+    express.static(path.join(config.dataDir, "uploads"), {
+      maxAge: "7d",
+      index: false,
+      dotfiles: "deny",
+      fallthrough: true,
+    }),
+  );
+
+  app.use(clientLogsRouter(log));
+
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build: () => loadServerBuild(vite),
+      mode: config.isProduction ? "production" : "development",
+      getLoadContext(req, res) {
+        const context = new RouterContextProvider();
+        context.set(requestContext, {
+          nonce: String(res.locals.cspNonce ?? ""),
+          requestId: String(req.id),
+          log: req.log,
+        });
+        return context;
+      },
+    }),
+  );
+
+  const onError: ErrorRequestHandler = (error, req, res, next) => {
+    if (res.headersSent) return next(error);
+    // Body-parser and similar errors carry their HTTP status (400, 413, 415).
+    const status = Number((error as { status?: number }).status);
+    if (status >= 400 && status < 500) {
+      res.status(status).json({ error: (error as Error).message });
+      return;
+    }
+    req.log.error({ err: error }, "unhandled error");
+    res.status(500).json({ error: "Something went wrong" });
+  };
+  app.use(onError);
+  return app;
+}
+
+/** Opens the database, applies migrations and writes the reserved rows. */
+export async function prepareDatabase(config: Config, log: Logger): Promise<DatabaseHandle> {
+  const handle = config.databaseUrl
+    ? await openDatabase({ url: config.databaseUrl, poolSize: config.databasePoolSize })
+    : await openDatabase({ dir: path.join(config.dataDir, "pglite") });
+  const started = performance.now();
+  await migrateDatabase(handle);
+  await ensureReservedRows(handle.db);
+  log.info(
+    { database: handle.kind, ms: Math.round(performance.now() - started) },
+    "database ready",
+  );
+  return handle;
+}
+
+/** Starts the whole server: configuration, database, demo content, HTTP, shutdown. */
+export async function start({ vite }: { vite?: ViteDevServer }): Promise<Server> {
+  const bootStarted = performance.now();
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = createLogger(config.logLevel);
+  const storage = createStorage({ dataDir: config.dataDir });
+  const database = await prepareDatabase(config, log);
+  setDatabase(database);
+  setRuntime({ config, log, storage, startedAt: new Date() });
+
+  if (config.demoContent) {
+    const result = await seedDemo(database.db, storage, { log: (msg) => log.info(msg) });
+    if (result.created) printDemoAccounts(result.accounts);
+  }
+
+  const app = createApp({ config, log, vite });
+  const server = app.listen(config.port, config.host);
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", resolve);
+    server.once("error", reject);
+  });
+  log.info(
+    { url: config.siteUrl, startupMs: Math.round(performance.now() - bootStarted) },
+    `FounderBridge is ready at ${config.siteUrl}`,
+  );
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "shutting down");
+    // Stop accepting, let in-flight requests finish, then close the database.
+    const force = setTimeout(() => {
+      log.warn("requests still open after 10 s; closing them");
+      server.closeAllConnections();
+    }, 10_000);
+    force.unref();
+    server.closeIdleConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await vite?.close();
+    await database.close();
+    setDatabase(undefined);
+    log.info("stopped");
+    process.exit(0);
+  };
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+  return server;
+}
+
+function printDemoAccounts(accounts: Awaited<ReturnType<typeof seedDemo>>["accounts"]) {
+  const lines = accounts.map(
+    (a) => `  ${a.role.padEnd(7)} ${a.status.padEnd(9)} ${a.email.padEnd(38)} ${a.password}`,
+  );
+  console.log(
+    [
+      "",
+      "Demo content loaded. Sign in with these accounts (passwords are generated on this first start only):",
+      ...lines,
+      "",
+    ].join("\n"),
+  );
+}

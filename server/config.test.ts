@@ -1,0 +1,83 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+const dirs: string[] = [];
+function tempDir() {
+  const dir = mkdtempSync(path.join(tmpdir(), "fb-config-"));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("loadConfig", () => {
+  it("runs on the embedded database at http://localhost:3000 with nothing set", () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.port).toBe(3000);
+    expect(config.siteUrl).toBe("http://localhost:3000");
+    expect(config.dataDir).toBe(dataDir);
+    expect(config.demoContent).toBe(true);
+    expect(config.isProduction).toBe(true);
+    expect(config.trustProxy).toBe(false);
+  });
+
+  it("generates the secret on first run and keeps it in the data folder", () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir });
+    expect(first.authSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dataDir, "secret"), "utf8").trim()).toBe(first.authSecret);
+    expect(loadConfig({ DATA_DIR: dataDir }).authSecret).toBe(first.authSecret);
+  });
+
+  it("follows PORT, HOST and SITE_URL", () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir, PORT: "4000" }).siteUrl).toBe("http://localhost:4000");
+    expect(loadConfig({ DATA_DIR: dataDir, HOST: "127.0.0.1", PORT: "4001" }).siteUrl).toBe(
+      "http://127.0.0.1:4001",
+    );
+    expect(loadConfig({ DATA_DIR: dataDir, SITE_URL: "https://example.org/" }).siteUrl).toBe(
+      "https://example.org",
+    );
+  });
+
+  it("stops with a clear message when DATABASE_URL is set without a secret or site URL", () => {
+    const dataDir = tempDir();
+    const attempt = () =>
+      loadConfig({ DATA_DIR: dataDir, DATABASE_URL: "postgres://u@127.0.0.1:5432/db" });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/BETTER_AUTH_SECRET/);
+    expect(attempt).toThrow(/SITE_URL/);
+    // No secret file is invented for a production database.
+    expect(existsSync(path.join(dataDir, "secret"))).toBe(false);
+  });
+
+  it("accepts a complete production configuration and never loads demo content there", () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      DATABASE_URL: "postgres://u@127.0.0.1:5432/db",
+      BETTER_AUTH_SECRET: "x".repeat(32),
+      SITE_URL: "https://founderbridge.example",
+      DEMO_CONTENT: "true",
+    });
+    expect(config.databaseUrl).toBe("postgres://u@127.0.0.1:5432/db");
+    expect(config.demoContent).toBe(false);
+  });
+
+  it("turns demo content off with DEMO_CONTENT=false", () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), DEMO_CONTENT: "false" }).demoContent).toBe(false);
+  });
+
+  it("rejects malformed values", () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), PORT: "not-a-port" })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), SITE_URL: "nope" })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), BETTER_AUTH_SECRET: "short" })).toThrow(
+      /32 characters/,
+    );
+  });
+});
