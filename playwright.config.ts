@@ -1,0 +1,75 @@
+import { defineConfig } from "@playwright/test";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+/**
+ * End-to-end journeys against the production build (`npm run test:e2e` builds
+ * first). The server starts on a fresh embedded database without demo content,
+ * so every run sees the same empty site.
+ *
+ * The browser is Debian's Chromium (`apt-get install -y chromium`), or the one
+ * at CHROMIUM_PATH. Playwright never downloads a browser here.
+ */
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://127.0.0.1:${port}`;
+// A fixed name, so that the main process and the workers agree on it; it is
+// emptied by the web server command below, before the server opens it.
+const dataDir = path.join(tmpdir(), `founderbridge-e2e-${port}`);
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  // A flaky journey is a bug to fix, not to retry. (Retries would also replay
+  // the /api/logs rate-limit test inside its one-minute window.)
+  retries: 0,
+  workers: process.env.CI ? 2 : 1,
+  reporter: "list",
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    baseURL,
+    headless: true,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    browserName: "chromium",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  projects: [{ name: "chromium" }],
+  webServer: {
+    // `npm run build` has run already (test:e2e does it).
+    command: `rm -rf "${dataDir}" && node server.js`,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+    env: {
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      SITE_URL: baseURL,
+      DATA_DIR: dataDir,
+      DEMO_CONTENT: "false",
+      // Empty means "not set" to server/config.ts: always the embedded database,
+      // whatever the calling shell exports.
+      DATABASE_URL: "",
+      BETTER_AUTH_SECRET: "",
+      SMTP_URL: "",
+      TRUST_PROXY: "false",
+      LOG_LEVEL: "warn",
+    },
+  },
+});

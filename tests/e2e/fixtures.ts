@@ -1,0 +1,65 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+export { expect };
+
+type Fixtures = {
+  /** Console errors a test expects (e.g. the error fallback logs the route error). */
+  allowedConsoleErrors: RegExp[];
+  /** Fails the test on uncaught page errors, CSP violations and unexpected console errors. */
+  browserErrors: string[];
+};
+
+/**
+ * The default `page` fixture comes from `browser.newContext()`, which is what
+ * @axe-core/playwright needs (tests/e2e/accessibility.spec.ts proves the check can fail).
+ */
+export const test = base.extend<Fixtures>({
+  allowedConsoleErrors: [[], { option: true }],
+  browserErrors: [
+    async ({ page, allowedConsoleErrors }, use) => {
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+      page.on("console", (message) => {
+        if (message.type() !== "error") return;
+        const text = message.text();
+        // Chromium logs every 4xx/5xx document or fetch; the tests check statuses themselves.
+        if (text.startsWith("Failed to load resource: the server responded with a status of"))
+          return;
+        if (allowedConsoleErrors.some((pattern) => pattern.test(text))) return;
+        errors.push(`console.error: ${text}`);
+      });
+      await use(errors);
+      expect(errors, "errors in the browser (CSP violations, hydration, uncaught)").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+/** Runs axe on the page as it is now and expects no violations at all. */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const violations = results.violations.map((v) => ({
+    id: v.id,
+    impact: v.impact,
+    help: v.help,
+    targets: v.nodes.map((n) => n.target.join(" ")),
+  }));
+  expect(violations, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/**
+ * Waits until React has hydrated the element (its props, with event handlers,
+ * are attached), so that clicks are handled by the app and not lost.
+ */
+export async function waitForHydration(page: Page, selector = "main") {
+  await page.locator(selector).first().waitFor();
+  await page.waitForFunction(
+    (sel) => {
+      const element = document.querySelector(sel);
+      return Boolean(element && Object.keys(element).some((key) => key.startsWith("__reactProps")));
+    },
+    selector,
+    { timeout: 10_000 },
+  );
+}

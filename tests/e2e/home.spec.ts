@@ -1,0 +1,45 @@
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+
+// The e2e server starts on a fresh embedded database with DEMO_CONTENT=false,
+// so the home page shows its empty state.
+
+test("home answers 200 with the page already rendered in the HTML", async ({ request }) => {
+  const response = await request.get("/");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toMatch(/^text\/html/);
+  const html = await response.text();
+  expect(html).toMatch(/^<!DOCTYPE html>/i);
+  expect(html).toContain('<html lang="en-GB"');
+  // Server-rendered: the heading and the empty state are in the document itself, not added by JS.
+  expect(html).toMatch(/<h1[^>]*>Latest from our mentors<\/h1>/);
+  expect(html).toContain("No posts found");
+  expect(html).toContain("Check back later for new content");
+  expect(html).toMatch(/<title>[^<]*FounderBridge[^<]*<\/title>/);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("home shows its heading and empty state", async ({ page }) => {
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Latest from our mentors");
+    await expect(page.getByText("No posts found")).toBeVisible();
+    await expect(page.getByText("Check back later for new content")).toBeVisible();
+  });
+});
+
+test("home shows the empty state and passes axe", async ({ page }) => {
+  const response = await page.goto("/");
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle(/FounderBridge/);
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Latest from our mentors" }),
+  ).toBeVisible();
+  await expect(page.getByText("No posts found")).toBeVisible();
+  await expect(page.getByText("Check back later for new content")).toBeVisible();
+  // No post cards on an empty site.
+  await expect(page.locator("main article")).toHaveCount(0);
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
