@@ -39,6 +39,16 @@ export function createApp({ config, log, vite }: AppOptions): Express {
       genReqId: requestId,
       // Static assets would drown the log; pages, API calls and errors stay.
       autoLogging: { ignore: (req) => /^\/(assets|uploads)\//.test(req.url ?? "") },
+      // One short line per request: no headers (cookies stay out of the log).
+      serializers: {
+        req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url,
+          ip: req.remoteAddress,
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
       customLogLevel: (_req, res, err) =>
         err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
     }),

@@ -4,6 +4,12 @@ import { Link } from "react-router";
  * The header frame. Category links, the About menu, search, the bell and the
  * avatar menu arrive with the reading and community features.
  */
+/** "FounderBridge" → "FB"; a one-word name gives its first two letters. */
+function initials(name: string) {
+  const capitals = name.match(/[A-Z]/g) ?? [];
+  return (capitals.length >= 2 ? capitals.slice(0, 2).join("") : name.slice(0, 2)).toUpperCase();
+}
+
 export function SiteHeader({ siteName }: { siteName: string }) {
   return (
     <header className="border-b border-slate-200 bg-white">
@@ -13,7 +19,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
             aria-hidden="true"
             className="inline-flex h-8 w-8 items-center justify-center rounded-md bg-brand-700 text-sm text-white"
           >
-            {siteName.slice(0, 2).toUpperCase()}
+            {initials(siteName)}
           </span>
           <span>{siteName}</span>
         </Link>
