@@ -12,6 +12,7 @@ import { openDatabase, setDatabase, type DatabaseHandle } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { ensureReservedRows } from "./db/seed";
 import { seedDemo } from "./db/seed-demo";
+import { authHandler, clientIpHeader } from "./auth/express";
 import { clientLogsRouter } from "./http/client-logs";
 import { requestId } from "./http/request-id";
 import { securityHeaders } from "./http/security";
@@ -87,6 +88,11 @@ export function createApp({ config, log, vite }: AppOptions): Express {
 
   app.use(clientLogsRouter(log));
 
+  // Every request carries the client's address as Express decided it (TRUST_PROXY).
+  app.use(clientIpHeader);
+  // The auth library's endpoints, before React Router.
+  app.all("/api/auth/{*splat}", authHandler());
+
   app.all(
     "/{*splat}",
     createRequestHandler({
@@ -98,6 +104,7 @@ export function createApp({ config, log, vite }: AppOptions): Express {
           nonce: String(res.locals.cspNonce ?? ""),
           requestId: String(req.id),
           log: req.log,
+          ip: req.ip ?? req.socket.remoteAddress ?? "unknown",
         });
         return context;
       },

@@ -26,6 +26,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("FounderBridge <no-reply@localhost>"),
+  LINKEDIN_CLIENT_ID: z.string().optional(),
+  LINKEDIN_CLIENT_SECRET: z.string().optional(),
 });
 
 export type Config = {
@@ -46,6 +48,8 @@ export type Config = {
   logLevel: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Set only when both LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET are. */
+  linkedin: { clientId: string; clientSecret: string } | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -106,6 +110,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    linkedin:
+      e.LINKEDIN_CLIENT_ID && e.LINKEDIN_CLIENT_SECRET
+        ? { clientId: e.LINKEDIN_CLIENT_ID, clientSecret: e.LINKEDIN_CLIENT_SECRET }
+        : undefined,
   };
 }
 

@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import {
+  can,
+  effectiveRole,
+  requireCan,
+  requireRole,
+  requireUser,
+  type Actor,
+} from "./permissions";
+
+const member = (role: Actor["role"], status: Actor["status"] = "approved", id = role): Actor => ({
+  id,
+  role,
+  status,
+});
+const request = new Request("http://localhost/post/hello?x=1");
+
+async function thrown(fn: () => unknown): Promise<Response> {
+  try {
+    fn();
+  } catch (error) {
+    return error as Response;
+  }
+  throw new Error("expected a thrown response");
+}
+
+describe("permissions", () => {
+  it("derives the effective role from session and status", () => {
+    expect(effectiveRole(null)).toBe("visitor");
+    expect(effectiveRole(member("admin", "blocked"))).toBe("blocked");
+    expect(effectiveRole(member("mentor", "pending"))).toBe("pending");
+    expect(effectiveRole(member("mentor"))).toBe("mentor");
+  });
+
+  it("follows the spec's role table", () => {
+    expect(can(null, "post.read")).toBe(true);
+    expect(can(null, "comment.create")).toBe(false);
+    expect(can(member("user", "pending"), "post.read")).toBe(true);
+    expect(can(member("user", "pending"), "favorite.toggle")).toBe(false);
+    expect(can(member("user"), "favorite.toggle")).toBe(true);
+    expect(can(member("user"), "post.write")).toBe(false);
+    expect(can(member("mentor"), "post.write")).toBe(true);
+    expect(can(member("mentor"), "admin.access")).toBe(false);
+    expect(can(member("admin"), "admin.access")).toBe(true);
+    expect(can(member("admin", "blocked"), "post.read")).toBe(false);
+  });
+
+  it("lets members delete own comments, mentors plain users' comments, admins any", () => {
+    const ofUser = { kind: "comment", authorId: "someone", authorRole: "user" } as const;
+    const ofMentor = { kind: "comment", authorId: "someone", authorRole: "mentor" } as const;
+    expect(can(member("user"), "comment.delete", ofUser)).toBe(false);
+    expect(can(member("user", "approved", "someone"), "comment.delete", ofUser)).toBe(true);
+    expect(can(member("mentor"), "comment.delete", ofUser)).toBe(true);
+    expect(can(member("mentor"), "comment.delete", ofMentor)).toBe(false);
+    expect(can(member("admin"), "comment.delete", ofMentor)).toBe(true);
+  });
+
+  it("allows following mentors and admins only, never oneself", () => {
+    const me = member("user", "approved", "me");
+    expect(can(me, "follow.create", { kind: "profile", id: "m", role: "mentor" })).toBe(true);
+    expect(can(me, "follow.create", { kind: "profile", id: "u", role: "user" })).toBe(false);
+    expect(
+      can(member("mentor", "approved", "m"), "follow.create", {
+        kind: "profile",
+        id: "m",
+        role: "mentor",
+      }),
+    ).toBe(false);
+  });
+
+  it("sends visitors to /login with the page to return to", async () => {
+    const response = await thrown(() => requireUser(null, request));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/login?redirectTo=%2Fpost%2Fhello%3Fx%3D1");
+  });
+
+  it("sends pending members who participate to /pending-approval", async () => {
+    const response = await thrown(() =>
+      requireCan(member("user", "pending"), request, "comment.create"),
+    );
+    expect(response.headers.get("location")).toBe("/pending-approval");
+  });
+
+  it("answers 403 to a member without the role", async () => {
+    const response = await thrown(() => requireRole(member("user"), request, ["admin"]));
+    expect(response.status).toBe(403);
+    expect(requireRole(member("admin"), request, ["admin"]).role).toBe("admin");
+  });
+});

@@ -1,0 +1,138 @@
+import { redirect } from "react-router";
+
+/**
+ * The one permissions module (spec 1 §6, spec 2): the role table as data.
+ * Every loader and action asks it; hidden buttons are a convenience only.
+ *
+ * An actor's effective role: no session → visitor; status blocked → blocked;
+ * status pending → pending (may sign in and read, nothing more); otherwise the
+ * profile's role (user, mentor, admin).
+ */
+export type Role = "user" | "mentor" | "admin";
+export type Status = "pending" | "approved" | "blocked";
+export type EffectiveRole = "visitor" | "pending" | "blocked" | Role;
+
+/** What permissions need to know about the signed-in member. */
+export type Actor = { id: string; role: Role; status: Status };
+
+export type Action =
+  | "post.read"
+  | "search"
+  | "comment.create"
+  | "comment.like"
+  | "favorite.toggle"
+  | "notifications.read"
+  | "follow.create"
+  | "post.write"
+  | "comment.delete"
+  | "admin.access"
+  | "broadcast.send";
+
+/** Who may do what, before looking at the resource. */
+export const ROLE_TABLE: Record<Action, readonly EffectiveRole[]> = {
+  "post.read": ["visitor", "pending", "user", "mentor", "admin"],
+  search: ["visitor", "pending", "user", "mentor", "admin"],
+  "comment.create": ["user", "mentor", "admin"],
+  "comment.like": ["user", "mentor", "admin"],
+  "favorite.toggle": ["user", "mentor", "admin"],
+  "notifications.read": ["pending", "user", "mentor", "admin"],
+  "follow.create": ["user", "mentor", "admin"],
+  "post.write": ["mentor", "admin"],
+  "comment.delete": ["user", "mentor", "admin"],
+  "admin.access": ["admin"],
+  "broadcast.send": ["admin"],
+};
+
+/** Participation actions: a pending member is sent to /pending-approval. */
+export const PARTICIPATION: readonly Action[] = [
+  "comment.create",
+  "comment.like",
+  "favorite.toggle",
+  "follow.create",
+];
+
+/** The resource a rule looks at, where it matters. */
+export type Resource =
+  /** comment.delete: the comment's author. */
+  | { kind: "comment"; authorId: string; authorRole: Role }
+  /** follow.create: the member to follow. */
+  | { kind: "profile"; id: string; role: Role }
+  /** post.write on an existing post: its author. */
+  | { kind: "post"; authorId: string };
+
+export function effectiveRole(actor: Actor | null | undefined): EffectiveRole {
+  if (!actor) return "visitor";
+  if (actor.status === "blocked") return "blocked";
+  if (actor.status === "pending") return "pending";
+  return actor.role;
+}
+
+export function can(actor: Actor | null | undefined, action: Action, resource?: Resource): boolean {
+  const role = effectiveRole(actor);
+  if (!ROLE_TABLE[action].includes(role)) return false;
+  if (!actor || !resource) return true;
+  switch (action) {
+    case "comment.delete":
+      if (resource.kind !== "comment") return false;
+      // Own comment: any member; a plain user's comment: mentors too; any comment: admins.
+      return (
+        resource.authorId === actor.id ||
+        role === "admin" ||
+        (role === "mentor" && resource.authorRole === "user")
+      );
+    case "follow.create":
+      // Mentors and admins only, never oneself.
+      return resource.kind === "profile" && resource.id !== actor.id && resource.role !== "user";
+    case "post.write":
+      // Mentors their own posts; admins any.
+      return resource.kind === "post" && (role === "admin" || resource.authorId === actor.id);
+    default:
+      return true;
+  }
+}
+
+/** Where the current page is, to come back after signing in. */
+function returnPath(request: Request): string {
+  const url = new URL(request.url);
+  return url.pathname + url.search;
+}
+
+export function loginRedirect(request: Request) {
+  const to = returnPath(request);
+  return redirect(to === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(to)}`);
+}
+
+/** Signed in (any status but blocked) or off to /login. */
+export function requireUser<A extends Actor>(actor: A | null | undefined, request: Request): A {
+  if (!actor || actor.status === "blocked") throw loginRedirect(request);
+  return actor;
+}
+
+/** One of the roles, with an approved account; pending members go to /pending-approval. */
+export function requireRole<A extends Actor>(
+  actor: A | null | undefined,
+  request: Request,
+  roles: readonly Role[],
+): A {
+  const member = requireUser(actor, request);
+  if (member.status === "pending") throw redirect("/pending-approval");
+  if (!roles.includes(member.role)) throw new Response("Forbidden", { status: 403 });
+  return member;
+}
+
+/**
+ * The check for an action: visitors go to /login, pending members trying to
+ * participate to /pending-approval, everyone else not allowed gets a 403.
+ */
+export function requireCan<A extends Actor>(
+  actor: A | null | undefined,
+  request: Request,
+  action: Action,
+  resource?: Resource,
+): A | null {
+  if (can(actor, action, resource)) return actor ?? null;
+  const role = effectiveRole(actor);
+  if (role === "visitor" || role === "blocked") throw loginRedirect(request);
+  if (role === "pending" && PARTICIPATION.includes(action)) throw redirect("/pending-approval");
+  throw new Response("Forbidden", { status: 403 });
+}
