@@ -5,5 +5,6 @@ export default [
   route("health", "routes/health.tsx"),
   route("api/health", "routes/api.health.ts"),
   route("404", "routes/not-found.tsx", { id: "not-found-page" }),
+  route("signup", "routes/signup.tsx"),
   route("*", "routes/not-found.tsx", { id: "not-found" }),
 ] satisfies RouteConfig;

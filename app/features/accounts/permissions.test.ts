@@ -8,7 +8,11 @@ import {
   type Actor,
 } from "./permissions";
 
-const member = (role: Actor["role"], status: Actor["status"] = "approved", id = role): Actor => ({
+const member = (
+  role: Actor["role"],
+  status: Actor["status"] = "approved",
+  id: string = role,
+): Actor => ({
   id,
   role,
   status,

@@ -1,0 +1,142 @@
+import { useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { primaryButton } from "~/components/ui/button-styles";
+import { PASSWORD_REQUIREMENTS } from "./rules";
+import { ErrorBox, Field, inputClass } from "./ui";
+
+export type SignupValues = { fullName: string; username: string; email: string; terms: boolean };
+
+export function SignupForm({
+  memberCount,
+  timeToken,
+  error,
+  values,
+}: {
+  memberCount: number;
+  timeToken: string;
+  error?: string;
+  values?: SignupValues;
+}) {
+  const [password, setPassword] = useState("");
+  const [username, setUsername] = useState(values?.username ?? "");
+  const submitting = useNavigation().state === "submitting";
+  return (
+    <div className="mx-auto max-w-md px-4 py-10">
+      <h1 className="text-2xl font-extrabold text-brand-900">
+        Join {memberCount.toLocaleString("en-GB")}+ founders
+      </h1>
+      <p className="mt-1 text-slate-700">Create your free account.</p>
+      <Form method="post" className="mt-6 space-y-4" noValidate={false}>
+        {error ? <ErrorBox>{error}</ErrorBox> : null}
+        <input type="hidden" name="startedAt" value={timeToken} />
+        {/* The trap field: hidden from people and assistive technology; bots fill it. */}
+        <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
+          <label>
+            Website
+            <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+          </label>
+        </div>
+        <Field label="Full name" htmlFor="fullName">
+          <input
+            id="fullName"
+            name="fullName"
+            required
+            maxLength={100}
+            autoComplete="name"
+            defaultValue={values?.fullName}
+            className={inputClass}
+          />
+        </Field>
+        <Field label="Username" htmlFor="username">
+          <input
+            id="username"
+            name="username"
+            required
+            maxLength={30}
+            autoComplete="username"
+            autoCapitalize="none"
+            value={username}
+            onChange={(e) => setUsername(e.target.value.toLowerCase())}
+            className={inputClass}
+          />
+        </Field>
+        <Field label="Email" htmlFor="email">
+          <input
+            id="email"
+            name="email"
+            type="email"
+            required
+            maxLength={254}
+            autoComplete="email"
+            defaultValue={values?.email}
+            className={inputClass}
+          />
+        </Field>
+        <Field label="Password" htmlFor="password">
+          <input
+            id="password"
+            name="password"
+            type="password"
+            required
+            maxLength={128}
+            autoComplete="new-password"
+            aria-describedby="password-requirements"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            className={inputClass}
+          />
+        </Field>
+        <ul
+          id="password-requirements"
+          className="space-y-1 text-sm"
+          aria-label="Password requirements"
+        >
+          {PASSWORD_REQUIREMENTS.map((r) => {
+            const met = r.test(password);
+            return (
+              <li key={r.label} className={met ? "text-green-800" : "text-slate-700"}>
+                <span aria-hidden="true">{met ? "✓" : "○"}</span> {r.label}
+                <span className="sr-only">{met ? " (met)" : " (not met)"}</span>
+              </li>
+            );
+          })}
+        </ul>
+        <Field label="Confirm password" htmlFor="confirmPassword">
+          <input
+            id="confirmPassword"
+            name="confirmPassword"
+            type="password"
+            required
+            maxLength={128}
+            autoComplete="new-password"
+            className={inputClass}
+          />
+        </Field>
+        <div className="flex items-start gap-2 text-sm">
+          <input
+            id="terms"
+            name="terms"
+            type="checkbox"
+            defaultChecked={values?.terms}
+            className="mt-1"
+          />
+          <label htmlFor="terms">
+            I agree to the{" "}
+            <Link to="/cookie-policy" className="text-brand-700 underline">
+              Terms &amp; Privacy
+            </Link>
+          </label>
+        </div>
+        <button type="submit" className={`${primaryButton} w-full`} disabled={submitting}>
+          {submitting ? "Creating account..." : "Create account"}
+        </button>
+      </Form>
+      <p className="mt-6 text-sm text-slate-700">
+        Already have an account?{" "}
+        <Link to="/login" className="font-semibold text-brand-700 underline">
+          Sign in
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { data, redirect } from "react-router";
+import { auth } from "#server/auth";
+import { db } from "#server/db/client";
+import { runtime } from "#server/runtime";
+import { clientIp } from "~/features/accounts/request.server";
+import { getSessionUser } from "~/features/accounts/session.server";
+import { SignupForm } from "~/features/accounts/signup-form";
+import {
+  elapsedSince,
+  issueTimeToken,
+  memberCount,
+  readSignupForm,
+  signUp,
+} from "~/features/accounts/signup.server";
+import type { Route } from "./+types/signup";
+
+export function meta() {
+  return [{ title: "Join Free Now" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  if (await getSessionUser(request)) throw redirect("/");
+  return {
+    memberCount: await memberCount(db()),
+    timeToken: issueTimeToken(runtime().config.authSecret),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData().catch(() => new FormData());
+  const input = readSignupForm(form);
+  const result = await signUp(
+    { db: db(), auth: auth(), secret: runtime().config.authSecret },
+    input,
+    { ip: clientIp(context), headers: request.headers },
+  );
+  if (result.ok) throw redirect(`/verify-otp?email=${encodeURIComponent(result.email)}`);
+  const values = {
+    fullName: input.fullName,
+    username: input.username,
+    email: input.email,
+    terms: input.terms,
+  };
+  return data(
+    {
+      error: result.error,
+      values,
+      // The form keeps its start time; a missing or forged token is replaced.
+      timeToken:
+        elapsedSince(runtime().config.authSecret, input.timeToken) >= 0
+          ? input.timeToken
+          : issueTimeToken(runtime().config.authSecret),
+    },
+    { status: result.status },
+  );
+}
+
+export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <SignupForm
+      memberCount={loaderData.memberCount}
+      timeToken={actionData?.timeToken ?? loaderData.timeToken}
+      error={actionData?.error}
+      values={actionData?.values}
+    />
+  );
+}
