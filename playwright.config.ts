@@ -15,6 +15,24 @@ const baseURL = `http://127.0.0.1:${port}`;
 // A fixed name, so that the main process and the workers agree on it; it is
 // emptied by the web server command below, before the server opens it.
 const dataDir = path.join(tmpdir(), `founderbridge-e2e-${port}`);
+// A second server on the next port loads the demo content (40 posts, 7
+// categories, comments) into its own fresh database: the reading journeys
+// (tests/e2e/reading/) browse it and must not change it.
+const demoPort = port + 1;
+const demoBaseURL = `http://127.0.0.1:${demoPort}`;
+const demoDataDir = path.join(tmpdir(), `founderbridge-e2e-demo-${demoPort}`);
+
+const serverEnv = {
+  NODE_ENV: "production",
+  HOST: "127.0.0.1",
+  // Empty means "not set" to server/config.ts: always the embedded database,
+  // whatever the calling shell exports.
+  DATABASE_URL: "",
+  BETTER_AUTH_SECRET: "",
+  SMTP_URL: "",
+  TRUST_PROXY: "false",
+  LOG_LEVEL: "warn",
+};
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -46,30 +64,43 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium" }],
-  webServer: {
-    // `npm run build` has run already (test:e2e does it).
-    command: `rm -rf "${dataDir}" && node server.js`,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
-    env: {
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      SITE_URL: baseURL,
-      DATA_DIR: dataDir,
-      DEMO_CONTENT: "false",
-      // Empty means "not set" to server/config.ts: always the embedded database,
-      // whatever the calling shell exports.
-      DATABASE_URL: "",
-      BETTER_AUTH_SECRET: "",
-      SMTP_URL: "",
-      TRUST_PROXY: "false",
-      LOG_LEVEL: "warn",
+  projects: [
+    { name: "chromium", testIgnore: "reading/**" },
+    { name: "reading", testMatch: "reading/**/*.spec.ts", use: { baseURL: demoBaseURL } },
+  ],
+  webServer: [
+    {
+      // `npm run build` has run already (test:e2e does it).
+      command: `rm -rf "${dataDir}" && node server.js`,
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+      env: {
+        ...serverEnv,
+        PORT: String(port),
+        SITE_URL: baseURL,
+        DATA_DIR: dataDir,
+        DEMO_CONTENT: "false",
+      },
     },
-  },
+    {
+      command: `rm -rf "${demoDataDir}" && node server.js`,
+      url: `${demoBaseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+      env: {
+        ...serverEnv,
+        PORT: String(demoPort),
+        SITE_URL: demoBaseURL,
+        DATA_DIR: demoDataDir,
+        DEMO_CONTENT: "true",
+      },
+    },
+  ],
 });

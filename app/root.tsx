@@ -15,7 +15,7 @@ import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { clientLog } from "~/lib/client-log";
 import { useNonce } from "~/lib/nonce";
-import { runtime } from "#server/runtime";
+import { loadSiteChrome } from "~/features/layout/site-chrome.server";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 
@@ -24,15 +24,15 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export function loader() {
-  const { config } = runtime();
-  return { siteName: config.siteName, siteUrl: config.siteUrl };
+export async function loader() {
+  return loadSiteChrome();
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   const siteName = data?.siteName ?? "FounderBridge";
+  const navCategories = data?.navCategories ?? [];
   return (
     <html lang="en-GB">
       <head>
@@ -48,11 +48,20 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader siteName={siteName} />
+        <SiteHeader
+          siteName={siteName}
+          categories={navCategories}
+          banner={data?.headerBanner ?? null}
+          accountArea={null}
+        />
         <main id="main-content" className="flex-1">
           {children}
         </main>
-        <SiteFooter siteName={siteName} />
+        <SiteFooter
+          siteName={siteName}
+          categories={navCategories}
+          contactEmail={data?.contactEmail}
+        />
         {/* Restores the position on back/forward and starts every new page at the top. */}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

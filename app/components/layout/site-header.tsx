@@ -1,38 +1,112 @@
-import { Link } from "react-router";
+import type { ReactNode } from "react";
+import { Link, NavLink } from "react-router";
+import { AboutMenu } from "~/features/layout/about-menu";
+import { MobileMenu } from "~/features/layout/mobile-menu";
+import type { HeaderBanner, NavCategory } from "~/features/layout/nav-links";
+import { SearchDialog } from "~/features/layout/search-dialog";
 
-/**
- * The header frame. Category links, the About menu, search, the bell and the
- * avatar menu arrive with the reading and community features.
- */
 /** "FounderBridge" → "FB"; a one-word name gives its first two letters. */
 function initials(name: string) {
   const capitals = name.match(/[A-Z]/g) ?? [];
   return (capitals.length >= 2 ? capitals.slice(0, 2).join("") : name.slice(0, 2)).toUpperCase();
 }
 
-export function SiteHeader({ siteName }: { siteName: string }) {
+export type SiteHeaderProps = {
+  siteName: string;
+  categories: NavCategory[];
+  banner: HeaderBanner | null;
+  /**
+   * The account area: Write, the notification bell, the avatar menu for
+   * members; Sign in and Join Free Now for visitors. Rendered by the accounts
+   * feature (app/features/accounts) and passed in from root.tsx.
+   */
+  accountArea?: ReactNode;
+};
+
+/** The law firm's promotional banner (site settings header_banner_*); nothing when unset. */
+function PromoBanner({ banner }: { banner: HeaderBanner }) {
+  const body = (
+    <span className="flex items-center justify-center gap-3">
+      {banner.imageUrl ? (
+        <img
+          src={banner.imageUrl}
+          alt={banner.text ? "" : "Sponsored"}
+          height={28}
+          width={112}
+          className="h-7 w-auto"
+        />
+      ) : null}
+      {banner.text ? <span>{banner.text}</span> : null}
+    </span>
+  );
   return (
-    <header className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
-        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-900">
-          <span
-            aria-hidden="true"
-            className="inline-flex h-8 w-8 items-center justify-center rounded-md bg-brand-700 text-sm text-white"
-          >
-            {initials(siteName)}
-          </span>
-          <span>{siteName}</span>
+    <aside aria-label="Sponsored" className="bg-brand-900 px-4 py-2 text-center text-sm text-white">
+      {banner.link?.startsWith("/") ? (
+        <Link to={banner.link} className="underline-offset-2 hover:underline">
+          {body}
         </Link>
-        <nav aria-label="Main">
-          <ul className="flex items-center gap-4 text-sm font-medium text-slate-700">
-            <li>
-              <Link to="/" className="hover:text-brand-700">
-                Home
-              </Link>
-            </li>
-          </ul>
-        </nav>
-      </div>
-    </header>
+      ) : banner.link ? (
+        <a
+          href={banner.link}
+          rel="sponsored noopener noreferrer"
+          target="_blank"
+          className="underline-offset-2 hover:underline"
+        >
+          {body}
+        </a>
+      ) : (
+        body
+      )}
+    </aside>
+  );
+}
+
+export function SiteHeader({ siteName, categories, banner, accountArea }: SiteHeaderProps) {
+  return (
+    <>
+      {banner ? <PromoBanner banner={banner} /> : null}
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+          <div className="flex items-center gap-2">
+            <MobileMenu categories={categories} accountArea={accountArea} />
+            <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-900">
+              <span
+                aria-hidden="true"
+                className="inline-flex h-8 w-8 items-center justify-center rounded-md bg-brand-700 text-sm text-white"
+              >
+                {initials(siteName)}
+              </span>
+              <span>{siteName}</span>
+            </Link>
+          </div>
+          <nav aria-label="Main" className="hidden md:block">
+            <ul className="flex items-center gap-1 text-sm font-medium text-slate-700">
+              {categories.map((c) => (
+                <li key={c.slug}>
+                  <NavLink
+                    to={`/categories/${c.slug}`}
+                    className={({ isActive }) =>
+                      `rounded px-2 py-1 hover:text-brand-700 ${isActive ? "text-brand-700 underline underline-offset-4" : ""}`
+                    }
+                  >
+                    {c.name}
+                  </NavLink>
+                </li>
+              ))}
+              <li>
+                <AboutMenu />
+              </li>
+            </ul>
+          </nav>
+          <div className="flex items-center gap-2">
+            <SearchDialog />
+            {/* The account area slot (see SiteHeaderProps.accountArea). */}
+            <div data-slot="account-area" className="flex items-center gap-2">
+              {accountArea}
+            </div>
+          </div>
+        </div>
+      </header>
+    </>
   );
 }

@@ -1,0 +1,28 @@
+import { db } from "#server/db/client";
+import { runtime } from "#server/runtime";
+import { headerCategories, listCategories } from "~/features/categories/categories.server";
+import { getPublicSiteSettings } from "~/features/settings/site-settings.server";
+
+/** hello@{domain} for a real domain; none for localhost or an IP address. */
+export function contactEmailFor(siteUrl: string): string | null {
+  const host = new URL(siteUrl).hostname.replace(/^www\./, "");
+  if (!host.includes(".") || /^[\d.]+$/.test(host) || host.startsWith("[")) return null;
+  return `hello@${host}`;
+}
+
+/** What the header and footer of every page need (cached: categories 10 min, settings until changed). */
+export async function loadSiteChrome() {
+  const { config } = runtime();
+  const [categories, settings] = await Promise.all([
+    listCategories(db()),
+    getPublicSiteSettings(db()),
+  ]);
+  return {
+    siteName: config.siteName,
+    siteUrl: config.siteUrl,
+    navCategories: headerCategories(categories),
+    headerBanner: settings.headerBanner,
+    contactEmail: contactEmailFor(config.siteUrl),
+    searchConsoleVerification: settings.searchConsoleVerification,
+  };
+}

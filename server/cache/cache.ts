@@ -1,0 +1,129 @@
+/**
+ * In-process TTL caches with the spec's lifetimes (spec 1 §9), dropped on
+ * every instance when the data behind them changes.
+ *
+ * Each cache belongs to one or more scopes ("posts", "categories",
+ * "settings"). A write anywhere — this process, another instance, an admin
+ * with psql — makes the database send NOTIFY cache_invalidate '<scope>' (the
+ * triggers of migration 0002), and every instance listening clears the caches
+ * of that scope. invalidate() does the same by hand.
+ */
+import { LRUCache } from "lru-cache";
+
+export type CacheScope = "posts" | "categories" | "settings";
+
+export const MINUTE = 60_000;
+
+/** Spec 1 §9: published posts list 3 minutes, a single post 5, categories 10, most viewed 5. */
+export const CACHE_TTL = {
+  postList: 3 * MINUTE,
+  post: 5 * MINUTE,
+  categories: 10 * MINUTE,
+  mostViewed: 5 * MINUTE,
+  settings: 10 * MINUTE,
+} as const;
+
+/** Spec 1 §9: expired entries are cleaned every 60 seconds. */
+export const SWEEP_INTERVAL_MS = 60_000;
+
+export const INVALIDATION_CHANNEL = "cache_invalidate";
+
+type AnyCache = { name: string; scopes: CacheScope[]; clear(): void; purgeStale(): void };
+
+const registry = new Set<AnyCache>();
+let sweeper: ReturnType<typeof setInterval> | undefined;
+
+/** Drops expired entries from every cache (run every SWEEP_INTERVAL_MS). */
+export function sweepExpired() {
+  for (const cache of registry) cache.purgeStale();
+}
+
+function ensureSweeper() {
+  if (sweeper) return;
+  sweeper = setInterval(sweepExpired, SWEEP_INTERVAL_MS);
+  sweeper.unref();
+}
+
+export type TtlCache<V extends object> = {
+  /** The cached value, or the loader's (one load at a time per key). */
+  get(key: string, load: () => Promise<V>): Promise<V>;
+  clear(): void;
+  readonly size: number;
+};
+
+export function createCache<V extends object>(options: {
+  name: string;
+  ttl: number;
+  scopes: CacheScope[];
+  max?: number;
+  /** The clock (tests). */
+  now?: () => number;
+}): TtlCache<V> {
+  const store = new LRUCache<string, V>({
+    max: options.max ?? 500,
+    ttl: options.ttl,
+    ...(options.now ? { perf: { now: options.now }, ttlResolution: 0 } : {}),
+  });
+  const inflight = new Map<string, Promise<V>>();
+  // Bumped by clear(): a load that started before an invalidation is not stored.
+  let generation = 0;
+  const cache: TtlCache<V> & AnyCache = {
+    name: options.name,
+    scopes: options.scopes,
+    async get(key, load) {
+      const hit = store.get(key);
+      if (hit !== undefined) return hit;
+      const pending = inflight.get(key);
+      if (pending) return pending;
+      const started = generation;
+      const promise = load()
+        .then((value) => {
+          if (started === generation) store.set(key, value);
+          return value;
+        })
+        .finally(() => inflight.delete(key));
+      inflight.set(key, promise);
+      return promise;
+    },
+    clear() {
+      generation += 1;
+      store.clear();
+      inflight.clear();
+    },
+    purgeStale() {
+      store.purgeStale();
+    },
+    get size() {
+      return store.size;
+    },
+  };
+  registry.add(cache);
+  ensureSweeper();
+  return cache;
+}
+
+/** Clears every cache of the given scopes in this process. */
+export function invalidateLocal(scopes: readonly string[]) {
+  for (const cache of registry) {
+    if (cache.scopes.some((scope) => scopes.includes(scope))) cache.clear();
+  }
+}
+
+/** Clears every cache in this process (tests). */
+export function clearAllCaches() {
+  for (const cache of registry) cache.clear();
+}
+
+type Notifier = {
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+};
+
+/**
+ * Subscribes this process to the invalidation channel. The payload is a
+ * scope, or several separated by commas.
+ */
+export function listenForInvalidations(handle: Notifier): Promise<() => Promise<void>> {
+  return handle.listen(INVALIDATION_CHANNEL, (payload) => {
+    invalidateLocal(payload.split(",").map((s) => s.trim()));
+  });
+}
