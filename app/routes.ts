@@ -6,5 +6,6 @@ export default [
   route("api/health", "routes/api.health.ts"),
   route("404", "routes/not-found.tsx", { id: "not-found-page" }),
   route("signup", "routes/signup.tsx"),
+  route("verify-otp", "routes/verify-otp.tsx"),
   route("*", "routes/not-found.tsx", { id: "not-found" }),
 ] satisfies RouteConfig;

@@ -4,6 +4,7 @@ import type { Auth } from "#server/auth";
 import type { Database } from "#server/db/client";
 import { profiles, signupAttempts } from "#server/db/schema";
 import { MESSAGES, signupProblem, type SignupFields } from "./rules";
+import { startResendCooldown } from "./verify-otp.server";
 
 /**
  * Sign-up rate limits (spec §7 check_signup_rate_limit / record_signup_attempt),
@@ -164,5 +165,6 @@ export async function signUp(
     return { ok: false, error: MESSAGES.registrationFailed, status: 503 };
   }
   await record(true);
+  await startResendCooldown(deps.db, input.email);
   return { ok: true, email: input.email };
 }
