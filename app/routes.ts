@@ -7,5 +7,7 @@ export default [
   route("404", "routes/not-found.tsx", { id: "not-found-page" }),
   route("signup", "routes/signup.tsx"),
   route("verify-otp", "routes/verify-otp.tsx"),
+  route("login", "routes/login.tsx"),
+  route("logout", "routes/logout.tsx"),
   route("*", "routes/not-found.tsx", { id: "not-found" }),
 ] satisfies RouteConfig;

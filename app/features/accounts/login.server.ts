@@ -1,0 +1,170 @@
+import { and, count, desc, eq, gt, sql } from "drizzle-orm";
+import type { Auth } from "#server/auth";
+import { hitLimit } from "#server/auth/rate-limit";
+import { revokeAllSessions } from "#server/auth/sessions";
+import type { Database } from "#server/db/client";
+import { loginAttempts, profiles } from "#server/db/schema";
+
+export const LOGIN_MESSAGES = {
+  invalid: "Invalid email or password",
+  unverified:
+    "Please verify your email address before logging in. Check your inbox for the verification link.",
+  blocked: "Account access denied",
+  locked: "Account temporarily unavailable",
+  tooMany: "Too many login attempts. Please try again later.",
+  resetSuccess: "Password reset successfully! You can now log in with your new password.",
+  signupSuccess: "Account created successfully! You can now log in.",
+  verified: "Email verified successfully! Your account is pending approval.",
+} as const;
+
+/** Spec §9: every answer takes at least this long (unknown e-mails as long as wrong passwords). */
+export const LOGIN_MIN_MS = 300;
+/** Issue 3: 5 failures on an account within 15 minutes lock it for 15 minutes. */
+export const LOCKOUT = { failures: 5, windowMs: 15 * 60 * 1000, lockMs: 15 * 60 * 1000 } as const;
+/** Per IP address, whatever the account: 30 attempts in 15 minutes. */
+export const LOGIN_PER_IP = { windowMs: 15 * 60 * 1000, max: 30 } as const;
+
+export type LoginInput = { email: string; password: string };
+export type LoginContext = { ip: string; userAgent: string; headers: Headers };
+export type LoginResult =
+  | { ok: true; setCookie: string[]; profileCompleted: boolean }
+  | { ok: false; error: string; status: number };
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Only paths of this site: no scheme, no host, no "//". */
+export function safeRedirect(to: unknown, fallback = "/"): string {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\"))
+    return fallback;
+  if (/^\/(login|signup|logout)\b/.test(to)) return fallback;
+  return to;
+}
+
+export function readLoginForm(form: FormData): LoginInput & { redirectTo: string } {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  return {
+    email: text("email").trim().toLowerCase().slice(0, 254),
+    password: text("password").slice(0, 256),
+    redirectTo: text("redirectTo"),
+  };
+}
+
+async function recentFailures(db: Database, userId: string, now: Date): Promise<number> {
+  const since = new Date(now.getTime() - LOCKOUT.windowMs);
+  const [lastSuccess] = await db
+    .select({ at: loginAttempts.createdAt })
+    .from(loginAttempts)
+    .where(and(eq(loginAttempts.userId, userId), eq(loginAttempts.succeeded, true)))
+    .orderBy(desc(loginAttempts.createdAt))
+    .limit(1);
+  const from = lastSuccess && lastSuccess.at > since ? lastSuccess.at : since;
+  const [row] = await db
+    .select({ n: count() })
+    .from(loginAttempts)
+    .where(
+      and(
+        eq(loginAttempts.userId, userId),
+        eq(loginAttempts.succeeded, false),
+        gt(loginAttempts.createdAt, from),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+async function attempt(
+  deps: { db: Database; auth: Auth },
+  raw: LoginInput,
+  context: LoginContext,
+): Promise<LoginResult> {
+  const { db } = deps;
+  const input = { email: raw.email.trim().toLowerCase(), password: raw.password };
+  const now = new Date();
+  const invalid = { ok: false, error: LOGIN_MESSAGES.invalid, status: 401 } as const;
+  if (!input.email || !input.password) return { ...invalid, status: 400 };
+
+  const perIp = await hitLimit(db, `login-ip:${context.ip}`, LOGIN_PER_IP);
+  if (!perIp.allowed) return { ok: false, error: LOGIN_MESSAGES.tooMany, status: 429 };
+
+  const [profile] = await db
+    .select({
+      id: profiles.id,
+      status: profiles.status,
+      lockedUntil: profiles.lockedUntil,
+      profileCompleted: profiles.profileCompleted,
+    })
+    .from(profiles)
+    .where(sql`lower(${profiles.email}) = ${input.email}`)
+    .limit(1);
+  if (profile?.lockedUntil && profile.lockedUntil > now)
+    return { ok: false, error: LOGIN_MESSAGES.locked, status: 423 };
+
+  const record = (succeeded: boolean) =>
+    db.insert(loginAttempts).values({
+      userId: profile?.id ?? null,
+      email: input.email,
+      ipAddress: context.ip,
+      userAgent: context.userAgent.slice(0, 500),
+      succeeded,
+    });
+
+  let setCookie: string[];
+  try {
+    const { headers } = await deps.auth.api.signInEmail({
+      body: { email: input.email, password: input.password, rememberMe: true },
+      headers: context.headers,
+      returnHeaders: true,
+    });
+    setCookie = headers.getSetCookie();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : "";
+    if (/not verified/i.test(message))
+      return { ok: false, error: LOGIN_MESSAGES.unverified, status: 403 };
+    await record(false);
+    if (profile && (await recentFailures(db, profile.id, now)) >= LOCKOUT.failures) {
+      await db
+        .update(profiles)
+        .set({ lockedUntil: new Date(now.getTime() + LOCKOUT.lockMs) })
+        .where(eq(profiles.id, profile.id));
+    }
+    return invalid;
+  }
+
+  if (!profile || profile.status === "blocked") {
+    // Signed in by the library, signed out at once.
+    if (profile) await revokeAllSessions(db, profile.id);
+    return { ok: false, error: LOGIN_MESSAGES.blocked, status: 403 };
+  }
+  await record(true);
+  await db
+    .update(profiles)
+    .set({ lastLoginAt: now, lockedUntil: null })
+    .where(eq(profiles.id, profile.id));
+  return { ok: true, setCookie, profileCompleted: profile.profileCompleted };
+}
+
+/** Signs in, answering no sooner than LOGIN_MIN_MS and with "Invalid email or password" on any exception. */
+export async function logIn(
+  deps: { db: Database; auth: Auth },
+  input: LoginInput,
+  context: LoginContext,
+): Promise<LoginResult> {
+  const started = performance.now();
+  let result: LoginResult;
+  try {
+    result = await attempt(deps, input, context);
+  } catch {
+    result = { ok: false, error: LOGIN_MESSAGES.invalid, status: 401 };
+  }
+  const elapsed = performance.now() - started;
+  if (elapsed < LOGIN_MIN_MS) await wait(LOGIN_MIN_MS - elapsed);
+  return result;
+}
+
+/** Where a signed-in member goes (spec §2): first to complete the profile, else back. */
+export function afterLoginPath(profileCompleted: boolean, redirectTo: string): string {
+  if (!profileCompleted) return "/edit-profile?firstTime=true";
+  return safeRedirect(redirectTo);
+}
