@@ -1,18 +1,20 @@
+import { Link } from "react-router";
 import { db } from "#server/db/client";
-import { runtime } from "#server/runtime";
-import { latestPublishedPosts } from "~/features/posts/latest-posts.server";
+import { loadHome } from "~/features/posts/home.server";
+import { EmptyState, FeaturedPostsWidget, PostListItem } from "~/features/posts/post-card";
 import type { Route } from "./+types/home";
 
-export async function loader() {
-  const { config } = runtime();
-  const posts = await latestPublishedPosts(db(), 5);
-  return { posts, siteName: config.siteName };
+export async function loader({ request }: Route.LoaderArgs) {
+  const category = new URL(request.url).searchParams.get("category");
+  return loadHome(db(), category);
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  const siteName = loaderData?.siteName ?? "FounderBridge";
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const root = matches[0]?.loaderData as { siteName?: string } | undefined;
+  const siteName = root?.siteName ?? "FounderBridge";
+  const topic = loaderData?.activeCategory?.name;
   return [
-    { title: `${siteName}: build between the UK and India` },
+    { title: topic ? `${topic} | ${siteName}` : `${siteName}: build between the UK and India` },
     {
       name: "description",
       content:
@@ -21,44 +23,74 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
-
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { posts } = loaderData;
+  const { hero, listed, featured, topics, activeCategory } = loaderData;
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-extrabold tracking-tight text-brand-900">Latest from our mentors</h1>
-      {posts.length === 0 ? (
-        <div className="mt-10 rounded-lg border border-dashed border-slate-300 p-10 text-center">
-          <p className="text-lg font-semibold">No posts found</p>
-          <p className="mt-1 text-slate-700">Check back later for new content</p>
-        </div>
-      ) : (
-        <ul className="mt-8 grid gap-6 md:grid-cols-2">
-          {posts.map((post) => (
-            <li key={post.id} className="rounded-lg border border-slate-200 p-5">
-              <article>
-                <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">
-                  {post.categoryName}
-                </p>
-                <h2 className="mt-1 text-xl font-bold">{post.title}</h2>
-                {post.excerpt ? <p className="mt-2 text-slate-700">{post.excerpt}</p> : null}
-                <p className="mt-3 text-sm text-slate-700">
-                  {post.authorName}
-                  {post.publishedAt ? (
-                    <>
-                      {" · "}
-                      <time dateTime={new Date(post.publishedAt).toISOString()}>
-                        {dateFormat.format(new Date(post.publishedAt))}
-                      </time>
-                    </>
-                  ) : null}
-                </p>
-              </article>
-            </li>
-          ))}
-        </ul>
-      )}
+    <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-[1fr_320px]">
+      <div className="min-w-0">
+        <h1 className="text-3xl font-extrabold tracking-tight text-brand-900">
+          Latest from our mentors
+        </h1>
+        {activeCategory ? (
+          <p className="mt-2 text-slate-700">
+            Showing {activeCategory.name}.{" "}
+            <Link to="/" className="font-medium text-brand-700 underline">
+              Show all topics
+            </Link>
+          </p>
+        ) : null}
+        {hero ? (
+          <>
+            <div className="mt-8">
+              <PostListItem post={hero} variant="hero" eager />
+            </div>
+            {listed.length > 0 ? (
+              <section aria-labelledby="more-posts-title" className="mt-12">
+                <h2 id="more-posts-title" className="sr-only">
+                  More posts
+                </h2>
+                <ul className="space-y-8">
+                  {listed.map((post) => (
+                    <li key={post.id}>
+                      <PostListItem post={post} headingLevel={3} />
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+          </>
+        ) : (
+          <div className="mt-10">
+            <EmptyState title="No posts found" body="Check back later for new content" />
+          </div>
+        )}
+      </div>
+      <aside aria-label="Sidebar" className="space-y-8">
+        <FeaturedPostsWidget posts={featured} />
+        {topics.length > 0 ? (
+          <nav aria-labelledby="topics-title" className="rounded-lg border border-slate-200 p-4">
+            <h2 id="topics-title" className="text-lg font-bold">
+              Recommended topics
+            </h2>
+            <ul className="mt-4 flex flex-wrap gap-2">
+              {topics.map((topic) => {
+                const active = activeCategory?.slug === topic.slug;
+                return (
+                  <li key={topic.slug}>
+                    <Link
+                      to={`/?category=${topic.slug}`}
+                      aria-current={active ? "page" : undefined}
+                      className={`inline-block rounded-full border px-3 py-1 text-sm ${active ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 text-slate-800 hover:border-brand-700"}`}
+                    >
+                      {topic.name}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+        ) : null}
+      </aside>
     </div>
   );
 }

@@ -50,7 +50,7 @@ async function loadCategories(db: Database): Promise<CategoryWithCount[]> {
       sidebarWidget2: categories.sidebarWidget2,
       postCount: sql<number>`(
         SELECT count(*)::int FROM posts p
-        WHERE p.category_id = ${categories.id}
+        WHERE p.category_id = "categories"."id"
           AND p.status = 'published' AND p.published_at <= now()
       )`.mapWith(Number),
     })

@@ -1,0 +1,278 @@
+/**
+ * The reader's post queries (spec 1 §7 "posts"). Every query shows only
+ * publicly visible posts: status published and published_at reached.
+ */
+import { and, desc, eq, inArray, lt, notInArray, sql, type SQL } from "drizzle-orm";
+import { CACHE_TTL, createCache } from "#server/cache/cache";
+import type { Database } from "#server/db/client";
+import { categories, posts, postTags, profiles, tags } from "#server/db/schema";
+import { isPubliclyVisible } from "./latest-posts.server";
+import type { PostCard, PostDetail } from "./types";
+
+export { isPubliclyVisible };
+
+export type { AuthorSummary, PostCard, PostDetail } from "./types";
+
+export const HOME_POST_LIMIT = 50;
+export const HOME_FEATURED_LIMIT = 4;
+export const SIDEBAR_FEATURED_LIMIT = 5;
+export const RELATED_LIMIT = 5;
+export const MOST_VIEWED_DAYS = 30;
+export const MOST_VIEWED_LIMIT = 5;
+
+const cardColumns = {
+  id: posts.id,
+  title: posts.title,
+  slug: posts.slug,
+  excerpt: posts.excerpt,
+  postType: posts.postType,
+  featuredImageUrl: posts.featuredImageUrl,
+  featuredVideoUrl: posts.featuredVideoUrl,
+  publishedAt: posts.publishedAt,
+  commentCount: posts.commentCount,
+  viewCount: posts.viewCount,
+  readingTimeMinutes: posts.readingTimeMinutes,
+  isFeatured: posts.isFeatured,
+  authorUsername: profiles.username,
+  authorName: sql<string>`coalesce(nullif(${profiles.fullName}, ''), ${profiles.username})`,
+  authorPhotoUrl: profiles.profilePhotoUrl,
+  authorRole: profiles.role,
+  categoryId: categories.id,
+  categoryName: categories.name,
+  categorySlug: categories.slug,
+};
+
+type CardRow = Awaited<ReturnType<ReturnType<typeof selectCards>["execute"]>>[number];
+
+function toCard(row: CardRow): PostCard {
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    excerpt: row.excerpt,
+    postType: row.postType,
+    featuredImageUrl: row.featuredImageUrl,
+    featuredVideoUrl: row.featuredVideoUrl,
+    publishedAt: row.publishedAt!,
+    commentCount: row.commentCount,
+    viewCount: row.viewCount,
+    readingTimeMinutes: row.readingTimeMinutes,
+    isFeatured: row.isFeatured,
+    author: {
+      username: row.authorUsername,
+      name: row.authorName,
+      photoUrl: row.authorPhotoUrl,
+      role: row.authorRole,
+    },
+    category: { id: row.categoryId, name: row.categoryName, slug: row.categorySlug },
+  };
+}
+
+function selectCards(db: Database) {
+  return db
+    .select(cardColumns)
+    .from(posts)
+    .innerJoin(profiles, eq(profiles.id, posts.authorId))
+    .innerJoin(categories, eq(categories.id, posts.categoryId));
+}
+
+// ------------------------------------------------------------------ queries
+
+/** Published, newest first by published_at, limit 50, optional category (spec 1 §7). */
+export async function queryPublishedPosts(
+  db: Database,
+  options: { categoryId?: string; limit?: number; offset?: number } = {},
+): Promise<PostCard[]> {
+  const rows = await selectCards(db)
+    .where(
+      options.categoryId
+        ? and(isPubliclyVisible, eq(posts.categoryId, options.categoryId))
+        : isPubliclyVisible,
+    )
+    .orderBy(desc(posts.publishedAt), desc(posts.id))
+    .limit(options.limit ?? HOME_POST_LIMIT)
+    .offset(options.offset ?? 0);
+  return rows.map(toCard);
+}
+
+/** Featured and published, newest first (4 on home, 5 in sidebars). */
+export async function queryFeaturedPosts(db: Database, limit: number): Promise<PostCard[]> {
+  const rows = await selectCards(db)
+    .where(and(isPubliclyVisible, eq(posts.isFeatured, true)))
+    .orderBy(desc(posts.publishedAt), desc(posts.id))
+    .limit(limit);
+  return rows.map(toCard);
+}
+
+/** Most viewed of the posts published in the last 30 days (default 5). */
+export async function queryMostViewedPosts(
+  db: Database,
+  limit = MOST_VIEWED_LIMIT,
+): Promise<PostCard[]> {
+  const rows = await selectCards(db)
+    .where(
+      and(
+        isPubliclyVisible,
+        sql`${posts.publishedAt} >= now() - make_interval(days => ${MOST_VIEWED_DAYS})`,
+      ),
+    )
+    .orderBy(desc(posts.viewCount), desc(posts.publishedAt))
+    .limit(limit);
+  return rows.map(toCard);
+}
+
+/** Same category, published, excluding the current one, newest first, 5 (Also Read). */
+export async function queryRelatedPosts(
+  db: Database,
+  post: { id: string; categoryId: string },
+  limit = RELATED_LIMIT,
+): Promise<PostCard[]> {
+  const rows = await selectCards(db)
+    .where(
+      and(isPubliclyVisible, eq(posts.categoryId, post.categoryId), sql`${posts.id} <> ${post.id}`),
+    )
+    .orderBy(desc(posts.publishedAt), desc(posts.id))
+    .limit(limit);
+  return rows.map(toCard);
+}
+
+/**
+ * The next post for infinite scroll: published before `before`, not among
+ * `seenIds`, the same category first, then any category (spec 1 §2, §7).
+ */
+export async function queryNextPost(
+  db: Database,
+  options: { before: Date; categoryId?: string; seenIds: string[] },
+): Promise<{ slug: string } | undefined> {
+  const seen = options.seenIds.filter((id) => /^[0-9a-f-]{36}$/i.test(id)).slice(0, 200);
+  const base = and(
+    isPubliclyVisible,
+    lt(posts.publishedAt, options.before),
+    seen.length ? notInArray(posts.id, seen) : undefined,
+  );
+  const pick = (where: SQL | undefined) =>
+    db
+      .select({ slug: posts.slug })
+      .from(posts)
+      .where(where)
+      .orderBy(desc(posts.publishedAt), desc(posts.id))
+      .limit(1);
+  if (options.categoryId) {
+    const [same] = await pick(and(base, eq(posts.categoryId, options.categoryId)));
+    if (same) return same;
+  }
+  const [any] = await pick(base);
+  return any;
+}
+
+/** One visible post by slug, with author, category and tags; undefined when none. */
+export async function queryPostBySlug(db: Database, slug: string): Promise<PostDetail | undefined> {
+  const [row] = await db
+    .select({
+      ...cardColumns,
+      content: posts.content,
+      externalUrl: posts.externalUrl,
+      featuredAudioUrl: posts.featuredAudioUrl,
+      audioType: posts.audioType,
+      updatedAt: posts.updatedAt,
+      sidebarEnabled: posts.sidebarEnabled,
+      sidebarWidgets: posts.sidebarWidgets,
+      sidebarWidget2: posts.sidebarWidget2,
+      ogTitle: posts.ogTitle,
+      ogDescription: posts.ogDescription,
+      ogImage: posts.ogImage,
+      schemaType: categories.schemaType,
+      categorySidebarWidget: categories.sidebarWidget,
+      categorySidebarWidget2: categories.sidebarWidget2,
+    })
+    .from(posts)
+    .innerJoin(profiles, eq(profiles.id, posts.authorId))
+    .innerJoin(categories, eq(categories.id, posts.categoryId))
+    .where(and(isPubliclyVisible, eq(posts.slug, slug)))
+    .limit(1);
+  if (!row) return undefined;
+  const postTagRows = await db
+    .select({ name: tags.name, slug: tags.slug })
+    .from(postTags)
+    .innerJoin(tags, eq(tags.id, postTags.tagId))
+    .where(eq(postTags.postId, row.id))
+    .orderBy(tags.name);
+  const card = toCard(row);
+  return {
+    ...card,
+    content: row.content,
+    externalUrl: row.externalUrl,
+    featuredAudioUrl: row.featuredAudioUrl,
+    audioType: row.audioType,
+    updatedAt: row.updatedAt,
+    sidebarEnabled: row.sidebarEnabled,
+    sidebarWidgets: [...(row.sidebarWidgets ?? [])].sort((a, b) => a.order - b.order),
+    sidebarWidget2: row.sidebarWidget2,
+    ogTitle: row.ogTitle,
+    ogDescription: row.ogDescription,
+    ogImage: row.ogImage,
+    category: {
+      ...card.category,
+      schemaType: row.schemaType,
+      sidebarWidget: row.categorySidebarWidget,
+      sidebarWidget2: row.categorySidebarWidget2,
+    },
+    tags: postTagRows,
+  };
+}
+
+/** Cards for the given ids, in the given order (search results). */
+export async function queryCardsByIds(db: Database, ids: string[]): Promise<PostCard[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectCards(db).where(and(isPubliclyVisible, inArray(posts.id, ids)));
+  const byId = new Map(rows.map((r) => [r.id, toCard(r)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+// ------------------------------------------------------------------- caches
+
+const listCache = createCache<PostCard[]>({
+  name: "posts-list",
+  ttl: CACHE_TTL.postList,
+  scopes: ["posts", "categories"],
+  max: 200,
+});
+const postCache = createCache<{ post: PostDetail | null }>({
+  name: "post",
+  ttl: CACHE_TTL.post,
+  scopes: ["posts", "categories"],
+  max: 2000,
+});
+const mostViewedCache = createCache<PostCard[]>({
+  name: "most-viewed",
+  ttl: CACHE_TTL.mostViewed,
+  scopes: ["posts", "categories"],
+  max: 10,
+});
+
+/** The 50 newest, optionally of one category (cached 3 minutes). */
+export function publishedPosts(db: Database, categoryId?: string) {
+  return listCache.get(`published:${categoryId ?? "all"}`, () =>
+    queryPublishedPosts(db, { categoryId }),
+  );
+}
+
+export function featuredPosts(db: Database, limit: number) {
+  return listCache.get(`featured:${limit}`, () => queryFeaturedPosts(db, limit));
+}
+
+export function relatedPosts(db: Database, post: { id: string; categoryId: string }) {
+  return listCache.get(`related:${post.id}`, () => queryRelatedPosts(db, post));
+}
+
+export function mostViewedPosts(db: Database, limit = MOST_VIEWED_LIMIT) {
+  return mostViewedCache.get(String(limit), () => queryMostViewedPosts(db, limit));
+}
+
+/** One post by slug (cached 5 minutes, misses too). */
+export async function postBySlug(db: Database, slug: string): Promise<PostDetail | undefined> {
+  const { post } = await postCache.get(slug, async () => ({
+    post: (await queryPostBySlug(db, slug)) ?? null,
+  }));
+  return post ?? undefined;
+}

@@ -1,0 +1,45 @@
+import type { SidebarWidget } from "#server/db/schema";
+
+export type AuthorSummary = {
+  username: string;
+  name: string;
+  photoUrl: string | null;
+  role: "user" | "mentor" | "admin";
+};
+
+export type PostCard = {
+  id: string;
+  title: string;
+  slug: string;
+  excerpt: string | null;
+  postType: "blog" | "external_link";
+  featuredImageUrl: string | null;
+  featuredVideoUrl: string | null;
+  publishedAt: Date;
+  commentCount: number;
+  viewCount: number;
+  readingTimeMinutes: number;
+  isFeatured: boolean;
+  author: AuthorSummary;
+  category: { id: string; name: string; slug: string };
+};
+
+export type PostDetail = PostCard & {
+  content: string;
+  externalUrl: string | null;
+  featuredAudioUrl: string | null;
+  audioType: "mp3" | "mp4" | "wav" | "embed" | null;
+  updatedAt: Date;
+  sidebarEnabled: boolean;
+  sidebarWidgets: SidebarWidget[];
+  sidebarWidget2: SidebarWidget | null;
+  ogTitle: string | null;
+  ogDescription: string | null;
+  ogImage: string | null;
+  category: PostCard["category"] & {
+    schemaType: "NewsArticle" | "BlogPosting" | "Article";
+    sidebarWidget: SidebarWidget | null;
+    sidebarWidget2: SidebarWidget | null;
+  };
+  tags: { name: string; slug: string }[];
+};
