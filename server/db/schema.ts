@@ -10,6 +10,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -370,7 +371,7 @@ export const comments = pgTable(
       .references(() => profiles.id, { onDelete: "cascade" }),
     content: text("content").notNull(),
     /** One reply level: a reply points at a top-level comment. */
-    parentId: uuid("parent_id").references((): any => comments.id, { onDelete: "cascade" }),
+    parentId: uuid("parent_id").references((): AnyPgColumn => comments.id, { onDelete: "cascade" }),
     /** Kept by a trigger on comment_likes. */
     likeCount: integer("like_count").notNull().default(0),
     isDeleted: boolean("is_deleted").notNull().default(false),

@@ -1,0 +1,125 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import {
+  assertContentTypeMatchesKey,
+  assertValidKey,
+  assertValidPrefix,
+  normaliseListLimit,
+  StorageKeyError,
+  type Storage,
+} from "./storage";
+
+export type LocalStorageOptions = {
+  /** Folder holding the files, e.g. `./data/uploads`; created when missing. */
+  root: string;
+  /** Where the HTTP server serves `root`: a path such as `/uploads`, or an absolute URL (CDN). */
+  publicPath: string;
+};
+
+export type LocalStorage = Storage & {
+  readonly driver: "local";
+  /** Absolute folder to serve statically at `publicPath`. */
+  readonly root: string;
+};
+
+/** Names we write ourselves and never list: they fail the key rules on purpose. */
+const TEMP_PREFIX = ".tmp-";
+const PROBE_DIR = ".health";
+
+function trimSlashes(value: string): string {
+  return value.replace(/^\/+|\/+$/g, "");
+}
+
+export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
+  const root = path.resolve(options.root);
+  const base = /^https?:\/\//i.test(options.publicPath)
+    ? options.publicPath.replace(/\/+$/, "")
+    : `/${trimSlashes(options.publicPath)}`.replace(/^\/$/, "");
+
+  /** The file of `key`, checked to lie inside `root` even if the key rules were to miss something. */
+  function fileOf(key: string): string {
+    assertValidKey(key);
+    const file = path.resolve(root, ...key.split("/"));
+    if (!file.startsWith(root + path.sep)) {
+      throw new StorageKeyError(`Storage key escapes the storage root: ${JSON.stringify(key)}`);
+    }
+    return file;
+  }
+
+  function urlOf(key: string): string {
+    assertValidKey(key);
+    // Key characters are all URL-safe (see the key rules), so no escaping is needed.
+    return `${base}/${key}`;
+  }
+
+  /** Writes through a temporary file and a rename, so readers never see half a file. */
+  async function writeAtomically(file: string, bytes: Uint8Array): Promise<void> {
+    await mkdir(path.dirname(file), { recursive: true });
+    const temp = path.join(path.dirname(file), `${TEMP_PREFIX}${randomBytes(8).toString("hex")}`);
+    try {
+      await writeFile(temp, bytes);
+      await rename(temp, file);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+  }
+
+  async function walk(dir: string, keyPrefix: string, into: string[]): Promise<void> {
+    let entries;
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+      throw error;
+    }
+    for (const entry of entries) {
+      // Skips temporary files, the health probe and anything not written through put().
+      if (entry.name.startsWith(".")) continue;
+      const key = keyPrefix + entry.name;
+      if (entry.isDirectory()) await walk(path.join(dir, entry.name), `${key}/`, into);
+      else if (entry.isFile()) into.push(key);
+    }
+  }
+
+  return {
+    driver: "local",
+    root,
+
+    async put(key, bytes, contentType) {
+      const file = fileOf(key);
+      assertContentTypeMatchesKey(key, contentType);
+      await writeAtomically(file, bytes);
+      return { key, url: urlOf(key) };
+    },
+
+    url: urlOf,
+
+    async list(prefix = "", limit) {
+      assertValidPrefix(prefix);
+      const max = normaliseListLimit(limit);
+      // Walk only the folder the prefix names; the rest of the prefix filters names.
+      const slash = prefix.lastIndexOf("/");
+      const folderKey = slash === -1 ? "" : prefix.slice(0, slash + 1);
+      const keys: string[] = [];
+      await walk(path.join(root, ...folderKey.split("/").filter(Boolean)), folderKey, keys);
+      return keys
+        .filter((key) => key.startsWith(prefix))
+        .sort()
+        .slice(0, max);
+    },
+
+    async check() {
+      const probe = path.join(root, PROBE_DIR, `probe-${randomBytes(8).toString("hex")}`);
+      const expected = randomBytes(16);
+      try {
+        await writeAtomically(probe, expected);
+        const actual = await readFile(probe);
+        if (!actual.equals(expected)) throw new Error("Local storage returned different bytes");
+      } finally {
+        await rm(probe, { force: true });
+      }
+    },
+  };
+}

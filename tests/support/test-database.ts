@@ -1,0 +1,148 @@
+/**
+ * A migrated database for one integration test file.
+ *
+ * In-memory PGlite by default. With TEST_DATABASE_URL (a server the tests may
+ * create databases on, e.g. postgres://postgres@127.0.0.1:5432/postgres) each
+ * file gets its own freshly created database, dropped again in destroy(), so
+ * files can run in parallel and a crashed run leaves at most a stray database.
+ *
+ * Creating and migrating takes about 3 s on PGlite: create one per file
+ * (beforeAll) and call reset() between tests (beforeEach). reset() restores
+ * the reserved rows to their defaults too, so tests may edit them.
+ */
+import { eq, ne, sql } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { openDatabase, type Database, type DatabaseHandle } from "../../server/db/client";
+import { migrateDatabase } from "../../server/db/migrate";
+import { categories, UNCATEGORIZED_ID } from "../../server/db/schema";
+import { ensureReservedRows, UNCATEGORIZED_CATEGORY } from "../../server/db/seed";
+
+export type TestDatabase = {
+  handle: DatabaseHandle;
+  db: Database;
+  /** Empties every table, then puts the reserved rows back. */
+  reset(): Promise<void>;
+  /** Closes the connection and, on PostgreSQL, drops the database. */
+  destroy(): Promise<void>;
+};
+
+/** Prefix of the databases this module creates, so strays are easy to find and drop. */
+export const TEST_DATABASE_PREFIX = "fb_test_";
+
+async function withAdminClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Every public table, referencing tables before the tables they reference, so
+ * that deleting in this order never trips a foreign key. Read from the
+ * catalogue, so a table added by a later migration is included.
+ */
+async function tablesInDeleteOrder(db: Database): Promise<string[]> {
+  const { rows: tables } = (await db.execute(
+    sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`,
+  )) as { rows: { tablename: string }[] };
+  const { rows: references } = (await db.execute(
+    sql`SELECT c.relname AS child, p.relname AS parent
+        FROM pg_constraint k
+        JOIN pg_class c ON c.oid = k.conrelid
+        JOIN pg_class p ON p.oid = k.confrelid
+        WHERE k.contype = 'f' AND k.connamespace = 'public'::regnamespace AND k.conrelid <> k.confrelid`,
+  )) as { rows: { child: string; parent: string }[] };
+
+  const remaining = new Set(tables.map((t) => t.tablename));
+  const order: string[] = [];
+  while (remaining.size > 0) {
+    // A table can go once no remaining table references it.
+    const ready = [...remaining].filter(
+      (table) => !references.some((r) => r.parent === table && remaining.has(r.child)),
+    );
+    if (ready.length === 0) throw new Error("Foreign keys form a cycle; cannot order the tables");
+    for (const table of ready) {
+      order.push(table);
+      remaining.delete(table);
+    }
+  }
+  return order;
+}
+
+async function openPostgresTestDatabase(serverUrl: string) {
+  const name = `${TEST_DATABASE_PREFIX}${process.pid}_${randomBytes(4).toString("hex")}`;
+  // The name is generated here from safe characters, so quoting it is enough.
+  await withAdminClient(serverUrl, (c) => c.query(`CREATE DATABASE "${name}"`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  try {
+    const handle = await openDatabase({ url: url.toString(), poolSize: 4, applicationName: name });
+    return { handle, name };
+  } catch (error) {
+    await withAdminClient(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    throw error;
+  }
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL || undefined;
+  const { handle, name } = serverUrl
+    ? await openPostgresTestDatabase(serverUrl)
+    : { handle: await openDatabase({}), name: undefined };
+  const { db } = handle;
+
+  try {
+    await migrateDatabase(handle);
+    await ensureReservedRows(db);
+  } catch (error) {
+    await handle.close();
+    if (serverUrl && name) {
+      await withAdminClient(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    }
+    throw error;
+  }
+
+  const deleteOrder = await tablesInDeleteOrder(db);
+
+  return {
+    handle,
+    db,
+    async reset() {
+      // DELETE rather than TRUNCATE: on PostgreSQL, truncating ~20 tables costs ~300 ms
+      // per test, deleting a few rows from each ~10 ms.
+      await db.transaction(async (tx) => {
+        for (const table of deleteOrder) {
+          if (table === "categories") {
+            // The reserved category cannot be deleted (a trigger); put it back as it was.
+            await tx.delete(categories).where(ne(categories.id, UNCATEGORIZED_ID));
+            await tx
+              .update(categories)
+              .set({
+                name: UNCATEGORIZED_CATEGORY.name,
+                description: UNCATEGORIZED_CATEGORY.description,
+                schemaType: UNCATEGORIZED_CATEGORY.schemaType,
+                sidebarWidget: null,
+                sidebarWidget2: null,
+              })
+              .where(eq(categories.id, UNCATEGORIZED_ID));
+          } else {
+            await tx.execute(sql`DELETE FROM ${sql.identifier(table)}`);
+          }
+        }
+      });
+      await ensureReservedRows(db);
+    },
+    async destroy() {
+      await handle.close();
+      if (serverUrl && name) {
+        await withAdminClient(serverUrl, (c) =>
+          c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+        );
+      }
+    },
+  };
+}
