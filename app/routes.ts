@@ -9,5 +9,8 @@ export default [
   route("verify-otp", "routes/verify-otp.tsx"),
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.tsx"),
+  // Reading
+  route("categories", "routes/categories.tsx"),
+  route("categories/:slug", "routes/category.tsx"),
   route("*", "routes/not-found.tsx", { id: "not-found" }),
 ] satisfies RouteConfig;

@@ -75,7 +75,4 @@ export function headerCategories(all: CategoryWithCount[]) {
   });
 }
 
-/** "1 post" / "N posts" (spec 1 §2, /categories). */
-export function postCountLabel(count: number) {
-  return `${count} ${count === 1 ? "post" : "posts"}`;
-}
+export { postCountLabel } from "./labels";

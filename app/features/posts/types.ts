@@ -43,3 +43,9 @@ export type PostDetail = PostCard & {
   };
   tags: { name: string; slug: string }[];
 };
+
+/** A widget ready to render: HTML widgets sanitised, order applied, empty ones dropped. */
+export type RenderWidget =
+  | { type: "image"; imageUrl: string; linkUrl: string | null; alt: string }
+  | { type: "html"; html: string }
+  | { type: "text"; text: string };

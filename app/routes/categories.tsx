@@ -1,0 +1,53 @@
+import { Link } from "react-router";
+import { db } from "#server/db/client";
+import { listCategories } from "~/features/categories/categories.server";
+import { postCountLabel } from "~/features/categories/labels";
+import type { Route } from "./+types/categories";
+
+export async function loader() {
+  const all = await listCategories(db());
+  return {
+    categories: all.map((c) => ({
+      name: c.name,
+      slug: c.slug,
+      description: c.description,
+      postCount: c.postCount,
+    })),
+  };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const root = matches[0]?.loaderData as { siteName?: string } | undefined;
+  return [
+    { title: `Categories | ${root?.siteName ?? "FounderBridge"}` },
+    {
+      name: "description",
+      content: "Every topic we cover: news, guides, AMAs, podcasts, startup stories and events.",
+    },
+  ];
+}
+
+export default function Categories({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="text-3xl font-extrabold tracking-tight text-brand-900">Categories</h1>
+      <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {loaderData.categories.map((c) => (
+          <li key={c.slug}>
+            <article className="relative h-full rounded-lg border border-slate-200 p-5 focus-within:ring-2 focus-within:ring-brand-600 hover:border-brand-700">
+              <h2 className="text-xl font-bold">
+                <Link to={`/?category=${c.slug}`} className="after:absolute after:inset-0">
+                  {c.name}
+                </Link>
+              </h2>
+              <p className="mt-1 text-sm font-medium text-brand-700">
+                {postCountLabel(c.postCount)}
+              </p>
+              {c.description ? <p className="mt-3 text-slate-700">{c.description}</p> : null}
+            </article>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

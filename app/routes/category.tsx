@@ -1,0 +1,77 @@
+import { data, Link } from "react-router";
+import { db } from "#server/db/client";
+import { postCountLabel } from "~/features/categories/labels";
+import { loadCategoryPage } from "~/features/categories/category-page.server";
+import { EmptyState, FeaturedPostsWidget, PostListItem } from "~/features/posts/post-card";
+import { SidebarWidgets } from "~/features/posts/sidebar-widgets";
+import type { Route } from "./+types/category";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const page = await loadCategoryPage(db(), params.slug);
+  if (!page) return data({ notFound: true as const }, { status: 404 });
+  return { notFound: false as const, ...page };
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const root = matches[0]?.loaderData as { siteName?: string } | undefined;
+  const siteName = root?.siteName ?? "FounderBridge";
+  if (!loaderData || loaderData.notFound) {
+    return [{ title: `Category not found | ${siteName}` }, { name: "robots", content: "noindex" }];
+  }
+  return [
+    { title: `${loaderData.category.name} | ${siteName}` },
+    {
+      name: "description",
+      content: loaderData.category.description ?? `${loaderData.category.name} on ${siteName}.`,
+    },
+  ];
+}
+
+export default function Category({ loaderData }: Route.ComponentProps) {
+  if (loaderData.notFound) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-20 text-center">
+        <h1 className="text-2xl font-bold">Category not found</h1>
+        <p className="mt-2 text-slate-700">
+          <Link to="/categories" className="text-brand-700 underline">
+            See all categories
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  const { category, posts, featured, widgets } = loaderData;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <header className="border-b border-slate-200 pb-6">
+        <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Category</p>
+        <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-brand-900">
+          {category.name}
+        </h1>
+        {category.description ? (
+          <p className="mt-2 max-w-3xl text-lg text-slate-700">{category.description}</p>
+        ) : null}
+        <p className="mt-2 text-sm text-slate-700">{postCountLabel(category.postCount)}</p>
+      </header>
+      <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_320px]">
+        <section aria-label={`${category.name} posts`} className="min-w-0">
+          {posts.length === 0 ? (
+            <EmptyState title="No posts found in this category." />
+          ) : (
+            <ul className="space-y-8">
+              {posts.map((post, index) => (
+                <li key={post.id}>
+                  <PostListItem post={post} eager={index === 0} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <aside aria-label="Sidebar" className="space-y-8">
+          <SidebarWidgets widgets={widgets} />
+          <FeaturedPostsWidget posts={featured} />
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+
+// The empty e2e site: the named categories exist, with no posts.
+test("an empty category says so", async ({ page }) => {
+  const response = await page.goto("/categories/events");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByText("No posts found in this category.")).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("/categories counts 0 posts", async ({ page }) => {
+  await page.goto("/categories");
+  await expect(
+    page.getByRole("main").locator("article").filter({ hasText: "Events" }).getByText("0 posts"),
+  ).toBeVisible();
+});
