@@ -16,6 +16,9 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { clientLog } from "~/lib/client-log";
 import { useNonce } from "~/lib/nonce";
 import { loadSiteChrome } from "~/features/layout/site-chrome.server";
+import { AccountArea } from "~/features/accounts/account-area";
+import { toHeaderUser } from "~/features/accounts/header-user";
+import { getSessionUser } from "~/features/accounts/session.server";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 
@@ -24,8 +27,9 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader() {
-  return loadSiteChrome();
+export async function loader({ request }: Route.LoaderArgs) {
+  const [chrome, user] = await Promise.all([loadSiteChrome(), getSessionUser(request)]);
+  return { ...chrome, user: toHeaderUser(user) };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -52,7 +56,7 @@ export function Layout({ children }: { children: ReactNode }) {
           siteName={siteName}
           categories={navCategories}
           banner={data?.headerBanner ?? null}
-          accountArea={null}
+          accountArea={data ? <AccountArea user={data.user} /> : null}
         />
         <main id="main-content" className="flex-1">
           {children}
