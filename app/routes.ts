@@ -9,6 +9,8 @@ export default [
   route("verify-otp", "routes/verify-otp.tsx"),
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.tsx"),
+  route("forgot-password", "routes/forgot-password.tsx"),
+  route("reset-password", "routes/reset-password.tsx"),
   // Reading
   route("categories", "routes/categories.tsx"),
   route("categories/:slug", "routes/category.tsx"),

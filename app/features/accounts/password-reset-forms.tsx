@@ -1,0 +1,147 @@
+import { useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { primaryButton } from "~/components/ui/button-styles";
+import { ErrorBox, Field, inputClass, NoticeBox } from "./ui";
+import { PASSWORD_REQUIREMENTS } from "./rules";
+
+const linkClass = "font-semibold text-brand-700 underline";
+
+/** /forgot-password: the e-mail form, then Check Your Email. */
+export function ForgotPasswordForm({
+  sent,
+  notice,
+  error,
+  email,
+}: {
+  sent: boolean;
+  notice?: string;
+  error?: string;
+  email?: string;
+}) {
+  const submitting = useNavigation().state === "submitting";
+  if (sent) {
+    return (
+      <div className="mx-auto max-w-md px-4 py-10">
+        <h1 className="text-2xl font-extrabold text-brand-900">Check Your Email</h1>
+        <div className="mt-6 space-y-4">
+          {notice ? <NoticeBox>{notice}</NoticeBox> : null}
+          <p className="text-sm text-slate-700">
+            The link works once and for one hour. Nothing arrived? Check your spam folder or{" "}
+            <Link to="/forgot-password" className={linkClass}>
+              ask again
+            </Link>
+            .
+          </p>
+          <p className="text-sm">
+            <Link to="/login" className={linkClass}>
+              Back to sign in
+            </Link>
+          </p>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-md px-4 py-10">
+      <h1 className="text-2xl font-extrabold text-brand-900">Forgot your password?</h1>
+      <p className="mt-2 text-sm text-slate-700">
+        Enter the e-mail address of your account and we will send you a link to choose a new
+        password.
+      </p>
+      <Form method="post" className="mt-6 space-y-4">
+        {error ? <ErrorBox>{error}</ErrorBox> : null}
+        <Field label="Email" htmlFor="email">
+          <input
+            id="email"
+            name="email"
+            type="email"
+            required
+            maxLength={254}
+            autoComplete="email"
+            defaultValue={email}
+            className={inputClass}
+          />
+        </Field>
+        <button type="submit" className={`${primaryButton} w-full`} disabled={submitting}>
+          {submitting ? "Sending..." : "Send reset link"}
+        </button>
+      </Form>
+      <p className="mt-6 text-sm">
+        <Link to="/login" className={linkClass}>
+          Back to sign in
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+/** /reset-password without a usable token. */
+export function InvalidResetLink() {
+  return (
+    <div className="mx-auto max-w-md px-4 py-10">
+      <h1 className="text-2xl font-extrabold text-brand-900">Invalid Reset Link</h1>
+      <p className="mt-4 text-sm text-slate-700">
+        This password reset link is missing, has expired or has already been used.
+      </p>
+      <p className="mt-6">
+        <Link to="/forgot-password" className={primaryButton}>
+          Request New Link
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+/** /reset-password?token=…: the new password twice. */
+export function ResetPasswordForm({ token, error }: { token: string; error?: string }) {
+  const [password, setPassword] = useState("");
+  const submitting = useNavigation().state === "submitting";
+  return (
+    <div className="mx-auto max-w-md px-4 py-10">
+      <h1 className="text-2xl font-extrabold text-brand-900">Choose a new password</h1>
+      <Form method="post" className="mt-6 space-y-4">
+        {error ? <ErrorBox>{error}</ErrorBox> : null}
+        <input type="hidden" name="token" value={token} />
+        <Field label="New password" htmlFor="password">
+          <input
+            id="password"
+            name="password"
+            type="password"
+            required
+            minLength={6}
+            maxLength={128}
+            autoComplete="new-password"
+            aria-describedby="password-requirements"
+            onChange={(event) => setPassword(event.target.value)}
+            className={inputClass}
+          />
+        </Field>
+        <ul id="password-requirements" className="space-y-1 text-sm">
+          {PASSWORD_REQUIREMENTS.map((r) => {
+            const met = r.test(password);
+            return (
+              <li key={r.label} className={met ? "text-green-800" : "text-slate-700"}>
+                <span aria-hidden="true">{met ? "✓" : "•"}</span> {r.label}
+                <span className="sr-only">{met ? " (met)" : " (not met yet)"}</span>
+              </li>
+            );
+          })}
+        </ul>
+        <Field label="Confirm new password" htmlFor="confirmPassword">
+          <input
+            id="confirmPassword"
+            name="confirmPassword"
+            type="password"
+            required
+            maxLength={128}
+            autoComplete="new-password"
+            className={inputClass}
+          />
+        </Field>
+        <button type="submit" className={`${primaryButton} w-full`} disabled={submitting}>
+          {submitting ? "Saving..." : "Reset password"}
+        </button>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import { z } from "zod";
+import type { Auth } from "#server/auth";
+import { hitLimit } from "#server/auth/rate-limit";
+import type { Database } from "#server/db/client";
+import { LIMITS, MESSAGES, passwordProblem } from "./rules";
+
+/**
+ * Password reset (spec §2, §5, §8; issue 3 item 7). Better Auth keeps the
+ * single-use token (one hour), mails the link (server/auth/auth.ts) and ends
+ * every session of the member on success.
+ */
+export const RESET_MESSAGES = {
+  /** Spec §8: the neutral confirmation, whether or not the account exists. */
+  sent: "If an account exists with that email, you will receive a password reset link shortly.",
+  requestFailed: "Failed to request password reset",
+  resetFailed: "Failed to reset password",
+  invalidLink: "Invalid reset link",
+  passwordShort: "Password must be at least 6 characters",
+  passwordsDiffer: MESSAGES.passwordsDiffer,
+  emailInvalid: MESSAGES.emailInvalid,
+  tooManyRequests: "Too many password reset requests. Please try again later.",
+  tooManyResets: "Too many attempts. Please try again later.",
+} as const;
+
+/** Forgot-password requests: 5 per IP address and 3 per e-mail address an hour. */
+export const FORGOT_LIMITS = {
+  perIp: { windowMs: 60 * 60 * 1000, max: 5 },
+  perEmail: { windowMs: 60 * 60 * 1000, max: 3 },
+} as const;
+/** Reset submissions: 10 per IP address in 15 minutes. */
+export const RESET_PER_IP = { windowMs: 15 * 60 * 1000, max: 10 } as const;
+/** Spec §5/§9: at least 6 characters at reset (the sign-up strength rules apply too). */
+export const RESET_MIN_PASSWORD = 6;
+
+type Deps = { db: Database; auth: Auth };
+export type Failure = { ok: false; error: string; status: number };
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+};
+
+const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(LIMITS.email, RESET_MESSAGES.emailInvalid)
+  .pipe(z.email(RESET_MESSAGES.emailInvalid));
+
+/** The e-mail as typed (to keep in the form) and the parsed one, or the message. */
+export function readEmailForm(form: FormData) {
+  const typed = text(form, "email").slice(0, LIMITS.email + 50);
+  const parsed = emailSchema.safeParse(typed);
+  return parsed.success
+    ? ({ ok: true, typed, email: parsed.data } as const)
+    : ({ ok: false, typed, error: parsed.error.issues[0]!.message, status: 400 } as const);
+}
+
+export async function requestPasswordReset(
+  deps: Deps,
+  email: string,
+  ip: string,
+): Promise<{ ok: true } | Failure> {
+  const byIp = await hitLimit(deps.db, `forgot-ip:${ip}`, FORGOT_LIMITS.perIp);
+  const byEmail = await hitLimit(deps.db, `forgot-email:${email}`, FORGOT_LIMITS.perEmail);
+  if (!byIp.allowed || !byEmail.allowed)
+    return { ok: false, error: RESET_MESSAGES.tooManyRequests, status: 429 };
+  try {
+    // Unknown e-mails get the same answer (no account enumeration).
+    await deps.auth.api.requestPasswordReset({ body: { email } });
+    return { ok: true };
+  } catch {
+    return { ok: false, error: RESET_MESSAGES.requestFailed, status: 503 };
+  }
+}
+
+const TOKEN = /^[A-Za-z0-9_-]{10,200}$/;
+
+/** A token that can still reset a password (exists, unexpired, unused). */
+export async function isResetTokenValid(auth: Auth, token: string | null): Promise<boolean> {
+  if (!token || !TOKEN.test(token)) return false;
+  const context = await auth.$context;
+  const found = await context.internalAdapter.findVerificationValue(`reset-password:${token}`);
+  return Boolean(found && found.expiresAt > new Date());
+}
+
+export type ResetInput = { token: string; password: string; confirmPassword: string };
+
+export function readResetForm(form: FormData): ResetInput {
+  return {
+    token: text(form, "token").slice(0, 300),
+    password: text(form, "password").slice(0, LIMITS.password + 1),
+    confirmPassword: text(form, "confirmPassword").slice(0, LIMITS.password + 1),
+  };
+}
+
+/** Spec §5's reset rules in order, then the sign-up strength rules; the first problem or null. */
+export function resetProblem(input: ResetInput): string | null {
+  if (!input.token || !TOKEN.test(input.token)) return RESET_MESSAGES.invalidLink;
+  if (input.password.length < RESET_MIN_PASSWORD) return RESET_MESSAGES.passwordShort;
+  if (input.password !== input.confirmPassword) return RESET_MESSAGES.passwordsDiffer;
+  if (input.password.length > LIMITS.password) return MESSAGES.fieldTooLong;
+  return passwordProblem(input.password);
+}
+
+export async function resetPassword(
+  deps: Deps,
+  input: ResetInput,
+  ip: string,
+): Promise<{ ok: true } | Failure> {
+  const problem = resetProblem(input);
+  if (problem) return { ok: false, error: problem, status: 400 };
+  const limit = await hitLimit(deps.db, `reset-ip:${ip}`, RESET_PER_IP);
+  if (!limit.allowed) return { ok: false, error: RESET_MESSAGES.tooManyResets, status: 429 };
+  try {
+    await deps.auth.api.resetPassword({
+      body: { token: input.token, newPassword: input.password },
+    });
+    return { ok: true };
+  } catch (error) {
+    const raw = error instanceof Error ? error.message : "";
+    if (/token/i.test(raw)) return { ok: false, error: RESET_MESSAGES.invalidLink, status: 400 };
+    return { ok: false, error: RESET_MESSAGES.resetFailed, status: 400 };
+  }
+}
