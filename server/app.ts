@@ -7,6 +7,7 @@ import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { requestContext } from "~/lib/request-context.server";
+import { listenForInvalidations } from "./cache/cache";
 import { ConfigError, loadConfig, type Config } from "./config";
 import { openDatabase, setDatabase, type DatabaseHandle } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
@@ -159,6 +160,8 @@ export async function start({ vite }: { vite?: ViteDevServer }): Promise<Server>
   const database = await prepareDatabase(config, log);
   setDatabase(database);
   setRuntime({ config, log, storage, startedAt: new Date() });
+  // Writes on any instance (or straight in the database) clear this instance's caches.
+  await listenForInvalidations(database);
 
   if (config.demoContent) {
     const result = await seedDemo(database.db, storage, { log: (msg) => log.info(msg) });

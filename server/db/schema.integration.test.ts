@@ -99,6 +99,7 @@ describe("migrations", () => {
       "login_attempts",
       "notifications",
       "post_tags",
+      "post_views",
       "posts",
       "profiles",
       "rate_limits",

@@ -325,6 +325,26 @@ export const posts = pgTable(
   ],
 );
 
+/**
+ * Recent views: one row per post and visitor (a keyed hash of address and
+ * browser, never the address itself), so a visitor counts at most once per
+ * post per 30 minutes. Rows older than that are deleted as views come in.
+ */
+export const postViews = pgTable(
+  "post_views",
+  {
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    visitorKey: text("visitor_key").notNull(),
+    viewedAt: timestamp("viewed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.visitorKey] }),
+    index("post_views_viewed_at_idx").on(t.viewedAt),
+  ],
+);
+
 // ------------------------------------------------------------------------ tags
 
 export const tags = pgTable(

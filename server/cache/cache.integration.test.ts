@@ -1,0 +1,59 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { categories, posts, siteSettings } from "#server/db/schema";
+import { createPost, createUser } from "../../tests/support/factories";
+import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import { INVALIDATION_CHANNEL } from "./cache";
+
+let t: TestDatabase;
+const received: string[] = [];
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await t.handle.listen(INVALIDATION_CHANNEL, (payload) => received.push(payload));
+});
+afterAll(async () => {
+  await t?.destroy();
+});
+
+async function notificationsOf(change: () => Promise<unknown>): Promise<string[]> {
+  received.length = 0;
+  await change();
+  // Delivery is asynchronous on PostgreSQL; a round trip lets it arrive.
+  await t.db.execute(sql`SELECT 1`);
+  await new Promise((r) => setTimeout(r, 50));
+  return [...new Set(received)].sort();
+}
+
+describe("cache invalidation triggers", () => {
+  it("notify on post, category and settings changes, but not on view counts", async () => {
+    const author = await createUser(t.db);
+    let postId = "";
+    expect(
+      await notificationsOf(async () => {
+        postId = (await createPost(t.db, { authorId: author.id })).id;
+      }),
+    ).toEqual(["posts"]);
+    expect(
+      await notificationsOf(() =>
+        t.db.update(posts).set({ title: "New title" }).where(eq(posts.id, postId)),
+      ),
+    ).toEqual(["posts"]);
+    expect(
+      await notificationsOf(() =>
+        t.db
+          .update(posts)
+          .set({ viewCount: sql`${posts.viewCount} + 1` })
+          .where(eq(posts.id, postId)),
+      ),
+    ).toEqual([]);
+    expect(
+      await notificationsOf(() =>
+        t.db.update(categories).set({ description: "x" }).where(eq(categories.slug, "news")),
+      ),
+    ).toEqual(["categories"]);
+    expect(
+      await notificationsOf(() => t.db.update(siteSettings).set({ headerBannerText: "Hello" })),
+    ).toEqual(["settings"]);
+  });
+});
