@@ -11,6 +11,10 @@ export default [
   route("logout", "routes/logout.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
+  route("verify-email", "routes/verify-email.tsx"),
+  route("verify-email-sent", "routes/verify-email-sent.tsx"),
+  route("resend-verification", "routes/resend-verification.tsx"),
+  route("pending-approval", "routes/pending-approval.tsx"),
   // Reading
   route("categories", "routes/categories.tsx"),
   route("categories/:slug", "routes/category.tsx"),

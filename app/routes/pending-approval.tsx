@@ -1,0 +1,20 @@
+import { redirect } from "react-router";
+import { PendingApprovalPage } from "~/features/accounts/account-pages";
+import { requireUser } from "~/features/accounts/permissions";
+import { getSessionUser } from "~/features/accounts/session.server";
+import type { Route } from "./+types/pending-approval";
+
+export function meta() {
+  return [{ title: "Account pending approval" }];
+}
+
+/** For signed-in members still pending; approved members have nothing to wait for. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const member = requireUser(await getSessionUser(request), request);
+  if (member.status !== "pending") throw redirect("/");
+  return null;
+}
+
+export default function PendingApproval() {
+  return <PendingApprovalPage />;
+}

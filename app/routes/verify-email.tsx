@@ -1,0 +1,16 @@
+import { VerifyEmailPage } from "~/features/accounts/account-pages";
+import { getSessionUser } from "~/features/accounts/session.server";
+import type { Route } from "./+types/verify-email";
+
+export function meta() {
+  return [{ title: "Verify email" }];
+}
+
+/** A session exists only for a confirmed e-mail (getSessionUser ends the others). */
+export async function loader({ request }: Route.LoaderArgs) {
+  return { verified: Boolean(await getSessionUser(request)) };
+}
+
+export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
+  return <VerifyEmailPage verified={loaderData.verified} />;
+}
