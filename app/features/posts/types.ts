@@ -49,3 +49,26 @@ export type RenderWidget =
   | { type: "image"; imageUrl: string; linkUrl: string | null; alt: string }
   | { type: "html"; html: string }
   | { type: "text"; text: string };
+
+/** What the post page shows for one post (server-prepared: the body is sanitised). */
+export type PostView = {
+  post: Omit<PostDetail, "content">;
+  /** The sanitised body. */
+  html: string;
+  /** The excerpt, or the first 160 characters of the text. */
+  description: string;
+  /** The first 500 characters of the text (structured data). */
+  bodyExcerpt: string;
+  hero:
+    | { kind: "video"; embedUrl: string }
+    | { kind: "image"; imageUrl: string; isVideo: boolean }
+    | null;
+  audio: { kind: "native"; src: string; mime: string } | { kind: "embed"; src: string } | null;
+  externalLink: { href: string; hostname: string } | null;
+  related: PostCard[];
+  sidebar: {
+    featured: PostCard[];
+    widgets: RenderWidget[];
+    banner: { imageUrl: string; link: string | null } | null;
+  } | null;
+};

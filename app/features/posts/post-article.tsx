@@ -1,0 +1,228 @@
+import { Link } from "react-router";
+import { formatDate, isoDate, plural } from "~/lib/format";
+import { Avatar, FeaturedPostsWidget, postPath, VerifiedBadge } from "./post-card";
+import { ShareControl } from "./share-control";
+import { SidebarWidgets } from "./sidebar-widgets";
+import type { PostView } from "./types";
+
+/** One post as the post page shows it; also each post that infinite scroll appends. */
+export function PostArticle({
+  view,
+  siteUrl,
+  first,
+}: {
+  view: PostView;
+  siteUrl: string;
+  /** The page's own post: its title is the page's h1 and its hero loads eagerly. */
+  first: boolean;
+}) {
+  const { post } = view;
+  const url = new URL(postPath(post), siteUrl).toString();
+  const ids = { title: `post-title-${post.id}`, comments: `comments-${post.id}` };
+  const Title = first ? "h1" : "h2";
+
+  return (
+    <div
+      className={`grid gap-10 ${view.sidebar ? "lg:grid-cols-[1fr_320px]" : "mx-auto max-w-3xl"}`}
+    >
+      <article aria-labelledby={ids.title} className="min-w-0" data-post-slug={post.slug}>
+        <header>
+          <Link
+            to={`/categories/${post.category.slug}`}
+            className="text-sm font-semibold uppercase tracking-wide text-brand-700 hover:underline"
+          >
+            {post.category.name}
+          </Link>
+          <Title
+            id={ids.title}
+            className="mt-2 text-3xl font-extrabold tracking-tight text-slate-900 md:text-4xl"
+          >
+            {post.title}
+          </Title>
+          {post.excerpt ? <p className="mt-3 text-lg text-slate-700">{post.excerpt}</p> : null}
+          <div className="mt-5 flex flex-wrap items-center gap-x-4 gap-y-3">
+            <div className="flex items-center gap-3">
+              <Avatar author={post.author} size={40} />
+              <div className="text-sm">
+                <p>
+                  <Link
+                    to={`/user/${post.author.username}`}
+                    className="font-semibold text-slate-900 hover:underline"
+                  >
+                    {post.author.name}
+                  </Link>
+                  <VerifiedBadge role={post.author.role} />
+                </p>
+                <p className="text-slate-700">
+                  <time dateTime={isoDate(post.publishedAt)}>{formatDate(post.publishedAt)}</time>
+                  {" · "}
+                  {post.readingTimeMinutes} min read
+                </p>
+              </div>
+            </div>
+            <a href={`#${ids.comments}`} className="text-sm text-slate-800 underline">
+              {plural(post.commentCount, "comment")}
+            </a>
+            <Link
+              to={`/login?redirectTo=${encodeURIComponent(postPath(post))}`}
+              className="rounded-full border border-slate-300 px-3 py-1 text-sm font-medium text-slate-800 hover:border-brand-700"
+            >
+              Add to favorites
+            </Link>
+          </div>
+        </header>
+
+        {view.hero ? (
+          <div className="mt-8 overflow-hidden rounded-lg bg-slate-100">
+            {view.hero.kind === "video" ? (
+              <iframe
+                src={view.hero.embedUrl}
+                title={`Video: ${post.title}`}
+                width={1200}
+                height={675}
+                loading={first ? "eager" : "lazy"}
+                allow="accelerometer; encrypted-media; picture-in-picture; fullscreen"
+                className="aspect-video h-auto w-full"
+              />
+            ) : (
+              <img
+                src={view.hero.imageUrl}
+                alt=""
+                width={1200}
+                height={630}
+                loading={first ? "eager" : "lazy"}
+                fetchPriority={first ? "high" : undefined}
+                decoding="async"
+                className="aspect-[1200/630] h-auto w-full object-cover"
+              />
+            )}
+          </div>
+        ) : null}
+
+        {view.audio ? (
+          <div className="mt-6">
+            {view.audio.kind === "native" ? (
+              <audio
+                controls
+                preload="none"
+                className="w-full"
+                aria-label={`Listen: ${post.title}`}
+              >
+                <source src={view.audio.src} type={view.audio.mime} />
+                <a href={view.audio.src}>Download the audio</a>
+              </audio>
+            ) : (
+              <iframe
+                src={view.audio.src}
+                title={`Audio: ${post.title}`}
+                width={800}
+                height={160}
+                loading="lazy"
+                className="h-40 w-full rounded-lg"
+              />
+            )}
+          </div>
+        ) : null}
+
+        <div className="mt-6">
+          <ShareControl url={url} title={post.title} />
+        </div>
+
+        {view.externalLink ? (
+          <p className="mt-8 rounded-lg border border-brand-100 bg-brand-50 p-5">
+            <a
+              href={view.externalLink.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="text-lg font-semibold text-brand-900 underline-offset-4 hover:underline"
+            >
+              Read full article on {view.externalLink.hostname} →
+            </a>
+          </p>
+        ) : null}
+
+        {view.html ? (
+          <div className="post-body mt-8" dangerouslySetInnerHTML={{ __html: view.html }} />
+        ) : null}
+
+        {post.tags.length > 0 ? (
+          <section aria-label="Tags" className="mt-8">
+            <ul className="flex flex-wrap gap-2">
+              {post.tags.map((tag) => (
+                <li key={tag.slug}>
+                  <Link
+                    to={`/search?q=${encodeURIComponent(tag.name)}`}
+                    className="inline-block rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-800 hover:bg-brand-50"
+                  >
+                    #{tag.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+
+        {view.related.length > 0 ? (
+          <section aria-labelledby={`also-read-${post.id}`} className="mt-12">
+            <h2 id={`also-read-${post.id}`} className="text-xl font-bold">
+              Also Read
+            </h2>
+            <ul className="mt-4 list-disc space-y-2 pl-5">
+              {view.related.map((r) => (
+                <li key={r.id}>
+                  <Link to={postPath(r)} className="text-brand-700 hover:underline">
+                    {r.title}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+
+        <section
+          id={ids.comments}
+          aria-labelledby={`${ids.comments}-title`}
+          className="mt-12 scroll-mt-6 border-t border-slate-200 pt-8"
+        >
+          <h2 id={`${ids.comments}-title`} className="text-xl font-bold">
+            Conversation
+          </h2>
+          <p className="mt-2 text-sm text-slate-700">{plural(post.commentCount, "comment")}</p>
+          <div className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800">
+            <p>Sign in to join the conversation.</p>
+            <p className="mt-3 flex gap-3">
+              <Link
+                to={`/login?redirectTo=${encodeURIComponent(postPath(post))}`}
+                className="font-semibold text-brand-700 underline"
+              >
+                Sign in
+              </Link>
+              <Link to="/signup" className="font-semibold text-brand-700 underline">
+                Sign Up
+              </Link>
+            </p>
+          </div>
+        </section>
+      </article>
+
+      {view.sidebar ? (
+        <aside aria-label={`Sidebar: ${post.title}`} className="space-y-8">
+          <FeaturedPostsWidget posts={view.sidebar.featured} />
+          <SidebarWidgets widgets={view.sidebar.widgets} />
+          {view.sidebar.banner ? (
+            <SidebarWidgets
+              widgets={[
+                {
+                  type: "image",
+                  imageUrl: view.sidebar.banner.imageUrl,
+                  linkUrl: view.sidebar.banner.link,
+                  alt: "Partner with us",
+                },
+              ]}
+            />
+          ) : null}
+        </aside>
+      ) : null}
+    </div>
+  );
+}

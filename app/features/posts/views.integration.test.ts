@@ -1,0 +1,48 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { posts } from "#server/db/schema";
+import { createPost, createUser } from "../../../tests/support/factories";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { registerView, visitorKey } from "./views.server";
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => {
+  await t?.destroy();
+});
+beforeEach(async () => {
+  await t.reset();
+});
+
+async function viewCount(id: string) {
+  const [row] = await t.db.select({ n: posts.viewCount }).from(posts).where(eq(posts.id, id));
+  return row!.n;
+}
+
+describe("registerView", () => {
+  it("counts a visitor once per post per 30 minutes", async () => {
+    const author = await createUser(t.db);
+    const post = await createPost(t.db, { authorId: author.id });
+    const other = await createPost(t.db, { authorId: author.id });
+    const alice = visitorKey("secret", "203.0.113.7", "Firefox");
+    const bob = visitorKey("secret", "203.0.113.8", "Firefox");
+    expect(await registerView(t.db, post.id, alice)).toBe(true);
+    expect(await registerView(t.db, post.id, alice)).toBe(false);
+    expect(await registerView(t.db, post.id, bob)).toBe(true);
+    expect(await registerView(t.db, other.id, alice)).toBe(true);
+    expect(await viewCount(post.id)).toBe(2);
+    // 31 minutes later the same visitor counts again.
+    await t.db.execute(sql`UPDATE post_views SET viewed_at = now() - interval '31 minutes'`);
+    expect(await registerView(t.db, post.id, alice)).toBe(true);
+    expect(await viewCount(post.id)).toBe(3);
+  });
+
+  it("keys visitors without storing the address", () => {
+    const key = visitorKey("secret", "203.0.113.7", "Firefox");
+    expect(key).not.toContain("203.0.113.7");
+    expect(key).toHaveLength(32);
+    expect(visitorKey("other", "203.0.113.7", "Firefox")).not.toBe(key);
+  });
+});

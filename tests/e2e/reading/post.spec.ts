@@ -1,0 +1,82 @@
+import { expect, expectNoAxeViolations, test, waitForHydration } from "../fixtures";
+
+const GUIDE = "set-up-a-uk-limited-company-from-india-step-by-step";
+const EXTERNAL = "innovator-founder-visa-what-first-time-founders-need-to-know";
+const NO_SIDEBAR = "online-workshop-preparing-for-innovator-founder-endorsement";
+
+test("a post page shows everything the spec lists, server-rendered", async ({ page }) => {
+  const response = await page.goto(`/post/${GUIDE}`);
+  expect(response?.status()).toBe(200);
+  const article = page.getByRole("main").locator("article").first();
+  await expect(article.getByRole("link", { name: "Guides" })).toHaveAttribute(
+    "href",
+    "/categories/guides",
+  );
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "How to set up a UK limited company from India, step by step",
+  );
+  await expect(article.locator('a[href^="/user/"]').first()).toBeVisible();
+  await expect(article.getByText(/Verified (mentor|admin)/).first()).toBeAttached();
+  await expect(article.getByRole("link", { name: "Add to favorites" })).toHaveAttribute(
+    "href",
+    `/login?redirectTo=${encodeURIComponent(`/post/${GUIDE}`)}`,
+  );
+  for (const name of ["Facebook", "Twitter", "LinkedIn", "Reddit", "E-mail"]) {
+    await expect(article.getByRole("link", { name: new RegExp(`^${name}`) })).toBeVisible();
+  }
+  await expect(article.getByRole("heading", { name: "Also Read" })).toBeVisible();
+  const alsoRead = article.getByRole("region", { name: "Also Read" }).getByRole("link");
+  expect(await alsoRead.count()).toBeLessThanOrEqual(5);
+  await expect(article.getByRole("region", { name: "Tags" })).toBeVisible();
+  await expect(article.getByRole("heading", { name: "Conversation" })).toBeVisible();
+  await expect(page.getByRole("complementary", { name: /^Sidebar/ }).first()).toBeVisible();
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    "href",
+    new RegExp(`/post/${GUIDE}$`),
+  );
+  await expectNoAxeViolations(page);
+});
+
+test("the comment count scrolls to the Conversation, and Copy link says Copied!", async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.goto(`/post/${GUIDE}`);
+  await waitForHydration(page);
+  const article = page.getByRole("main").locator("article").first();
+  await article.getByRole("link", { name: /\d+ comments?/ }).click();
+  await expect(article.getByRole("heading", { name: "Conversation" })).toBeInViewport();
+  await article.getByRole("button", { name: "Copy link" }).click();
+  await expect(article.getByRole("status")).toHaveText("Copied!");
+  await expect(article.getByRole("status")).toHaveText("", { timeout: 4000 });
+});
+
+test("an external link post has the Read full article card with utm_source", async ({ page }) => {
+  await page.goto(`/post/${EXTERNAL}`);
+  const card = page.getByRole("link", { name: /^Read full article on .+ →$/ });
+  await expect(card).toBeVisible();
+  expect(await card.getAttribute("href")).toMatch(/[?&]utm_source=FounderBridge/);
+  await expectNoAxeViolations(page);
+});
+
+test("a post without sidebar has none", async ({ page }) => {
+  await page.goto(`/post/${NO_SIDEBAR}`);
+  await expect(page.getByRole("complementary", { name: /^Sidebar/ })).toHaveCount(0);
+});
+
+test("/{category}/{slug} shows the post too, and a wrong category redirects", async ({ page }) => {
+  const response = await page.goto(`/guides/${GUIDE}`);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("UK limited company");
+  await page.goto(`/news/${GUIDE}`);
+  await expect(page).toHaveURL(new RegExp(`/post/${GUIDE}$`));
+});
+
+test("a missing post answers 404 with the 404 page at its own address", async ({ page }) => {
+  const response = await page.goto("/post/no-such-post");
+  expect(response?.status()).toBe(404);
+  await expect(page).toHaveURL(/\/post\/no-such-post$/);
+  await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
