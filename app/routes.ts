@@ -18,5 +18,8 @@ export default [
   // Reading
   route("categories", "routes/categories.tsx"),
   route("categories/:slug", "routes/category.tsx"),
+  route("search", "routes/search.tsx"),
+  route("post/:slug", "routes/post.tsx", { id: "post" }),
+  route(":category/:slug", "routes/post.tsx", { id: "category-post" }),
   route("*", "routes/not-found.tsx", { id: "not-found" }),
 ] satisfies RouteConfig;
