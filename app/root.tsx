@@ -25,6 +25,7 @@ import stylesheet from "./app.css?url";
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "alternate", type: "application/rss+xml", title: "Latest posts", href: "/rss.xml" },
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -18,7 +18,11 @@ export default [
   // Reading
   route("categories", "routes/categories.tsx"),
   route("categories/:slug", "routes/category.tsx"),
+  route("categories/:slug/rss.xml", "routes/rss.xml.ts", { id: "category-rss" }),
   route("search", "routes/search.tsx"),
+  route("sitemap.xml", "routes/sitemap.xml.ts"),
+  route("robots.txt", "routes/robots.txt.ts"),
+  route("rss.xml", "routes/rss.xml.ts", { id: "rss" }),
   route("post/:slug", "routes/post.tsx", { id: "post" }),
   route(":category/:slug", "routes/post.tsx", { id: "category-post" }),
   route("*", "routes/not-found.tsx", { id: "not-found" }),

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { db } from "#server/db/client";
 import { listCategories } from "~/features/categories/categories.server";
 import { postCountLabel } from "~/features/categories/labels";
+import { pageMeta, siteOf } from "~/features/seo/meta";
 import type { Route } from "./+types/categories";
 
 export async function loader() {
@@ -17,14 +18,14 @@ export async function loader() {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const root = matches[0]?.loaderData as { siteName?: string } | undefined;
-  return [
-    { title: `Categories | ${root?.siteName ?? "FounderBridge"}` },
-    {
-      name: "description",
-      content: "Every topic we cover: news, guides, AMAs, podcasts, startup stories and events.",
-    },
-  ];
+  const { siteName, siteUrl } = siteOf(matches);
+  return pageMeta({
+    title: `Categories | ${siteName}`,
+    description: "Every topic we cover: news, guides, AMAs, podcasts, startup stories and events.",
+    path: "/categories",
+    siteName,
+    siteUrl,
+  });
 }
 
 export default function Categories({ loaderData }: Route.ComponentProps) {

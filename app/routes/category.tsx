@@ -4,6 +4,7 @@ import { postCountLabel } from "~/features/categories/labels";
 import { loadCategoryPage } from "~/features/categories/category-page.server";
 import { EmptyState, FeaturedPostsWidget, PostListItem } from "~/features/posts/post-card";
 import { SidebarWidgets } from "~/features/posts/sidebar-widgets";
+import { breadcrumbsJsonLd, pageMeta, siteOf } from "~/features/seo/meta";
 import type { Route } from "./+types/category";
 
 export async function loader({ params }: Route.LoaderArgs) {
@@ -12,19 +13,36 @@ export async function loader({ params }: Route.LoaderArgs) {
   return { notFound: false as const, ...page };
 }
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const root = matches[0]?.loaderData as { siteName?: string } | undefined;
-  const siteName = root?.siteName ?? "FounderBridge";
+export function meta({ loaderData, matches, params }: Route.MetaArgs) {
+  const { siteName, siteUrl } = siteOf(matches);
   if (!loaderData || loaderData.notFound) {
     return [{ title: `Category not found | ${siteName}` }, { name: "robots", content: "noindex" }];
   }
-  return [
-    { title: `${loaderData.category.name} | ${siteName}` },
-    {
-      name: "description",
-      content: loaderData.category.description ?? `${loaderData.category.name} on ${siteName}.`,
-    },
-  ];
+  const { category } = loaderData;
+  return pageMeta({
+    title: `${category.name} | ${siteName}`,
+    description: category.description,
+    path: `/categories/${params.slug}`,
+    siteName,
+    siteUrl,
+    extra: [
+      breadcrumbsJsonLd(
+        [
+          { name: "Home", path: "/" },
+          { name: "Categories", path: "/categories" },
+          { name: category.name, path: `/categories/${category.slug}` },
+        ],
+        siteUrl,
+      ),
+      {
+        tagName: "link",
+        rel: "alternate",
+        type: "application/rss+xml",
+        title: `${category.name} | ${siteName}`,
+        href: `/categories/${category.slug}/rss.xml`,
+      },
+    ],
+  });
 }
 
 export default function Category({ loaderData }: Route.ComponentProps) {

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { db } from "#server/db/client";
 import { loadHome } from "~/features/posts/home.server";
 import { EmptyState, FeaturedPostsWidget, PostListItem } from "~/features/posts/post-card";
+import { DEFAULT_DESCRIPTION, pageMeta, siteOf, websiteJsonLd } from "~/features/seo/meta";
 import type { Route } from "./+types/home";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -10,17 +11,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const root = matches[0]?.loaderData as { siteName?: string } | undefined;
-  const siteName = root?.siteName ?? "FounderBridge";
-  const topic = loaderData?.activeCategory?.name;
-  return [
-    { title: topic ? `${topic} | ${siteName}` : `${siteName}: build between the UK and India` },
-    {
-      name: "description",
-      content:
-        "Articles, guides, AMAs, podcasts and startup stories from mentors who build products between the UK and India.",
-    },
-  ];
+  const { siteName, siteUrl } = siteOf(matches);
+  const topic = loaderData?.activeCategory;
+  return pageMeta({
+    title: topic ? `${topic.name} | ${siteName}` : `${siteName}: build between the UK and India`,
+    description: DEFAULT_DESCRIPTION,
+    // The filtered home is the same page: it points at the unfiltered one.
+    path: "/",
+    siteName,
+    siteUrl,
+    extra: [websiteJsonLd(siteName, siteUrl)],
+  });
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

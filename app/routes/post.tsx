@@ -6,6 +6,7 @@ import { postPath } from "~/features/posts/post-card";
 import { PostArticle } from "~/features/posts/post-article";
 import { loadPostView } from "~/features/posts/post-page.server";
 import { registerViewInBackground } from "~/features/posts/views.server";
+import { articleJsonLd, breadcrumbsJsonLd, pageMeta, siteOf } from "~/features/seo/meta";
 import type { Route } from "./+types/post";
 
 /** /post/{slug} (canonical) and /{category}/{slug}. */
@@ -34,18 +35,48 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const root = matches[0]?.loaderData as { siteName?: string } | undefined;
-  const siteName = root?.siteName ?? "FounderBridge";
-  if (!loaderData) return [{ title: "404 Page Not Found" }];
-  const { post, description } = loaderData.view;
+  const { siteName, siteUrl } = siteOf(matches);
+  if (!loaderData) return [{ title: "404 Page Not Found" }, { name: "robots", content: "noindex" }];
+  const { post, description, bodyExcerpt, hero } = loaderData.view;
+  const heroImage = hero?.kind === "image" ? hero.imageUrl : null;
+  const image = post.ogImage || heroImage;
+  const path = postPath(post);
   return [
-    { title: `${post.title} | ${siteName}` },
-    { name: "description", content: description },
-    {
-      tagName: "link",
-      rel: "canonical",
-      href: new URL(postPath(post), loaderData.siteUrl).toString(),
-    },
+    ...pageMeta({
+      title: `${post.ogTitle || post.title} | ${siteName}`,
+      description: post.ogDescription || description,
+      path,
+      siteName,
+      siteUrl,
+      image,
+      type: "article",
+    }),
+    { property: "article:published_time", content: new Date(post.publishedAt).toISOString() },
+    { property: "article:modified_time", content: new Date(post.updatedAt).toISOString() },
+    { property: "article:section", content: post.category.name },
+    ...post.tags.map((tag) => ({ property: "article:tag", content: tag.name })),
+    articleJsonLd({
+      schemaType: post.category.schemaType,
+      headline: post.title,
+      description,
+      articleBody: bodyExcerpt,
+      image,
+      path,
+      authorName: post.author.name,
+      authorPath: `/user/${post.author.username}`,
+      publishedAt: post.publishedAt,
+      updatedAt: post.updatedAt,
+      siteName,
+      siteUrl,
+    }),
+    breadcrumbsJsonLd(
+      [
+        { name: "Home", path: "/" },
+        { name: post.category.name, path: `/categories/${post.category.slug}` },
+        { name: post.title, path },
+      ],
+      siteUrl,
+    ),
   ];
 }
 

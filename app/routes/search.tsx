@@ -4,6 +4,7 @@ import { EmptyState } from "~/features/posts/post-card";
 import { Highlighted } from "~/features/search/highlighted";
 import { searchPosts } from "~/features/search/search.server";
 import { formatDate, isoDate, plural } from "~/lib/format";
+import { pageMeta, siteOf } from "~/features/seo/meta";
 import type { Route } from "./+types/search";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -13,14 +14,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const root = matches[0]?.loaderData as { siteName?: string } | undefined;
-  const siteName = root?.siteName ?? "FounderBridge";
+  const { siteName, siteUrl } = siteOf(matches);
   const q = loaderData?.query;
-  return [
-    { title: q ? `Search: ${q} | ${siteName}` : `Search | ${siteName}` },
-    { name: "description", content: `Search every article, guide and story on ${siteName}.` },
-    { name: "robots", content: "noindex, follow" },
-  ];
+  return pageMeta({
+    title: q ? `Search: ${q} | ${siteName}` : `Search | ${siteName}`,
+    description: `Search every article, guide and story on ${siteName}.`,
+    path: "/search",
+    siteName,
+    siteUrl,
+    noindex: true,
+  });
 }
 
 function pageHref(query: string, page: number) {

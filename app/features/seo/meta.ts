@@ -1,0 +1,155 @@
+import type { MetaDescriptor } from "react-router";
+
+export type RootData = { siteName?: string; siteUrl?: string } | undefined;
+
+/** The root loader's site name and address, from a route's meta `matches`. */
+export function siteOf(matches: readonly unknown[]): { siteName: string; siteUrl: string } {
+  const root = (matches[0] as { loaderData?: RootData } | undefined)?.loaderData;
+  return {
+    siteName: root?.siteName ?? "FounderBridge",
+    siteUrl: root?.siteUrl ?? "http://localhost:3000",
+  };
+}
+
+export const DEFAULT_DESCRIPTION =
+  "Articles, guides, AMAs, podcasts and startup stories from mentors who build products between the UK and India.";
+
+export function absoluteUrl(pathOrUrl: string, siteUrl: string) {
+  return new URL(pathOrUrl, siteUrl).toString();
+}
+
+/**
+ * Title, description, canonical URL, Open Graph and Twitter card tags for a
+ * page (spec 1 §9: social meta defaults are set for pages).
+ */
+export function pageMeta(options: {
+  title: string;
+  description?: string | null;
+  path: string;
+  siteName: string;
+  siteUrl: string;
+  image?: string | null;
+  type?: "website" | "article";
+  noindex?: boolean;
+  extra?: MetaDescriptor[];
+}): MetaDescriptor[] {
+  const description = (options.description || DEFAULT_DESCRIPTION).slice(0, 300);
+  const url = absoluteUrl(options.path, options.siteUrl);
+  const image = absoluteUrl(options.image || "/og-default.png", options.siteUrl);
+  return [
+    { title: options.title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:site_name", content: options.siteName },
+    { property: "og:type", content: options.type ?? "website" },
+    { property: "og:title", content: options.title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: image },
+    { property: "og:image:width", content: "1200" },
+    { property: "og:image:height", content: "630" },
+    { property: "og:locale", content: "en_GB" },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: options.title },
+    { name: "twitter:description", content: description },
+    { name: "twitter:image", content: image },
+    ...(options.noindex ? [{ name: "robots", content: "noindex, follow" }] : []),
+    ...(options.extra ?? []),
+  ];
+}
+
+/** JSON-LD for the site: WebSite with a SearchAction, and the Organization. */
+export function websiteJsonLd(siteName: string, siteUrl: string): MetaDescriptor {
+  return {
+    "script:ld+json": {
+      "@context": "https://schema.org",
+      "@type": "WebSite",
+      name: siteName,
+      url: absoluteUrl("/", siteUrl),
+      potentialAction: {
+        "@type": "SearchAction",
+        target: {
+          "@type": "EntryPoint",
+          urlTemplate: `${absoluteUrl("/search", siteUrl)}?q={search_term_string}`,
+        },
+        "query-input": "required name=search_term_string",
+      },
+      publisher: organization(siteName, siteUrl),
+    },
+  };
+}
+
+export function organization(siteName: string, siteUrl: string) {
+  return {
+    "@type": "Organization",
+    name: siteName,
+    url: absoluteUrl("/", siteUrl),
+    logo: {
+      "@type": "ImageObject",
+      url: absoluteUrl("/logo-600x60.png", siteUrl),
+      width: 600,
+      height: 60,
+    },
+  };
+}
+
+export function breadcrumbsJsonLd(
+  items: { name: string; path: string }[],
+  siteUrl: string,
+): MetaDescriptor {
+  return {
+    "script:ld+json": {
+      "@context": "https://schema.org",
+      "@type": "BreadcrumbList",
+      itemListElement: items.map((item, index) => ({
+        "@type": "ListItem",
+        position: index + 1,
+        name: item.name,
+        item: absoluteUrl(item.path, siteUrl),
+      })),
+    },
+  };
+}
+
+/** A post as its category's schema type (NewsArticle, BlogPosting or Article). */
+export function articleJsonLd(options: {
+  schemaType: "NewsArticle" | "BlogPosting" | "Article";
+  headline: string;
+  description: string;
+  articleBody: string;
+  image: string | null;
+  path: string;
+  authorName: string;
+  authorPath: string;
+  publishedAt: Date | string;
+  updatedAt: Date | string;
+  siteName: string;
+  siteUrl: string;
+}): MetaDescriptor {
+  const url = absoluteUrl(options.path, options.siteUrl);
+  return {
+    "script:ld+json": {
+      "@context": "https://schema.org",
+      "@type": options.schemaType,
+      headline: options.headline.slice(0, 110),
+      description: options.description,
+      articleBody: options.articleBody,
+      image: {
+        "@type": "ImageObject",
+        url: absoluteUrl(options.image || "/og-default.png", options.siteUrl),
+        width: 1200,
+        height: 630,
+      },
+      author: {
+        "@type": "Person",
+        name: options.authorName,
+        url: absoluteUrl(options.authorPath, options.siteUrl),
+      },
+      publisher: organization(options.siteName, options.siteUrl),
+      datePublished: new Date(options.publishedAt).toISOString(),
+      dateModified: new Date(options.updatedAt).toISOString(),
+      mainEntityOfPage: { "@type": "WebPage", "@id": url },
+      url,
+    },
+  };
+}
