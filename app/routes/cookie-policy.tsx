@@ -1,0 +1,31 @@
+import { db } from "#server/db/client";
+import { sanitizePostHtml } from "~/features/posts/sanitize.server";
+import { pageMeta, siteOf } from "~/features/seo/meta";
+import { getPublicSiteSettings } from "~/features/settings/site-settings.server";
+import type { Route } from "./+types/cookie-policy";
+
+export async function loader() {
+  const settings = await getPublicSiteSettings(db());
+  return { html: sanitizePostHtml(settings.cookiePolicyContent) };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const { siteName, siteUrl } = siteOf(matches);
+  return pageMeta({
+    title: `Cookie Policy | ${siteName}`,
+    description: `Which cookies ${siteName} uses and how to change your choice.`,
+    path: "/cookie-policy",
+    siteName,
+    siteUrl,
+  });
+}
+
+export default function CookiePolicy({ loaderData }: Route.ComponentProps) {
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-12">
+      <h1 className="text-4xl font-extrabold tracking-tight text-brand-900">Cookie Policy</h1>
+      {/* The admin-edited policy (site settings), sanitised like a post body. */}
+      <div className="post-body mt-8" dangerouslySetInnerHTML={{ __html: loaderData.html }} />
+    </article>
+  );
+}
