@@ -69,7 +69,10 @@ function formatTable(accounts: DemoAccount[]): string {
   const rows = accounts.map((a) => [a.role, a.status, a.email, a.username, a.password]);
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: readonly string[]) =>
-    cells.map((cell, i) => cell.padEnd(widths[i]!)).join("  ").trimEnd();
+    cells
+      .map((cell, i) => cell.padEnd(widths[i]!))
+      .join("  ")
+      .trimEnd();
   return [line(headers), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
 }
 
@@ -84,7 +87,9 @@ function report(result: SeedDemoResult, config: Config): void {
     return;
   }
   console.log(formatTable(result.accounts));
-  console.log(`\nSign in at ${config.siteUrl}/login with the e-mail address (or username) and password.`);
+  console.log(
+    `\nSign in at ${config.siteUrl}/login with the e-mail address (or username) and password.`,
+  );
   console.log(
     "Pending accounts wait for approval, blocked ones are refused, and the unverified one must enter a code first.",
   );
@@ -93,7 +98,9 @@ function report(result: SeedDemoResult, config: Config): void {
   } else {
     console.log(
       "Passwords are shown only by the run that creates them. For new ones, load the demo into an empty database" +
-        (config.databaseUrl ? "." : ` (stop the server, move ${path.join(config.dataDir, "pglite")} away, run again).`),
+        (config.databaseUrl
+          ? "."
+          : ` (stop the server, move ${path.join(config.dataDir, "pglite")} away, run again).`),
     );
   }
 }

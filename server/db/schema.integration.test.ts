@@ -152,7 +152,10 @@ describe("enumerations", () => {
   const enums: [string, string[]][] = [
     ["role", ["user", "mentor", "admin"]],
     ["account_status", ["pending", "approved", "blocked"]],
-    ["user_type", ["Student", "Aspiring Entrepreneur", "Entrepreneur", "Working Professional", "Mentor"]],
+    [
+      "user_type",
+      ["Student", "Aspiring Entrepreneur", "Entrepreneur", "Working Professional", "Mentor"],
+    ],
     ["post_type", ["blog", "external_link"]],
     ["post_status", ["draft", "pending", "published"]],
     ["audio_type", ["mp3", "mp4", "wav", "embed"]],
@@ -180,13 +183,15 @@ describe("enumerations", () => {
   it("rejects a bad value written through a column", async () => {
     const user = await createUser(db);
     await expectDbError(
-      db.update(profiles).set({ role: "superuser" as never }).where(eq(profiles.id, user.id)),
+      db
+        .update(profiles)
+        .set({ role: "superuser" as never })
+        .where(eq(profiles.id, user.id)),
       { code: INVALID_TEXT },
     );
-    await expectDbError(
-      createPost(db, { authorId: user.id, status: "archived" as never }),
-      { code: INVALID_TEXT },
-    );
+    await expectDbError(createPost(db, { authorId: user.id, status: "archived" as never }), {
+      code: INVALID_TEXT,
+    });
     await expectDbError(
       db.insert(notifications).values({ userId: user.id, type: "like" as never, title: "x" }),
       { code: INVALID_TEXT },
@@ -217,10 +222,10 @@ describe("unique constraints", () => {
       code: UNIQUE_VIOLATION,
       constraint: "categories_slug_key",
     });
-    await expectDbError(
-      db.insert(categories).values({ name: "Misc", slug: "uncategorized" }),
-      { code: UNIQUE_VIOLATION, constraint: "categories_slug_key" },
-    );
+    await expectDbError(db.insert(categories).values({ name: "Misc", slug: "uncategorized" }), {
+      code: UNIQUE_VIOLATION,
+      constraint: "categories_slug_key",
+    });
   });
 
   it("tag slugs", async () => {
@@ -232,7 +237,9 @@ describe("unique constraints", () => {
   });
 
   it("usernames, ignoring case", async () => {
-    await db.insert(users).values({ id: "u-1", name: "A", email: "a@example.com", username: "Priya" });
+    await db
+      .insert(users)
+      .values({ id: "u-1", name: "A", email: "a@example.com", username: "Priya" });
     await expectDbError(
       db.insert(users).values({ id: "u-2", name: "B", email: "b@example.com", username: "pRIYA" }),
       { code: UNIQUE_VIOLATION, constraint: "users_username_key" },
@@ -253,7 +260,9 @@ describe("unique constraints", () => {
       { code: UNIQUE_VIOLATION, constraint: "users_email_key" },
     );
     await db.insert(users).values({ id: "u-3", name: "C", email: "c@example.com" });
-    await db.insert(profiles).values({ id: "u-3", email: "Shared@Example.com", username: "c_user" });
+    await db
+      .insert(profiles)
+      .values({ id: "u-3", email: "Shared@Example.com", username: "c_user" });
     await db.insert(users).values({ id: "u-4", name: "D", email: "d@example.com" });
     await expectDbError(
       db.insert(profiles).values({ id: "u-4", email: "shared@example.com", username: "d_user" }),
@@ -375,7 +384,13 @@ describe("check constraints and rule triggers", () => {
 
   describe("sidebar widgets", () => {
     const good = [
-      { type: "image" as const, order: 0, image_url: "/uploads/a.webp", link_url: "/x", content: "Alt" },
+      {
+        type: "image" as const,
+        order: 0,
+        image_url: "/uploads/a.webp",
+        link_url: "/x",
+        content: "Alt",
+      },
       { type: "html" as const, order: 1, html_code: "<p>Hi</p>" },
       { type: "text" as const, order: 2, content: "Hello" },
     ];
@@ -433,12 +448,17 @@ describe("check constraints and rule triggers", () => {
 
   describe("redirects", () => {
     it.each([301, 302, 307, 308])("accepts status code %i", async (statusCode) => {
-      await db.insert(urlRedirects).values({ fromPath: `/from-${statusCode}`, toPath: "/", statusCode });
+      await db
+        .insert(urlRedirects)
+        .values({ fromPath: `/from-${statusCode}`, toPath: "/", statusCode });
       expect(await countRows(db, "url_redirects")).toBe(1);
     });
 
     it("defaults to 301", async () => {
-      const [row] = await db.insert(urlRedirects).values({ fromPath: "/a", toPath: "/b" }).returning();
+      const [row] = await db
+        .insert(urlRedirects)
+        .values({ fromPath: "/a", toPath: "/b" })
+        .returning();
       expect(row!.statusCode).toBe(301);
     });
 
@@ -450,10 +470,10 @@ describe("check constraints and rule triggers", () => {
     });
 
     it("rejects a source that is not a path", async () => {
-      await expectDbError(
-        db.insert(urlRedirects).values({ fromPath: "old-page", toPath: "/" }),
-        { code: CHECK_VIOLATION, constraint: "url_redirects_from_path_format" },
-      );
+      await expectDbError(db.insert(urlRedirects).values({ fromPath: "old-page", toPath: "/" }), {
+        code: CHECK_VIOLATION,
+        constraint: "url_redirects_from_path_format",
+      });
     });
   });
 
@@ -500,9 +520,17 @@ describe("deleting a user", () => {
     const otherPost = await createPost(db, { authorId: staying.id });
     await db.insert(postTags).values({ postId: theirPost.id, tagId: tag.id });
     const onTheirPost = await createComment(db, { postId: theirPost.id, authorId: member.id });
-    await createComment(db, { postId: theirPost.id, authorId: staying.id, parentId: onTheirPost.id });
+    await createComment(db, {
+      postId: theirPost.id,
+      authorId: staying.id,
+      parentId: onTheirPost.id,
+    });
     const theirComment = await createComment(db, { postId: otherPost.id, authorId: leaving.id });
-    await createComment(db, { postId: otherPost.id, authorId: member.id, parentId: theirComment.id });
+    await createComment(db, {
+      postId: otherPost.id,
+      authorId: member.id,
+      parentId: theirComment.id,
+    });
     const keptComment = await createComment(db, { postId: otherPost.id, authorId: member.id });
     await db.insert(commentLikes).values({ commentId: keptComment.id, userId: leaving.id });
     await db.insert(follows).values({ followerId: member.id, followingId: leaving.id });
@@ -637,7 +665,9 @@ describe("counters kept by triggers", () => {
     const likes = async () =>
       (await db.select().from(comments).where(eq(comments.id, comment.id)))[0]!.likeCount;
 
-    await db.insert(commentLikes).values(fans.map((f) => ({ commentId: comment.id, userId: f.id })));
+    await db
+      .insert(commentLikes)
+      .values(fans.map((f) => ({ commentId: comment.id, userId: f.id })));
     expect(await likes()).toBe(2);
     await db.delete(commentLikes).where(eq(commentLikes.userId, fans[0]!.id));
     expect(await likes()).toBe(1);

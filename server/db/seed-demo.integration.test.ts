@@ -102,7 +102,12 @@ describe("seedDemo, first run", () => {
     expect(unverified).toHaveLength(1);
     expect(unverified[0]!.status).toBe("pending");
     const memberTypes = new Set(rows.filter((r) => r.role === "user").map((r) => r.user_type));
-    for (const type of ["Student", "Aspiring Entrepreneur", "Entrepreneur", "Working Professional"]) {
+    for (const type of [
+      "Student",
+      "Aspiring Entrepreneur",
+      "Entrepreneur",
+      "Working Professional",
+    ]) {
       expect(memberTypes).toContain(type);
     }
   });
@@ -118,7 +123,9 @@ describe("seedDemo, first run", () => {
       telemetry: { enabled: false },
     });
     const admin = first.accounts[0]!;
-    const byEmail = await auth.api.signInEmail({ body: { email: admin.email, password: admin.password } });
+    const byEmail = await auth.api.signInEmail({
+      body: { email: admin.email, password: admin.password },
+    });
     expect(byEmail.user.email).toBe(admin.email);
     const mentor = first.accounts.find((a) => a.role === "mentor")!;
     const byUsername = await auth.api.signInUsername({
@@ -158,7 +165,8 @@ describe("seedDemo, first run", () => {
     expect(Math.min(...ages)).toBeGreaterThan(0);
     expect(Math.max(...ages)).toBeGreaterThan(60);
     expect(Math.max(...ages)).toBeLessThan(92);
-    for (const post of all.filter((p) => p.status !== "published")) expect(post.publishedAt).toBeNull();
+    for (const post of all.filter((p) => p.status !== "published"))
+      expect(post.publishedAt).toBeNull();
   });
 
   it("gives blog posts real HTML bodies and the spec's reading times", async () => {
@@ -172,7 +180,10 @@ describe("seedDemo, first run", () => {
     }
     for (const post of blogs) {
       expect(post.externalUrl).toBeNull();
-      const words = post.content.replace(/<[^>]*>/g, " ").split(/\s+/).filter(Boolean).length;
+      const words = post.content
+        .replace(/<[^>]*>/g, " ")
+        .split(/\s+/)
+        .filter(Boolean).length;
       expect(post.readingTimeMinutes).toBe(Math.max(1, Math.ceil(words / 200)));
       expect(post.excerpt).toBeTruthy();
     }
@@ -183,7 +194,9 @@ describe("seedDemo, first run", () => {
       expect(post.content).toMatch(/<(ul|ol)>/);
       expect(post.content.split("<p>").length).toBeGreaterThan(2);
     }
-    expect(published.filter((p) => /<a href=/.test(p.content)).length).toBeGreaterThan(published.length / 2);
+    expect(published.filter((p) => /<a href=/.test(p.content)).length).toBeGreaterThan(
+      published.length / 2,
+    );
     expect(Math.max(...blogs.map((p) => p.readingTimeMinutes))).toBeGreaterThanOrEqual(2);
   });
 
@@ -201,7 +214,9 @@ describe("seedDemo, first run", () => {
     const mentors = await db.select().from(profiles).where(eq(profiles.role, "mentor"));
     for (const mentor of mentors) {
       expect(mentor.profilePhotoUrl).toBe(storage.url(`demo/profiles/${mentor.username}.webp`));
-      const portrait = await sharp(path.join(uploads, "demo", "profiles", `${mentor.username}.webp`)).metadata();
+      const portrait = await sharp(
+        path.join(uploads, "demo", "profiles", `${mentor.username}.webp`),
+      ).metadata();
       expect(portrait).toMatchObject({ format: "webp", width: 500, height: 500 });
     }
     expect((await storage.list("demo/posts/")).length).toBe(withImage.length);
@@ -275,8 +290,12 @@ describe("seedDemo, first run", () => {
     expect(types.map((t) => t.type)).toEqual(["approval", "broadcast", "follow", "promotion"]);
     const follows = await countRows(db, "follows");
     expect(types.find((t) => t.type === "follow")!.n).toBe(follows);
-    expect(await countRows(db, "notifications", sql`type = 'broadcast' AND broadcast_id IS NULL`)).toBe(0);
-    expect(await countRows(db, "notifications", sql`type <> 'broadcast' AND broadcast_id IS NOT NULL`)).toBe(0);
+    expect(
+      await countRows(db, "notifications", sql`type = 'broadcast' AND broadcast_id IS NULL`),
+    ).toBe(0);
+    expect(
+      await countRows(db, "notifications", sql`type <> 'broadcast' AND broadcast_id IS NOT NULL`),
+    ).toBe(0);
     expect(await countRows(db, "broadcasts")).toBeGreaterThanOrEqual(1);
     const wrongRecipientCounts = await countRows(
       db,
@@ -316,7 +335,10 @@ describe("seedDemo, later runs", () => {
 
   it("reports accounts as they are now, e.g. after an admin approved someone", async () => {
     const pending = first.accounts.find((a) => a.status === "pending")!;
-    await db.update(profiles).set({ status: "approved" }).where(eq(profiles.username, pending.username));
+    await db
+      .update(profiles)
+      .set({ status: "approved" })
+      .where(eq(profiles.username, pending.username));
     const again = await seedDemo(db, storage);
     expect(again.accounts.find((a) => a.username === pending.username)!.status).toBe("approved");
   });

@@ -88,9 +88,10 @@ export function generateDemoPassword(): string {
   const lower = "abcdefghijkmnopqrstuvwxyz";
   const digits = "23456789";
   const pick = (set: string) => set[randomInt(set.length)]!;
-  return Array.from({ length: 4 }, () => pick(upper) + pick(lower) + pick(digits) + pick(lower)).join(
-    "-",
-  );
+  return Array.from(
+    { length: 4 },
+    () => pick(upper) + pick(lower) + pick(digits) + pick(lower),
+  ).join("-");
 }
 
 /** Words of the text without tags, divided by 200, rounded up (spec 2 §9); at least 1. */
@@ -124,7 +125,8 @@ function tagSlug(name: string): string {
 
 function mustGet<K, V>(map: Map<K, V>, key: K, what: string): V {
   const value = map.get(key);
-  if (value === undefined) throw new Error(`Demo content refers to an unknown ${what}: ${String(key)}`);
+  if (value === undefined)
+    throw new Error(`Demo content refers to an unknown ${what}: ${String(key)}`);
   return value;
 }
 
@@ -163,7 +165,9 @@ async function existingDemoAccounts(db: Database): Promise<DemoAccount[]> {
     );
   const order = new Map<string, number>(DEMO_PEOPLE.map((p, i) => [p.email.toLowerCase(), i]));
   return rows
-    .sort((a, b) => (order.get(a.email.toLowerCase()) ?? 0) - (order.get(b.email.toLowerCase()) ?? 0))
+    .sort(
+      (a, b) => (order.get(a.email.toLowerCase()) ?? 0) - (order.get(b.email.toLowerCase()) ?? 0),
+    )
     .map((row) => ({ ...row, password: DEMO_PASSWORD_UNCHANGED }));
 }
 
@@ -338,7 +342,10 @@ async function insertPosts(ctx: Context): Promise<Map<string, InsertedPost>> {
         : [],
     };
   });
-  const inserted = await ctx.tx.insert(posts).values(rows).returning({ id: posts.id, slug: posts.slug });
+  const inserted = await ctx.tx
+    .insert(posts)
+    .values(rows)
+    .returning({ id: posts.id, slug: posts.slug });
   const bySlug = new Map(DEMO_POSTS.map((p) => [p.slug, p]));
   const publishedBySlug = new Map(rows.map((r) => [r.slug, r.publishedAt?.getTime() ?? null]));
   return new Map(
@@ -379,7 +386,8 @@ async function insertComments(ctx: Context, inserted: Map<string, InsertedPost>)
   const latest = ctx.now - 10 * 60_000;
   const threads = DEMO_THREADS.map((thread) => {
     const post = mustGet(inserted, thread.post, "post");
-    if (post.publishedAt === null) throw new Error(`Demo comment on unpublished post ${thread.post}`);
+    if (post.publishedAt === null)
+      throw new Error(`Demo comment on unpublished post ${thread.post}`);
     const at = clampTime(
       post.publishedAt + thread.afterHours * HOUR,
       joinedAt(ctx, thread.author) + HOUR,
@@ -596,7 +604,9 @@ export async function seedDemo(
     Promise.all(passwords.map((password) => hashPassword(password))),
     storeDemoImages(storage, opts.siteName ?? "FounderBridge"),
   ]);
-  log(`Prepared ${passwords.length} passwords and ${images.posts.size + images.portraits.size + 1} images.`);
+  log(
+    `Prepared ${passwords.length} passwords and ${images.posts.size + images.portraits.size + 1} images.`,
+  );
 
   const created = await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${DEMO_SEED_LOCK})`);

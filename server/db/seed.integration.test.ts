@@ -99,8 +99,15 @@ describe("ensureReservedRows", () => {
     await ensureReservedRows(db);
 
     const [news] = await db.select().from(categories).where(eq(categories.slug, "news"));
-    expect(news).toMatchObject({ name: "Latest News", description: "Our edit.", schemaType: "Article" });
-    const [reserved] = await db.select().from(categories).where(eq(categories.id, UNCATEGORIZED_ID));
+    expect(news).toMatchObject({
+      name: "Latest News",
+      description: "Our edit.",
+      schemaType: "Article",
+    });
+    const [reserved] = await db
+      .select()
+      .from(categories)
+      .where(eq(categories.id, UNCATEGORIZED_ID));
     expect(reserved).toMatchObject({ name: "Other", description: "Edited too." });
     const [settings] = await db.select().from(siteSettings);
     expect(settings).toMatchObject({ cookieBannerMessage: "Edited banner", scriptsEnabled: false });
@@ -138,7 +145,10 @@ describe("test database reset", () => {
     expect(Object.fromEntries(nonEmpty)).toEqual({ categories: 7, site_settings: 1 });
     const [settings] = await db.select().from(siteSettings);
     expect(settings!.scriptsEnabled).toBe(true);
-    const [reserved] = await db.select().from(categories).where(eq(categories.id, UNCATEGORIZED_ID));
+    const [reserved] = await db
+      .select()
+      .from(categories)
+      .where(eq(categories.id, UNCATEGORIZED_ID));
     expect(reserved).toMatchObject({ name: "Uncategorized", sidebarWidget: null });
   });
 });

@@ -8,7 +8,10 @@
 import type { Database } from "./client";
 import { categories, SITE_SETTINGS_ID, siteSettings, UNCATEGORIZED_ID } from "./schema";
 
-type CategorySeed = Pick<typeof categories.$inferInsert, "name" | "slug" | "description" | "schemaType">;
+type CategorySeed = Pick<
+  typeof categories.$inferInsert,
+  "name" | "slug" | "description" | "schemaType"
+>;
 
 /** The reserved fallback category; the same values as migration 0001 inserts. */
 export const UNCATEGORIZED_CATEGORY = {

@@ -3,12 +3,7 @@ import { createLocalStorage } from "./local";
 import type { Storage } from "./storage";
 
 export { createLocalStorage, type LocalStorage, type LocalStorageOptions } from "./local";
-export {
-  StorageKeyError,
-  assertValidKey,
-  type Storage,
-  type StoredObject,
-} from "./storage";
+export { StorageKeyError, assertValidKey, type Storage, type StoredObject } from "./storage";
 
 /** Where the HTTP server serves the local driver's files. */
 export const UPLOADS_PUBLIC_PATH = "/uploads";

@@ -36,7 +36,10 @@ async function filesUnder(dir: string): Promise<string[]> {
 describe("local storage: put and url", () => {
   it("writes the bytes under the root and returns the key and its public URL", async () => {
     const stored = await storage.put("posts/hello-world.webp", bytes("image"), "image/webp");
-    expect(stored).toEqual({ key: "posts/hello-world.webp", url: "/uploads/posts/hello-world.webp" });
+    expect(stored).toEqual({
+      key: "posts/hello-world.webp",
+      url: "/uploads/posts/hello-world.webp",
+    });
     expect(await readFile(path.join(root, "posts", "hello-world.webp"), "utf8")).toBe("image");
   });
 
@@ -57,8 +60,9 @@ describe("local storage: put and url", () => {
   });
 
   it("accepts a content type with parameters and an upper-case extension", async () => {
-    await expect(storage.put("doc/NOTE.TXT", bytes("hi"), "text/plain; charset=utf-8")).resolves
-      .toMatchObject({ key: "doc/NOTE.TXT" });
+    await expect(
+      storage.put("doc/NOTE.TXT", bytes("hi"), "text/plain; charset=utf-8"),
+    ).resolves.toMatchObject({ key: "doc/NOTE.TXT" });
   });
 });
 
@@ -93,9 +97,12 @@ describe("local storage: keys that escape or are malformed are rejected", () => 
     expect(() => storage.url(key)).toThrow(StorageKeyError);
   });
 
-  it.each(["../", "/", "posts/../", "posts\\", ".."])("list(%j) throws StorageKeyError", async (prefix) => {
-    await expect(storage.list(prefix)).rejects.toBeInstanceOf(StorageKeyError);
-  });
+  it.each(["../", "/", "posts/../", "posts\\", ".."])(
+    "list(%j) throws StorageKeyError",
+    async (prefix) => {
+      await expect(storage.list(prefix)).rejects.toBeInstanceOf(StorageKeyError);
+    },
+  );
 });
 
 describe("local storage: content types", () => {
@@ -152,7 +159,10 @@ describe("local storage: list", () => {
 
   it("returns nothing for a missing folder or an empty root", async () => {
     expect(await storage.list("nothing-here/")).toEqual([]);
-    const empty = createLocalStorage({ root: path.join(sandbox, "never-created"), publicPath: "/u" });
+    const empty = createLocalStorage({
+      root: path.join(sandbox, "never-created"),
+      publicPath: "/u",
+    });
     expect(await empty.list()).toEqual([]);
   });
 

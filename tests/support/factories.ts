@@ -6,14 +6,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
 import type { Database } from "../../server/db/client";
-import {
-  comments,
-  posts,
-  profiles,
-  tags,
-  UNCATEGORIZED_ID,
-  users,
-} from "../../server/db/schema";
+import { comments, posts, profiles, tags, UNCATEGORIZED_ID, users } from "../../server/db/schema";
 
 const unique = () => randomBytes(4).toString("hex");
 
@@ -41,7 +34,13 @@ export async function createPost(
   const slug = values.slug ?? `post-${unique()}`;
   const [row] = await db
     .insert(posts)
-    .values({ title: `Post ${slug}`, status: "published", publishedAt: new Date(), ...values, slug })
+    .values({
+      title: `Post ${slug}`,
+      status: "published",
+      publishedAt: new Date(),
+      ...values,
+      slug,
+    })
     .returning();
   return row!;
 }
@@ -110,7 +109,11 @@ export async function expectDbError(
   }
   expect(failure, "the database accepted a statement it should reject").toBeDefined();
   const cause = (failure as { cause?: unknown }).cause ?? failure;
-  const { code, constraint, message } = cause as { code?: string; constraint?: string; message?: string };
+  const { code, constraint, message } = cause as {
+    code?: string;
+    constraint?: string;
+    message?: string;
+  };
   expect({ code, constraint: expected.constraint === undefined ? undefined : constraint }).toEqual({
     code: expected.code,
     constraint: expected.constraint,

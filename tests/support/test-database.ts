@@ -83,7 +83,9 @@ async function openPostgresTestDatabase(serverUrl: string) {
     const handle = await openDatabase({ url: url.toString(), poolSize: 4, applicationName: name });
     return { handle, name };
   } catch (error) {
-    await withAdminClient(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    await withAdminClient(serverUrl, (c) =>
+      c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+    );
     throw error;
   }
 }
@@ -101,7 +103,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   } catch (error) {
     await handle.close();
     if (serverUrl && name) {
-      await withAdminClient(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+      await withAdminClient(serverUrl, (c) =>
+        c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+      );
     }
     throw error;
   }

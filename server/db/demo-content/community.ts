@@ -31,7 +31,10 @@ export const DEMO_THREADS: DemoThread[] = [
         text: "Glad it helped! Do check the agent forwards statutory mail promptly — a missed HMRC letter is the usual problem with those addresses.",
         likes: ["ananya_gupta", "kavya_reddy"],
       },
-      { author: "kavya_reddy", text: "Seconding this. Ours took three weeks to forward a letter once." },
+      {
+        author: "kavya_reddy",
+        text: "Seconding this. Ours took three weeks to forward a letter once.",
+      },
     ],
   },
   {
@@ -80,7 +83,12 @@ export const DEMO_THREADS: DemoThread[] = [
     afterHours: 2,
     text: "The point about raising where your customers will be really landed for me. Thank you for doing this!",
     likes: ["rohan_mehta"],
-    replies: [{ author: "rohan_mehta", text: "Thanks Priya — good luck with the app. Come to office hours when you have a deck." }],
+    replies: [
+      {
+        author: "rohan_mehta",
+        text: "Thanks Priya — good luck with the app. Come to office hours when you have a deck.",
+      },
+    ],
   },
   {
     post: "ama-recap-rohan-mehta-on-raising-pre-seed-in-london",
@@ -124,7 +132,7 @@ export const DEMO_THREADS: DemoThread[] = [
     post: "episode-12-building-a-fintech-bridge-between-mumbai-and-london",
     author: "daniel_okafor",
     afterHours: 8,
-    text: "\"Our real competitor was a spreadsheet and a WhatsApp group\" — so true for cross-border payments for small businesses.",
+    text: '"Our real competitor was a spreadsheet and a WhatsApp group" — so true for cross-border payments for small businesses.',
     likes: ["rohan_mehta", "meera_iyer"],
   },
   {
@@ -133,7 +141,12 @@ export const DEMO_THREADS: DemoThread[] = [
     afterHours: 11,
     text: "We went with an employer of record for our first four hires. Make sure you read how they handle IP assignment — ours needed an extra clause.",
     likes: ["arjun_nair"],
-    replies: [{ author: "arjun_nair", text: "Exactly the trap I had in mind. Thanks for confirming it happens in practice." }],
+    replies: [
+      {
+        author: "arjun_nair",
+        text: "Exactly the trap I had in mind. Thanks for confirming it happens in practice.",
+      },
+    ],
   },
   {
     post: "gdpr-and-indias-dpdp-act-a-founders-checklist",
@@ -146,7 +159,12 @@ export const DEMO_THREADS: DemoThread[] = [
     author: "james_patel",
     afterHours: 4,
     text: "Reserved! Is there a waiting list if it fills up?",
-    replies: [{ author: "meera_iyer", text: "Yes — reserve anyway and we'll let you know if a place opens up." }],
+    replies: [
+      {
+        author: "meera_iyer",
+        text: "Yes — reserve anyway and we'll let you know if a place opens up.",
+      },
+    ],
   },
   {
     post: "london-founder-meet-up-uk-india-expansion-night",
@@ -188,27 +206,30 @@ export const DEMO_THREADS: DemoThread[] = [
     afterHours: 3,
     text: "Still can't quite believe we won. The panel's feedback was worth more than the prize.",
     likes: ["rohan_mehta", "meera_iyer", "kavya_reddy", "tom_bennett", "daniel_okafor"],
-    replies: [{ author: "rohan_mehta", text: "Well deserved. Opening with the fuel bill was the moment." }],
+    replies: [
+      { author: "rohan_mehta", text: "Well deserved. Opening with the fuel bill was the moment." },
+    ],
   },
 ];
 
 /** Who follows whom: members follow mentors and the admin; one mentor follows another. */
-export const DEMO_FOLLOWS: { follower: DemoUsername; following: DemoUsername; daysAgo: number }[] = [
-  { follower: "priya_sharma", following: "rohan_mehta", daysAgo: 90 },
-  { follower: "priya_sharma", following: "sarah_whitfield", daysAgo: 37 },
-  { follower: "priya_sharma", following: "meera_iyer", daysAgo: 95 },
-  { follower: "tom_bennett", following: "rohan_mehta", daysAgo: 80 },
-  { follower: "tom_bennett", following: "meera_iyer", daysAgo: 86 },
-  { follower: "kavya_reddy", following: "meera_iyer", daysAgo: 78 },
-  { follower: "kavya_reddy", following: "arjun_nair", daysAgo: 44 },
-  { follower: "daniel_okafor", following: "rohan_mehta", daysAgo: 60 },
-  { follower: "daniel_okafor", following: "arjun_nair", daysAgo: 32 },
-  { follower: "ananya_gupta", following: "arjun_nair", daysAgo: 62 },
-  { follower: "ananya_gupta", following: "rohan_mehta", daysAgo: 55 },
-  { follower: "ananya_gupta", following: "sarah_whitfield", daysAgo: 50 },
-  { follower: "james_patel", following: "meera_iyer", daysAgo: 39 },
-  { follower: "arjun_nair", following: "rohan_mehta", daysAgo: 120 },
-];
+export const DEMO_FOLLOWS: { follower: DemoUsername; following: DemoUsername; daysAgo: number }[] =
+  [
+    { follower: "priya_sharma", following: "rohan_mehta", daysAgo: 90 },
+    { follower: "priya_sharma", following: "sarah_whitfield", daysAgo: 37 },
+    { follower: "priya_sharma", following: "meera_iyer", daysAgo: 95 },
+    { follower: "tom_bennett", following: "rohan_mehta", daysAgo: 80 },
+    { follower: "tom_bennett", following: "meera_iyer", daysAgo: 86 },
+    { follower: "kavya_reddy", following: "meera_iyer", daysAgo: 78 },
+    { follower: "kavya_reddy", following: "arjun_nair", daysAgo: 44 },
+    { follower: "daniel_okafor", following: "rohan_mehta", daysAgo: 60 },
+    { follower: "daniel_okafor", following: "arjun_nair", daysAgo: 32 },
+    { follower: "ananya_gupta", following: "arjun_nair", daysAgo: 62 },
+    { follower: "ananya_gupta", following: "rohan_mehta", daysAgo: 55 },
+    { follower: "ananya_gupta", following: "sarah_whitfield", daysAgo: 50 },
+    { follower: "james_patel", following: "meera_iyer", daysAgo: 39 },
+    { follower: "arjun_nair", following: "rohan_mehta", daysAgo: 120 },
+  ];
 
 export type DemoBroadcast = {
   title: string;

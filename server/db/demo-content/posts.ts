@@ -43,7 +43,7 @@ export const DEMO_POSTS: DemoPost[] = [
       "The official guidance on the UK's route for founders with an innovative, viable and scalable business idea — read it before you speak to an endorsing body.",
     tags: ["visas", "legal"],
     content:
-      "<p>GOV.UK's page is the only authoritative source on eligibility, endorsement and fees. Read it alongside our <a href=\"/categories/guides\">guides</a> before your first conversation with an endorsing body.</p>",
+      '<p>GOV.UK\'s page is the only authoritative source on eligibility, endorsement and fees. Read it alongside our <a href="/categories/guides">guides</a> before your first conversation with an endorsing body.</p>',
   },
   {
     slug: "uk-india-trade-what-founders-should-watch-this-quarter",
@@ -158,7 +158,8 @@ export const DEMO_POSTS: DemoPost[] = [
     daysAgo: 1,
     image: false,
     type: "blog",
-    excerpt: "Who raised, from whom, and what the rounds say about investor appetite in both markets.",
+    excerpt:
+      "Who raised, from whom, and what the rounds say about investor appetite in both markets.",
     tags: ["fundraising"],
     content: `<p>Notes for the round-up. Still collecting numbers from the community — reply in the mentors' channel if your round should be in here.</p>
 <h2>Pre-seed</h2>
@@ -387,7 +388,7 @@ export const DEMO_POSTS: DemoPost[] = [
       "GOV.UK's own walkthrough of forming a private limited company, from choosing a name to registering for Corporation Tax.",
     tags: ["company formation"],
     content:
-      "<p>The official walkthrough, from name to tax registration. Pair it with Sarah's <a href=\"/post/set-up-a-uk-limited-company-from-india-step-by-step\">step-by-step guide for founders in India</a>.</p>",
+      '<p>The official walkthrough, from name to tax registration. Pair it with Sarah\'s <a href="/post/set-up-a-uk-limited-company-from-india-step-by-step">step-by-step guide for founders in India</a>.</p>',
   },
   {
     slug: "transfer-pricing-basics-for-a-uk-india-group",
@@ -420,7 +421,8 @@ export const DEMO_POSTS: DemoPost[] = [
     daysAgo: 4,
     image: false,
     type: "blog",
-    excerpt: "Monthly updates keep angels on side. A template that takes twenty minutes to fill in.",
+    excerpt:
+      "Monthly updates keep angels on side. A template that takes twenty minutes to fill in.",
     tags: ["fundraising"],
     content: `<p>Angels who hear from you every month are the ones who follow on. Here is the template I ask my portfolio to use.</p>
 <h2>The template</h2>
@@ -555,7 +557,8 @@ export const DEMO_POSTS: DemoPost[] = [
     status: "draft",
     daysAgo: 1,
     type: "blog",
-    excerpt: "Collecting questions for next month's session with D2C founders selling in both markets.",
+    excerpt:
+      "Collecting questions for next month's session with D2C founders selling in both markets.",
     tags: ["d2c", "community"],
     content: `<p>Draft list of questions so far:</p>
 <ul>
@@ -820,7 +823,8 @@ export const DEMO_POSTS: DemoPost[] = [
     status: "draft",
     daysAgo: 5,
     type: "blog",
-    excerpt: "Not every story ends well. What a founder learned from closing her UK office after a year.",
+    excerpt:
+      "Not every story ends well. What a founder learned from closing her UK office after a year.",
     tags: ["market entry"],
     content: `<p>Interview notes — to be written up.</p>
 <ul>
