@@ -1,0 +1,170 @@
+import type { ChildProcess } from "node:child_process";
+import { rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
+import {
+  codeIn,
+  mailTo,
+  mainOutbox,
+  newMember,
+  signIn,
+  signUp,
+  signUpAndVerify,
+  startServer,
+  stopServer,
+  typeCode,
+} from "./support/accounts";
+
+// Each journey signs up (3 s minimum fill time) and reads the outbox: more than the default 30 s
+// when the machine is busy.
+test.describe.configure({ timeout: 60_000 });
+
+test.describe("from sign-up to sign-out, with approval in between", () => {
+  // Approval is a direct database update (until the admin screens exist). The
+  // embedded database allows one process, so this journey runs its own server
+  // and stops it for the update.
+  const port = Number(process.env.E2E_PORT ?? 3100) + 10;
+  const dataDir = path.join(tmpdir(), `founderbridge-e2e-accounts-${port}`);
+  let server: ChildProcess | undefined;
+  test.use({ baseURL: `http://127.0.0.1:${port}` });
+  test.setTimeout(120_000);
+
+  test.beforeAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+    server = await startServer(port, dataDir);
+  });
+  test.afterAll(async () => {
+    if (server) await stopServer(server);
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  test("sign up, code by mail, pending, approved, sign in, sign out", async ({ page }) => {
+    const member = newMember("journey");
+    const outbox = path.join(dataDir, "outbox");
+    await signUp(page, member);
+    await expectNoAxeViolations(page);
+    await typeCode(page, await codeIn(outbox, member.email));
+    await page.waitForURL(/\/login\?verified=1/);
+    await expect(
+      page.getByText("Email verified successfully! Your account is pending approval."),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // Pending: may sign in and read; /pending-approval explains the wait.
+    await signIn(page, member.email, member.password);
+    await page.waitForURL(/\/edit-profile\?firstTime=true/);
+    await page.goto("/pending-approval");
+    await expect(page.getByRole("heading", { name: "Account Pending Approval" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Browse Posts" })).toHaveAttribute("href", "/");
+    await expectNoAxeViolations(page);
+
+    // An admin approves (a direct database update while the server is stopped).
+    await stopServer(server!);
+    const db = await PGlite.create({
+      dataDir: path.join(dataDir, "pglite"),
+      extensions: { pg_trgm },
+    });
+    await db.query(
+      "UPDATE profiles SET status = 'approved', profile_completed = true WHERE email = $1",
+      [member.email],
+    );
+    await db.close();
+    server = await startServer(port, dataDir);
+
+    await page.goto("/pending-approval");
+    await expect(page).toHaveURL(/\/$/);
+    await waitForHydration(page);
+    const header = page.locator("header").first();
+    await expect(header.getByRole("link", { name: "Sign in" })).toHaveCount(0);
+    const avatar = header.getByRole("button", { name: "Account menu for Asha Test" });
+    await avatar.click();
+    const accountArea = page.locator('[data-slot="account-area"]');
+    await expect(accountArea.getByText(`@${member.username}`)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await accountArea.getByRole("button", { name: "Sign Out" }).click();
+    await expect(header.getByRole("link", { name: "Sign in" })).toBeVisible();
+    await expect(header.getByRole("button", { name: /Account menu/ })).toHaveCount(0);
+
+    // Signing in again, now approved with a completed profile: back home.
+    await signIn(page, member.email, member.password);
+    await page.waitForURL(/127\.0\.0\.1:\d+\/$/);
+    await expect(header.getByRole("button", { name: /Account menu/ })).toBeVisible();
+  });
+});
+
+test("a wrong code is refused, the boxes are emptied and focus returns to the first", async ({
+  page,
+}) => {
+  const member = newMember("wrongcode");
+  await signUp(page, member);
+  const code = await codeIn(mainOutbox, member.email);
+  const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+  await typeCode(page, wrong);
+  await expect(
+    page.getByText("Invalid verification code. Please check and try again."),
+  ).toBeVisible();
+  await waitForHydration(page);
+  for (let i = 1; i <= 6; i++) await expect(page.getByLabel(`Digit ${i} of 6`)).toHaveValue("");
+  await expect(page.getByLabel("Digit 1 of 6")).toBeFocused();
+  await expectNoAxeViolations(page);
+  // The right code still works.
+  await typeCode(page, code);
+  await page.waitForURL(/\/login\?verified=1/);
+});
+
+test("forgot password, the link by mail, a new password, sign in with it", async ({ page }) => {
+  const member = newMember("reset");
+  await signUpAndVerify(page, mainOutbox, member);
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await page.waitForURL(/\/forgot-password$/);
+  await waitForHydration(page);
+  await page.getByLabel("Email").fill(member.email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
+
+  const link = await mailTo(mainOutbox, member.email, /(http\S+\/reset-password\?token=\S+)/);
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await waitForHydration(page);
+  await expectNoAxeViolations(page);
+  await page.getByLabel("New password", { exact: true }).fill("short");
+  await page.getByLabel("Confirm new password").fill("short");
+  // Past the browser's own minlength check, to see the server's message.
+  await page
+    .locator("main form")
+    .evaluate((f: HTMLFormElement) => f.setAttribute("novalidate", ""));
+  await page.getByRole("button", { name: "Reset password" }).click();
+  await expect(page.getByText("Password must be at least 6 characters")).toBeVisible();
+  await page.getByLabel("New password", { exact: true }).fill("Brandnew9");
+  await page.getByLabel("Confirm new password").fill("Brandnew9");
+  await page.getByRole("button", { name: "Reset password" }).click();
+  await page.waitForURL(/\/login\?reset=success/);
+  await expect(
+    page.getByText("Password reset successfully! You can now log in with your new password."),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await signIn(page, member.email, member.password);
+  await expect(page.getByText("Invalid email or password")).toBeVisible();
+  await signIn(page, member.email, "Brandnew9");
+  await page.waitForURL(/\/edit-profile\?firstTime=true/);
+
+  // The link worked once.
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await expect(page.getByRole("heading", { name: "Invalid Reset Link" })).toBeVisible();
+});
+
+test("five wrong passwords lock the account", async ({ page }) => {
+  const member = newMember("lockout");
+  await signUpAndVerify(page, mainOutbox, member);
+  for (let i = 0; i < 5; i++) {
+    await signIn(page, member.email, `Wrong${i}pass`);
+    await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
+    await expect(page.getByLabel("Email")).toHaveValue(member.email);
+  }
+  await signIn(page, member.email, member.password);
+  await expect(page.getByRole("alert")).toHaveText("Account temporarily unavailable");
+  await expectNoAxeViolations(page);
+});
