@@ -312,6 +312,10 @@ export const posts = pgTable(
     index("posts_search_vector_idx").using("gin", t.searchVector),
     index("posts_search_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     check("posts_slug_format", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    check(
+      "posts_published_has_date",
+      sql`${t.status} <> 'published' OR ${t.publishedAt} IS NOT NULL`,
+    ),
     check("posts_counts_non_negative", sql`${t.viewCount} >= 0 AND ${t.commentCount} >= 0`),
     check("posts_reading_time_positive", sql`${t.readingTimeMinutes} >= 1`),
     check(

@@ -1,0 +1,1 @@
+ALTER TABLE "posts" ADD CONSTRAINT "posts_published_has_date" CHECK ("posts"."status" <> 'published' OR "posts"."published_at" IS NOT NULL);
