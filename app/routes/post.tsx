@@ -3,7 +3,7 @@ import { db } from "#server/db/client";
 import { runtime } from "#server/runtime";
 import { clientIp } from "~/features/accounts/request.server";
 import { postPath } from "~/features/posts/post-card";
-import { PostArticle } from "~/features/posts/post-article";
+import { InfinitePosts } from "~/features/posts/infinite-posts";
 import { loadPostView } from "~/features/posts/post-page.server";
 import { registerViewInBackground } from "~/features/posts/views.server";
 import { articleJsonLd, breadcrumbsJsonLd, pageMeta, siteOf } from "~/features/seo/meta";
@@ -80,10 +80,11 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   ];
 }
 
-export default function Post({ loaderData }: Route.ComponentProps) {
+export default function Post({ loaderData, matches }: Route.ComponentProps) {
+  const { siteName } = siteOf(matches);
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <PostArticle view={loaderData.view} siteUrl={loaderData.siteUrl} first />
+      <InfinitePosts first={loaderData.view} siteUrl={loaderData.siteUrl} siteName={siteName} />
     </div>
   );
 }

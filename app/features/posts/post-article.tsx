@@ -20,6 +20,8 @@ export function PostArticle({
   const url = new URL(postPath(post), siteUrl).toString();
   const ids = { title: `post-title-${post.id}`, comments: `comments-${post.id}` };
   const Title = first ? "h1" : "h2";
+  // Landmarks must have unique names once infinite scroll adds more posts.
+  const suffix = first ? "" : `: ${post.title}`;
 
   return (
     <div
@@ -146,7 +148,7 @@ export function PostArticle({
         ) : null}
 
         {post.tags.length > 0 ? (
-          <section aria-label="Tags" className="mt-8">
+          <section aria-label={`Tags${suffix}`} className="mt-8">
             <ul className="flex flex-wrap gap-2">
               {post.tags.map((tag) => (
                 <li key={tag.slug}>
@@ -163,10 +165,8 @@ export function PostArticle({
         ) : null}
 
         {view.related.length > 0 ? (
-          <section aria-labelledby={`also-read-${post.id}`} className="mt-12">
-            <h2 id={`also-read-${post.id}`} className="text-xl font-bold">
-              Also Read
-            </h2>
+          <section aria-label={`Also Read${suffix}`} className="mt-12">
+            <h2 className="text-xl font-bold">Also Read</h2>
             <ul className="mt-4 list-disc space-y-2 pl-5">
               {view.related.map((r) => (
                 <li key={r.id}>
@@ -181,12 +181,10 @@ export function PostArticle({
 
         <section
           id={ids.comments}
-          aria-labelledby={`${ids.comments}-title`}
+          aria-label={`Conversation${suffix}`}
           className="mt-12 scroll-mt-6 border-t border-slate-200 pt-8"
         >
-          <h2 id={`${ids.comments}-title`} className="text-xl font-bold">
-            Conversation
-          </h2>
+          <h2 className="text-xl font-bold">Conversation</h2>
           <p className="mt-2 text-sm text-slate-700">{plural(post.commentCount, "comment")}</p>
           <div className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800">
             <p>Sign in to join the conversation.</p>
@@ -207,7 +205,10 @@ export function PostArticle({
 
       {view.sidebar ? (
         <aside aria-label={`Sidebar: ${post.title}`} className="space-y-8">
-          <FeaturedPostsWidget posts={view.sidebar.featured} />
+          <FeaturedPostsWidget
+            posts={view.sidebar.featured}
+            regionLabel={`Featured posts${suffix}`}
+          />
           <SidebarWidgets widgets={view.sidebar.widgets} />
           {view.sidebar.banner ? (
             <SidebarWidgets

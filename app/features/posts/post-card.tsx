@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { Link } from "react-router";
 import { formatDate, initial, isoDate, plural } from "~/lib/format";
 import { postVisual } from "~/lib/video";
@@ -211,17 +212,21 @@ export function CompactPostItem({ post }: { post: PostCard }) {
 export function FeaturedPostsWidget({
   posts,
   title = "Featured posts",
+  regionLabel,
 }: {
   posts: PostCard[];
   title?: string;
+  /** A distinct name when several of these are on one page. */
+  regionLabel?: string;
 }) {
+  const id = useId();
   if (posts.length === 0) return null;
   return (
     <section
-      aria-labelledby="featured-posts-title"
+      {...(regionLabel ? { "aria-label": regionLabel } : { "aria-labelledby": id })}
       className="rounded-lg border border-slate-200 p-4"
     >
-      <h2 id="featured-posts-title" className="text-lg font-bold">
+      <h2 id={id} className="text-lg font-bold">
         {title}
       </h2>
       <ul className="mt-4 space-y-4">

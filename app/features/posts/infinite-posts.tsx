@@ -1,0 +1,154 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { clientLog } from "~/lib/client-log";
+import { PostArticle } from "./post-article";
+import { postPath } from "./post-card";
+import type { PostView } from "./types";
+
+/** Spec 1 §9: threshold 0.1, margin 200 px; the active post by visibility with a 20 % bottom margin. */
+export const LOAD_THRESHOLD = 0.1;
+export const LOAD_MARGIN = "200px";
+export const ACTIVE_MARGIN = "0px 0px -20% 0px";
+
+type Status = "idle" | "loading" | "done" | "error";
+
+const STATUS_TEXT: Record<Status, string> = {
+  idle: "Scroll to load more...",
+  loading: "Loading next post...",
+  done: "No more posts to load.",
+  error: "Failed to fetch next post",
+};
+
+/**
+ * The post page's reading column: the server-rendered post, then each next
+ * post as the end marker nears the viewport. The address bar and the title
+ * follow the most visible post. Without JavaScript the first post reads fully.
+ */
+export function InfinitePosts({
+  first,
+  siteUrl,
+  siteName,
+}: {
+  first: PostView;
+  siteUrl: string;
+  siteName: string;
+}) {
+  const [extra, setExtra] = useState<PostView[]>([]);
+  const [status, setStatus] = useState<Status>("idle");
+  const marker = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLDivElement>(null);
+  const busy = useRef(false);
+  const views = [first, ...extra];
+  const viewsRef = useRef(views);
+  useEffect(() => {
+    viewsRef.current = views;
+  });
+
+  // A new first post (client navigation to another post) starts over.
+  const [firstId, setFirstId] = useState(first.post.id);
+  if (firstId !== first.post.id) {
+    setFirstId(first.post.id);
+    setExtra([]);
+    setStatus("idle");
+  }
+
+  const loadNext = useCallback(async () => {
+    if (busy.current) return;
+    busy.current = true;
+    setStatus("loading");
+    try {
+      const loaded = viewsRef.current;
+      const last = loaded[loaded.length - 1]!;
+      const params = new URLSearchParams({
+        after: last.post.slug,
+        seen: loaded.map((v) => v.post.id).join(","),
+      });
+      const response = await fetch(`/api/posts/next?${params}`);
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const body = (await response.json()) as { view: PostView | null };
+      if (body.view && !loaded.some((v) => v.post.id === body.view!.post.id)) {
+        setExtra((current) => [...current, body.view!]);
+        setStatus("idle");
+      } else {
+        setStatus("done");
+      }
+    } catch (error) {
+      clientLog.error("Failed to fetch next post", { message: String(error) });
+      setStatus("error");
+    } finally {
+      busy.current = false;
+    }
+  }, []);
+
+  // Load when the end marker nears the viewport.
+  useEffect(() => {
+    const element = marker.current;
+    if (!element || status !== "idle") return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) void loadNext();
+      },
+      { threshold: LOAD_THRESHOLD, rootMargin: LOAD_MARGIN },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [status, loadNext, extra.length]);
+
+  // The address bar and the title follow the most visible post.
+  useEffect(() => {
+    const container = list.current;
+    if (!container) return;
+    const ratios = new Map<string, number>();
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          ratios.set((entry.target as HTMLElement).dataset.postSlug!, entry.intersectionRatio);
+        }
+        let best: string | undefined;
+        let bestRatio = 0;
+        for (const [slug, ratio] of ratios) {
+          if (ratio > bestRatio) {
+            best = slug;
+            bestRatio = ratio;
+          }
+        }
+        const view = viewsRef.current.find((v) => v.post.slug === best);
+        if (!view) return;
+        const path = postPath(view.post);
+        if (window.location.pathname !== path) {
+          // Keep the router's history state, so back and forward still work.
+          window.history.replaceState(window.history.state, "", path);
+        }
+        const title = `${view.post.ogTitle || view.post.title} | ${siteName}`;
+        if (document.title !== title) document.title = title;
+      },
+      { threshold: Array.from({ length: 21 }, (_, i) => i / 20), rootMargin: ACTIVE_MARGIN },
+    );
+    container.querySelectorAll("[data-post-slug]").forEach((el) => observer.observe(el));
+    return () => observer.disconnect();
+  }, [extra.length, siteName]);
+
+  return (
+    <div ref={list}>
+      {views.map((view, index) => (
+        <div
+          key={view.post.id}
+          className={index > 0 ? "mt-16 border-t-4 border-brand-100 pt-12" : ""}
+        >
+          <PostArticle view={view} siteUrl={siteUrl} first={index === 0} />
+        </div>
+      ))}
+      <div ref={marker} className="mt-12 text-center text-sm text-slate-700">
+        <p role="status">{STATUS_TEXT[status]}</p>
+        {status === "error" ? (
+          <button
+            type="button"
+            onClick={() => void loadNext()}
+            className="mt-2 font-semibold text-brand-700 underline"
+          >
+            Try again
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

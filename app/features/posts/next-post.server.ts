@@ -1,0 +1,24 @@
+import type { Database } from "#server/db/client";
+import { loadPostView } from "./post-page.server";
+import { postBySlug, queryNextPost } from "./posts.server";
+import type { PostView } from "./types";
+
+/**
+ * The post that infinite scroll loads after `afterSlug` (spec 1 §2):
+ * published before it, the same category first, then any, never one of
+ * `seenIds`. Undefined when there is none.
+ */
+export async function loadNextPostView(
+  db: Database,
+  options: { afterSlug: string; seenIds: string[] },
+  site: { name: string; url: string },
+): Promise<PostView | undefined> {
+  const current = await postBySlug(db, options.afterSlug);
+  if (!current) return undefined;
+  const next = await queryNextPost(db, {
+    before: current.publishedAt,
+    categoryId: current.category.id,
+    seenIds: [...new Set([current.id, ...options.seenIds])],
+  });
+  return next ? loadPostView(db, next.slug, site) : undefined;
+}
