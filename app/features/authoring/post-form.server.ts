@@ -1,0 +1,164 @@
+/**
+ * The post form's input: read from a form (works without JavaScript) and
+ * validated with zod. Empty optional fields become null.
+ */
+import { z } from "zod";
+import { WIDGET_TYPES, type SidebarWidget } from "#server/db/schema";
+
+export const INTENTS = ["publish", "draft", "autosave"] as const;
+export type Intent = (typeof INTENTS)[number];
+
+/** An absolute http(s) URL, or a path on this site (uploads). */
+export function isSafeUrl(value: string): boolean {
+  if (value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\")) return true;
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+const trimmed = z.string().trim();
+const optionalText = (max: number, label: string) =>
+  trimmed
+    .max(max, `${label} must be at most ${max} characters`)
+    .transform((v) => (v === "" ? null : v))
+    .nullable()
+    .default(null);
+const optionalUrl = (label: string) =>
+  trimmed
+    .max(2048, `${label} is too long`)
+    .refine((v) => v === "" || isSafeUrl(v), `${label} must be a valid URL`)
+    .transform((v) => (v === "" ? null : v))
+    .nullable()
+    .default(null);
+
+const widgetSchema = z.object({
+  type: z.enum(WIDGET_TYPES),
+  order: z.coerce.number().int().min(0).max(1000).default(0),
+  image_url: optionalUrl("Widget image URL"),
+  link_url: optionalUrl("Widget link URL"),
+  content: optionalText(5000, "Widget text"),
+  html_code: optionalText(20_000, "Widget HTML"),
+});
+
+function jsonField<T extends z.ZodType>(schema: T, label: string) {
+  return z
+    .union([z.string(), z.null(), z.undefined()])
+    .transform((raw, ctx) => {
+      if (raw == null || raw.trim() === "") return undefined;
+      try {
+        return JSON.parse(raw) as unknown;
+      } catch {
+        ctx.addIssue({ code: "custom", message: `${label} are not valid` });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+}
+
+const checkbox = z
+  .union([z.string(), z.boolean(), z.null()])
+  .optional()
+  .transform((v) => v === true || v === "on" || v === "true" || v === "1");
+
+export const postInputSchema = z.object({
+  id: z.string().uuid().nullable().default(null).catch(null),
+  intent: z.enum(INTENTS).default("draft"),
+  title: trimmed.min(1, "Title is required").max(300, "Title must be at most 300 characters"),
+  slug: trimmed.max(200, "Slug must be at most 200 characters").default(""),
+  content: z.string().max(2_000_000, "Content is too long").default(""),
+  excerpt: optionalText(1000, "Excerpt"),
+  post_type: z.enum(["blog", "external_link"]).default("blog"),
+  external_url: trimmed
+    .max(2048)
+    .refine(
+      (v) => v === "" || (isSafeUrl(v) && /^https?:\/\//i.test(v)),
+      "External URL must be a valid URL",
+    )
+    .transform((v) => (v === "" ? null : v))
+    .nullable()
+    .default(null),
+  featured_image_url: optionalUrl("Featured image URL"),
+  featured_video_url: optionalUrl("Featured video URL"),
+  featured_audio_url: optionalUrl("Featured audio URL"),
+  audio_type: z
+    .union([z.enum(["mp3", "mp4", "wav", "embed"]), z.literal("")])
+    .transform((v) => (v === "" ? null : v))
+    .nullable()
+    .default(null),
+  category_id: z
+    .union([z.string().uuid("Choose a category"), z.literal("")])
+    .transform((v) => (v === "" ? null : v))
+    .nullable()
+    .default(null),
+  tags: z.union([z.string(), z.array(z.string())]).default(""),
+  sidebar_enabled: checkbox,
+  sidebar_widgets: jsonField(
+    z.array(widgetSchema).max(20, "At most 20 sidebar widgets").default([]),
+    "Sidebar widgets",
+  ).default([]),
+  sidebar_widget_2: jsonField(widgetSchema.nullable().default(null), "Sidebar widget 2").default(
+    null,
+  ),
+  og_title: optionalText(300, "Open Graph title"),
+  og_description: optionalText(1000, "Open Graph description"),
+  og_image: optionalUrl("Open Graph image"),
+  is_featured: checkbox,
+  author_id: trimmed
+    .max(200)
+    .transform((v) => (v === "" ? null : v))
+    .nullable()
+    .default(null),
+  /** A publication time (UTC, datetime-local or ISO); in the future it schedules the post. */
+  publish_at: trimmed
+    .refine((v) => v === "" || !Number.isNaN(parseUtc(v).getTime()), "Publish time is not valid")
+    .transform((v) => (v === "" ? null : parseUtc(v)))
+    .nullable()
+    .default(null),
+});
+
+export type PostInput = z.infer<typeof postInputSchema>;
+export type PostFormValues = z.input<typeof postInputSchema>;
+
+/** A datetime-local value (no zone) is read as UTC; an ISO value keeps its zone. */
+export function parseUtc(value: string): Date {
+  const local = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value);
+  return new Date(local ? `${value}Z` : value);
+}
+
+/** The datetime-local value (UTC, minutes) for a date. */
+export function toUtcInput(date: Date | string | null | undefined): string {
+  if (!date) return "";
+  return new Date(date).toISOString().slice(0, 16);
+}
+
+const FIELDS = Object.keys(postInputSchema.shape) as (keyof typeof postInputSchema.shape)[];
+
+/** The raw strings of the form, as typed (kept to refill the form after an error). */
+export function readPostForm(form: FormData): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const field of FIELDS) {
+    const value = form.get(field);
+    if (typeof value === "string") out[field] = value;
+  }
+  return out;
+}
+
+export type ParsedPost =
+  | { ok: true; input: PostInput }
+  | { ok: false; error: string; fieldErrors: Record<string, string> };
+
+export function parsePostInput(raw: unknown): ParsedPost {
+  const result = postInputSchema.safeParse(raw);
+  if (result.success) return { ok: true, input: result.data };
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    fieldErrors[key] ??= issue.message;
+  }
+  return { ok: false, error: result.error.issues[0]?.message ?? "Invalid input", fieldErrors };
+}
+
+export type { SidebarWidget };

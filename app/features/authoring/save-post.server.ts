@@ -1,0 +1,339 @@
+/**
+ * Creating and editing posts (spec 2 §2 post form, §4 post status and
+ * autosave, §5, §6, §8). Every check goes through the permissions module.
+ *
+ * Slugs: a slug derived from the title takes the first free numeric suffix
+ * (my-title, my-title-2, …); a slug the author typed is never changed behind
+ * their back — a clash is refused with a clear message
+ * (docs/decisions/0005-post-slugs.md).
+ */
+import { and, eq, inArray, like, ne, notInArray, or, sql } from "drizzle-orm";
+import type { Database } from "#server/db/client";
+import { categories, posts, postTags, profiles, tags, type SidebarWidget } from "#server/db/schema";
+import { can, effectiveRole, type Actor } from "~/features/accounts/permissions";
+import { htmlToText, sanitizePostHtml } from "~/features/posts/sanitize.server";
+import { parsePostInput, type PostInput } from "./post-form.server";
+import { normaliseTags, readingTimeMinutes, SAVE_MESSAGES, slugify } from "./rules";
+
+export type SaveFailure = {
+  ok: false;
+  status: 400 | 401 | 403 | 404 | 409 | 500;
+  /** The alert text (spec 2 §8). */
+  error: string;
+  fieldErrors: Record<string, string>;
+};
+
+export type SavedPost = {
+  id: string;
+  slug: string;
+  status: "draft" | "pending" | "published";
+  publishedAt: Date | null;
+  lastAutosave: Date | null;
+};
+
+export type SaveResult =
+  { ok: true; post: SavedPost; created: boolean; skipped?: "not-a-draft" } | SaveFailure;
+
+const fail = (
+  status: SaveFailure["status"],
+  error: string,
+  fieldErrors: Record<string, string> = {},
+): SaveFailure => ({ ok: false, status, error, fieldErrors });
+
+/** Why this actor may not create posts at all, as the spec's message; null when they may. */
+export function createPermissionError(actor: Actor | null | undefined): SaveFailure | null {
+  if (can(actor, "post.write")) return null;
+  const role = effectiveRole(actor);
+  if (role === "visitor" || role === "blocked") return fail(401, SAVE_MESSAGES.authorId);
+  return fail(403, SAVE_MESSAGES.role);
+}
+
+function sanitiseWidget(widget: SidebarWidget | null | undefined): SidebarWidget | null {
+  if (!widget) return null;
+  return {
+    type: widget.type,
+    order: widget.order,
+    image_url: widget.image_url ?? null,
+    link_url: widget.link_url ?? null,
+    content: widget.content ?? null,
+    html_code: widget.html_code ? sanitizePostHtml(widget.html_code) : null,
+  };
+}
+
+/** Widgets in their order, renumbered 0…n-1, HTML sanitised. */
+export function sanitiseWidgets(widgets: readonly SidebarWidget[]): SidebarWidget[] {
+  return [...widgets]
+    .sort((a, b) => a.order - b.order)
+    .map((w, order) => ({ ...sanitiseWidget(w)!, order }));
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const cause = ((error as { cause?: unknown }).cause ?? error) as {
+    code?: string;
+    constraint?: string;
+  };
+  return cause.code === "23505" && cause.constraint === constraint;
+}
+
+/** The first of base, base-2, base-3… no other post uses. */
+async function freeSlug(db: Database, base: string, exceptId: string | null): Promise<string> {
+  const rows = await db
+    .select({ slug: posts.slug })
+    .from(posts)
+    .where(
+      and(
+        or(eq(posts.slug, base), like(posts.slug, `${base}-%`)),
+        exceptId ? ne(posts.id, exceptId) : undefined,
+      ),
+    );
+  const taken = new Set(rows.map((r) => r.slug));
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+async function slugTaken(db: Database, slug: string, exceptId: string | null) {
+  const [row] = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.slug, slug), exceptId ? ne(posts.id, exceptId) : undefined));
+  return Boolean(row);
+}
+
+export const slugClashMessage = (slug: string) =>
+  `The slug "${slug}" is already used by another post. Choose another slug.`;
+
+/** Replaces the post's tags; usage counts follow through the post_tags trigger. */
+async function syncTags(tx: Database, postId: string, input: PostInput["tags"]) {
+  const wanted = normaliseTags(input);
+  if (wanted.length > 0) {
+    await tx.insert(tags).values(wanted).onConflictDoNothing({ target: tags.slug });
+  }
+  const ids =
+    wanted.length === 0
+      ? []
+      : (
+          await tx
+            .select({ id: tags.id })
+            .from(tags)
+            .where(
+              inArray(
+                tags.slug,
+                wanted.map((t) => t.slug),
+              ),
+            )
+        ).map((r) => r.id);
+  await tx
+    .delete(postTags)
+    .where(
+      and(eq(postTags.postId, postId), ids.length ? notInArray(postTags.tagId, ids) : undefined),
+    );
+  if (ids.length > 0) {
+    await tx
+      .insert(postTags)
+      .values(ids.map((tagId) => ({ postId, tagId })))
+      .onConflictDoNothing();
+  }
+}
+
+const sameMinute = (a: Date, b: Date) =>
+  Math.floor(a.getTime() / 60_000) === Math.floor(b.getTime() / 60_000);
+
+/**
+ * Saves the form: a new post without `id`, an edit with it. `intent`
+ * publish sets published_at at first publication (or to the chosen time,
+ * which may be in the future: scheduling) and keeps it on later edits; draft
+ * clears it; autosave stores a draft and sets last_autosave, and leaves
+ * published posts alone.
+ */
+export async function savePost(
+  db: Database,
+  actor: Actor | null | undefined,
+  raw: unknown,
+  options: { now?: Date } = {},
+): Promise<SaveResult> {
+  const denied = createPermissionError(actor);
+  if (denied || !actor) return denied ?? fail(401, SAVE_MESSAGES.authorId);
+
+  const parsed = parsePostInput(raw);
+  if (!parsed.ok) return fail(400, `Error: ${parsed.error}`, parsed.fieldErrors);
+  const input = parsed.input;
+  const now = options.now ?? new Date();
+  const isAdmin = effectiveRole(actor) === "admin";
+
+  const [existing] = input.id
+    ? await db
+        .select({
+          id: posts.id,
+          authorId: posts.authorId,
+          status: posts.status,
+          publishedAt: posts.publishedAt,
+          isFeatured: posts.isFeatured,
+          lastAutosave: posts.lastAutosave,
+          slug: posts.slug,
+        })
+        .from(posts)
+        .where(eq(posts.id, input.id))
+    : [];
+  if (input.id && !existing) return fail(404, "Error: Post not found");
+  if (existing && !can(actor, "post.write", { kind: "post", authorId: existing.authorId })) {
+    return fail(403, SAVE_MESSAGES.policy);
+  }
+  if (input.intent === "autosave" && existing && existing.status !== "draft") {
+    return {
+      ok: true,
+      created: false,
+      skipped: "not-a-draft",
+      post: {
+        id: existing.id,
+        slug: existing.slug,
+        status: existing.status,
+        publishedAt: existing.publishedAt,
+        lastAutosave: existing.lastAutosave,
+      },
+    };
+  }
+
+  // Author: admins may choose any mentor or admin; everyone else writes as themselves.
+  let authorId = existing?.authorId ?? actor.id;
+  if (isAdmin && input.author_id && input.author_id !== authorId) {
+    const [author] = await db
+      .select({ role: profiles.role, status: profiles.status })
+      .from(profiles)
+      .where(eq(profiles.id, input.author_id));
+    if (!author || author.role === "user" || author.status === "blocked") {
+      return fail(400, "Error: The author must be a mentor or an admin", {
+        author_id: "The author must be a mentor or an admin",
+      });
+    }
+    authorId = input.author_id;
+  }
+  const isFeatured = isAdmin ? input.is_featured : (existing?.isFeatured ?? false);
+
+  if (input.category_id) {
+    const [category] = await db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(eq(categories.id, input.category_id));
+    if (!category) {
+      return fail(400, "Error: Choose a category", { category_id: "Choose a category" });
+    }
+  }
+
+  const typedSlug = input.slug !== "";
+  const baseSlug = slugify(typedSlug ? input.slug : input.title);
+  if (!baseSlug) {
+    return fail(400, "Error: Slug is required", {
+      slug: "Slug is required",
+    });
+  }
+  if (typedSlug && (await slugTaken(db, baseSlug, existing?.id ?? null))) {
+    return fail(409, `Error: ${slugClashMessage(baseSlug)}`, { slug: slugClashMessage(baseSlug) });
+  }
+
+  const content = sanitizePostHtml(input.content);
+  let status: "draft" | "published" = "draft";
+  let publishedAt: Date | null = null;
+  if (input.intent === "publish") {
+    status = "published";
+    const kept = existing?.status === "published" ? existing.publishedAt : null;
+    if (input.publish_at) {
+      publishedAt = kept && sameMinute(kept, input.publish_at) ? kept : input.publish_at;
+    } else {
+      publishedAt = kept ?? now;
+    }
+  }
+
+  const values = {
+    title: input.title,
+    content,
+    excerpt: input.excerpt,
+    postType: input.post_type,
+    externalUrl: input.external_url,
+    featuredImageUrl: input.featured_image_url,
+    featuredVideoUrl: input.featured_video_url,
+    featuredAudioUrl: input.featured_audio_url,
+    audioType: input.featured_audio_url ? input.audio_type : null,
+    ...(input.category_id ? { categoryId: input.category_id } : {}),
+    authorId,
+    status,
+    isFeatured,
+    publishedAt,
+    readingTimeMinutes: readingTimeMinutes(htmlToText(content), input.post_type),
+    sidebarWidgets: sanitiseWidgets(input.sidebar_widgets),
+    sidebarWidget2: sanitiseWidget(input.sidebar_widget_2),
+    sidebarEnabled: input.sidebar_enabled,
+    ogTitle: input.og_title,
+    ogDescription: input.og_description,
+    ogImage: input.og_image,
+    ...(input.intent === "autosave" ? { lastAutosave: now } : {}),
+    updatedAt: now,
+  };
+
+  // A derived slug may lose a race for its suffix; try the next one.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const slug = typedSlug ? baseSlug : await freeSlug(db, baseSlug, existing?.id ?? null);
+    try {
+      const saved = await db.transaction(async (tx) => {
+        const returning = {
+          id: posts.id,
+          slug: posts.slug,
+          status: posts.status,
+          publishedAt: posts.publishedAt,
+          lastAutosave: posts.lastAutosave,
+        };
+        const [row] = existing
+          ? await tx
+              .update(posts)
+              .set({ ...values, slug })
+              .where(eq(posts.id, existing.id))
+              .returning(returning)
+          : await tx
+              .insert(posts)
+              .values({ ...values, slug, createdAt: now })
+              .returning(returning);
+        await syncTags(tx as unknown as Database, row!.id, input.tags);
+        return row!;
+      });
+      return { ok: true, created: !existing, post: saved };
+    } catch (error) {
+      if (isUniqueViolation(error, "posts_slug_key")) {
+        if (typedSlug) {
+          return fail(409, `Error: ${slugClashMessage(baseSlug)}`, {
+            slug: slugClashMessage(baseSlug),
+          });
+        }
+        continue;
+      }
+      throw error;
+    }
+  }
+  return fail(500, SAVE_MESSAGES.fallback);
+}
+
+/** Deletes a post: its author (mentor) or any admin. */
+export async function deletePost(
+  db: Database,
+  actor: Actor | null | undefined,
+  postId: string,
+): Promise<{ ok: true } | { ok: false; status: 403 | 404; error: string }> {
+  if (!can(actor, "post.write")) return { ok: false, status: 403, error: "Failed to delete post" };
+  const [post] = await db
+    .select({ authorId: posts.authorId })
+    .from(posts)
+    .where(eq(posts.id, postId));
+  if (!post) return { ok: false, status: 404, error: "Failed to delete post" };
+  if (!can(actor, "post.write", { kind: "post", authorId: post.authorId })) {
+    return { ok: false, status: 403, error: "Failed to delete post" };
+  }
+  await db.delete(posts).where(eq(posts.id, postId));
+  return { ok: true };
+}
+
+/** Mentors and admins who may be chosen as an author (admins' form). */
+export function authorChoices(db: Database) {
+  return db
+    .select({ id: profiles.id, username: profiles.username, fullName: profiles.fullName })
+    .from(profiles)
+    .where(and(inArray(profiles.role, ["mentor", "admin"]), ne(profiles.status, "blocked")))
+    .orderBy(sql`lower(coalesce(${profiles.fullName}, ${profiles.username}))`);
+}
