@@ -1,21 +1,23 @@
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { db } from "#server/db/client";
 import { listCategories } from "~/features/categories/categories.server";
 import { postCountLabel } from "~/features/categories/labels";
 import { pageMeta, siteOf } from "~/features/seo/meta";
+import { pageCacheHeaders, readerPageHeaders } from "~/features/layout/cache-headers";
 import type { Route } from "./+types/categories";
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   const all = await listCategories(db());
-  return {
-    categories: all.map((c) => ({
-      name: c.name,
-      slug: c.slug,
-      description: c.description,
-      postCount: c.postCount,
-    })),
-  };
+  const categories = all.map((c) => ({
+    name: c.name,
+    slug: c.slug,
+    description: c.description,
+    postCount: c.postCount,
+  }));
+  return data({ categories }, { headers: pageCacheHeaders(request) });
 }
+
+export const headers = readerPageHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
   const { siteName, siteUrl } = siteOf(matches);

@@ -5,13 +5,16 @@ import { loadCategoryPage } from "~/features/categories/category-page.server";
 import { EmptyState, FeaturedPostsWidget, PostListItem } from "~/features/posts/post-card";
 import { SidebarWidgets } from "~/features/posts/sidebar-widgets";
 import { breadcrumbsJsonLd, pageMeta, siteOf } from "~/features/seo/meta";
+import { pageCacheHeaders, readerPageHeaders } from "~/features/layout/cache-headers";
 import type { Route } from "./+types/category";
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const page = await loadCategoryPage(db(), params.slug);
   if (!page) return data({ notFound: true as const }, { status: 404 });
-  return { notFound: false as const, ...page };
+  return data({ notFound: false as const, ...page }, { headers: pageCacheHeaders(request) });
 }
+
+export const headers = readerPageHeaders;
 
 export function meta({ loaderData, matches, params }: Route.MetaArgs) {
   const { siteName, siteUrl } = siteOf(matches);

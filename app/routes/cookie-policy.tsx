@@ -1,13 +1,20 @@
+import { data } from "react-router";
 import { db } from "#server/db/client";
 import { sanitizePostHtml } from "~/features/posts/sanitize.server";
 import { pageMeta, siteOf } from "~/features/seo/meta";
 import { getPublicSiteSettings } from "~/features/settings/site-settings.server";
+import { pageCacheHeaders, readerPageHeaders } from "~/features/layout/cache-headers";
 import type { Route } from "./+types/cookie-policy";
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   const settings = await getPublicSiteSettings(db());
-  return { html: sanitizePostHtml(settings.cookiePolicyContent) };
+  return data(
+    { html: sanitizePostHtml(settings.cookiePolicyContent) },
+    { headers: pageCacheHeaders(request) },
+  );
 }
+
+export const headers = readerPageHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
   const { siteName, siteUrl } = siteOf(matches);

@@ -1,14 +1,17 @@
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { db } from "#server/db/client";
 import { loadHome } from "~/features/posts/home.server";
 import { EmptyState, FeaturedPostsWidget, PostListItem } from "~/features/posts/post-card";
 import { DEFAULT_DESCRIPTION, pageMeta, siteOf, websiteJsonLd } from "~/features/seo/meta";
+import { pageCacheHeaders, readerPageHeaders } from "~/features/layout/cache-headers";
 import type { Route } from "./+types/home";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const category = new URL(request.url).searchParams.get("category");
-  return loadHome(db(), category);
+  return data(await loadHome(db(), category), { headers: pageCacheHeaders(request) });
 }
+
+export const headers = readerPageHeaders;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const { siteName, siteUrl } = siteOf(matches);

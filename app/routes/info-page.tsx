@@ -2,13 +2,16 @@ import { data, Link } from "react-router";
 import { primaryButton } from "~/components/ui/button-styles";
 import { infoPageByPath, withSiteName } from "~/features/pages/info-pages";
 import { pageMeta, siteOf } from "~/features/seo/meta";
+import { pageCacheHeaders, readerPageHeaders } from "~/features/layout/cache-headers";
 import type { Route } from "./+types/info-page";
 
 export function loader({ request }: Route.LoaderArgs) {
   const page = infoPageByPath(new URL(request.url).pathname.replace(/\/$/, ""));
   if (!page) throw data(null, { status: 404 });
-  return { path: page.path };
+  return data({ path: page.path }, { headers: pageCacheHeaders(request) });
 }
+
+export const headers = readerPageHeaders;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const { siteName, siteUrl } = siteOf(matches);

@@ -7,6 +7,7 @@ import { InfinitePosts } from "~/features/posts/infinite-posts";
 import { loadPostView } from "~/features/posts/post-page.server";
 import { registerViewInBackground } from "~/features/posts/views.server";
 import { articleJsonLd, breadcrumbsJsonLd, pageMeta, siteOf } from "~/features/seo/meta";
+import { pageCacheHeaders, readerPageHeaders } from "~/features/layout/cache-headers";
 import type { Route } from "./+types/post";
 
 /** /post/{slug} (canonical) and /{category}/{slug}. */
@@ -31,8 +32,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     },
     (error) => log.warn({ err: error }, "view not counted"),
   );
-  return { view, siteUrl: config.siteUrl };
+  return data({ view, siteUrl: config.siteUrl }, { headers: pageCacheHeaders(request) });
 }
+
+export const headers = readerPageHeaders;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const { siteName, siteUrl } = siteOf(matches);

@@ -1,17 +1,22 @@
-import { Form, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import { db } from "#server/db/client";
 import { EmptyState } from "~/features/posts/post-card";
 import { Highlighted } from "~/features/search/highlighted";
 import { searchPosts } from "~/features/search/search.server";
 import { formatDate, isoDate, plural } from "~/lib/format";
 import { pageMeta, siteOf } from "~/features/seo/meta";
+import { pageCacheHeaders, readerPageHeaders } from "~/features/layout/cache-headers";
 import type { Route } from "./+types/search";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const page = Number(url.searchParams.get("page") ?? "1");
-  return searchPosts(db(), url.searchParams.get("q") ?? "", page);
+  return data(await searchPosts(db(), url.searchParams.get("q") ?? "", page), {
+    headers: pageCacheHeaders(request),
+  });
 }
+
+export const headers = readerPageHeaders;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const { siteName, siteUrl } = siteOf(matches);

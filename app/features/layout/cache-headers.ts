@@ -1,0 +1,34 @@
+/**
+ * Cache-Control for reader pages (DESIGN.md "caching"): anonymous HTML may be
+ * kept by a CDN for a minute and served stale while it refreshes; a member's
+ * page (the session cookie is present) stays private.
+ */
+export const PUBLIC_PAGE_CACHE = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+export const MEMBER_PAGE_CACHE = "private, no-cache";
+
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
+
+export function pageCacheHeaders(request: Request): HeadersInit {
+  const member = SESSION_COOKIE.test(request.headers.get("cookie") ?? "");
+  return { "Cache-Control": member ? MEMBER_PAGE_CACHE : PUBLIC_PAGE_CACHE, Vary: "Cookie" };
+}
+
+/** A route's `headers` export: the loader's cache headers; errors are not cached. */
+export function readerPageHeaders({
+  loaderHeaders,
+  errorHeaders,
+}: {
+  loaderHeaders: Headers;
+  errorHeaders?: Headers;
+}): Headers {
+  const headers = new Headers();
+  if (errorHeaders) {
+    headers.set("Cache-Control", "no-store");
+    return headers;
+  }
+  for (const name of ["Cache-Control", "Vary"]) {
+    const value = loaderHeaders.get(name);
+    if (value) headers.set(name, value);
+  }
+  return headers;
+}
