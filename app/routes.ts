@@ -34,6 +34,10 @@ export default [
     "partner-with-us",
   ].map((path) => route(path, "routes/info-page.tsx", { id: `info-${path}` })),
   route("cookie-policy", "routes/cookie-policy.tsx"),
+  // Authoring
+  route("create-post", "routes/create-post.tsx"),
+  route("edit-post/:slug", "routes/edit-post.tsx"),
+  route("my-posts", "routes/my-posts.tsx"),
   route("post/:slug", "routes/post.tsx", { id: "post" }),
   route(":category/:slug", "routes/post.tsx", { id: "category-post" }),
   route("*", "routes/not-found.tsx", { id: "not-found" }),

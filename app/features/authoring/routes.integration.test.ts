@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Actor } from "~/features/accounts/permissions";
+import { createUser } from "../../../tests/support/factories";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { loadPostForEdit } from "./posts-admin.server";
+import { handleSave, requireAuthor, valuesOf } from "./routes.server";
+import { SAVE_MESSAGES } from "./rules";
+
+let t: TestDatabase;
+let mentor: Actor;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => {
+  await t?.destroy();
+});
+beforeEach(async () => {
+  await t.reset();
+  const u = await createUser(t.db, { role: "mentor" });
+  mentor = { id: u.id, role: "mentor", status: "approved" };
+});
+
+function post(fields: Record<string, string>) {
+  const body = new URLSearchParams(fields);
+  return new Request("http://localhost/create-post", { method: "POST", body });
+}
+
+async function thrown(promise: Promise<unknown>): Promise<Response> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+  throw new Error("expected a thrown response");
+}
+
+describe("route guards", () => {
+  it("sends visitors, pending, blocked and plain users to /; lets mentors and admins in", () => {
+    const roles: (Actor | null)[] = [
+      null,
+      { id: "p", role: "mentor", status: "pending" },
+      { id: "b", role: "admin", status: "blocked" },
+      { id: "u", role: "user", status: "approved" },
+    ];
+    for (const actor of roles) {
+      let location = "";
+      try {
+        requireAuthor(actor);
+      } catch (error) {
+        location = (error as Response).headers.get("Location") ?? "";
+      }
+      expect(location).toBe("/");
+    }
+    expect(requireAuthor(mentor)).toBe(mentor);
+    expect(requireAuthor({ id: "a", role: "admin", status: "approved" }).role).toBe("admin");
+  });
+});
+
+describe("the save action", () => {
+  it("Publish goes to the post; Save as draft back to the editor", async () => {
+    const published = await thrown(
+      handleSave(t.db, mentor, post({ title: "Live now", intent: "publish" })),
+    );
+    expect(published.headers.get("Location")).toBe("/post/live-now");
+    const draft = await thrown(
+      handleSave(t.db, mentor, post({ title: "Not yet", intent: "draft" })),
+    );
+    expect(draft.headers.get("Location")).toBe("/edit-post/not-yet?saved=draft");
+    const scheduled = await thrown(
+      handleSave(
+        t.db,
+        mentor,
+        post({ title: "Later", intent: "publish", publish_at: "2999-01-01T10:00" }),
+      ),
+    );
+    expect(scheduled.headers.get("Location")).toBe("/edit-post/later?saved=scheduled");
+  });
+
+  it("an error answers the spec's message and everything typed", async () => {
+    const result = (await handleSave(
+      t.db,
+      mentor,
+      post({ title: "", excerpt: "keep me", tags: "a, b", intent: "publish" }),
+    )) as unknown as { init: { status: number }; data: Record<string, unknown> };
+    expect(result.init.status).toBe(400);
+    expect(result.data).toMatchObject({
+      ok: false,
+      error: "Error: Title is required",
+      values: { excerpt: "keep me", tags: "a, b" },
+    });
+    const denied = (await handleSave(
+      t.db,
+      null,
+      post({ title: "x", intent: "publish" }),
+    )) as unknown as { data: Record<string, unknown> };
+    expect(denied.data).toMatchObject({ error: SAVE_MESSAGES.authorId, values: { title: "x" } });
+  });
+
+  it("autosave answers JSON with the id and time; unticked checkboxes read as off", async () => {
+    const result = (await handleSave(
+      t.db,
+      mentor,
+      post({ title: "Auto", intent: "autosave" }),
+    )) as unknown as { data: { ok: boolean; id: string; lastAutosave: string } };
+    expect(result.data).toMatchObject({ ok: true, id: expect.any(String) });
+    expect(Date.parse(result.data.lastAutosave)).not.toBeNaN();
+    const loaded = await loadPostForEdit(t.db, mentor, "auto");
+    if (!loaded.ok) throw new Error(loaded.error);
+    expect(loaded.post).toMatchObject({ status: "draft", sidebarEnabled: false });
+    expect(valuesOf(loaded.post)).toMatchObject({
+      id: result.data.id,
+      title: "Auto",
+      sidebar_enabled: "",
+    });
+  });
+});

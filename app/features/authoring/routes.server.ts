@@ -1,0 +1,131 @@
+/**
+ * What the authoring routes share: the form's choices, turning a post into
+ * form values, and the save action (Publish, Save as draft, autosave).
+ */
+import { data, redirect } from "react-router";
+import type { Database } from "#server/db/client";
+import { UNCATEGORIZED_ID } from "#server/db/schema";
+import { can, effectiveRole, type Actor } from "~/features/accounts/permissions";
+import { listCategories } from "~/features/categories/categories.server";
+import { postPath } from "~/features/posts/post-card";
+import type { EditablePost } from "./posts-admin.server";
+import { readPostForm, toUtcInput } from "./post-form.server";
+import { authorChoices, savePost } from "./save-post.server";
+import type { FormChoices, FormValues, SaveActionData } from "./types";
+
+/** Mentors and admins only; everyone else goes to / (spec 2 §2). */
+export function requireAuthor<A extends Actor>(actor: A | null | undefined): A {
+  if (!actor || !can(actor, "post.write")) throw redirect("/");
+  return actor;
+}
+
+export async function formChoices(db: Database, actor: Actor): Promise<FormChoices> {
+  const isAdmin = effectiveRole(actor) === "admin";
+  const [categories, authors] = await Promise.all([
+    listCategories(db),
+    isAdmin ? authorChoices(db) : Promise.resolve([]),
+  ]);
+  return {
+    isAdmin,
+    categories: categories.map((c) => ({ id: c.id, name: c.name })),
+    authors: authors.map((a) => ({ id: a.id, name: a.fullName || a.username })),
+    defaultCategoryId: UNCATEGORIZED_ID,
+  };
+}
+
+export function emptyValues(actor: Actor): FormValues {
+  return {
+    post_type: "blog",
+    category_id: UNCATEGORIZED_ID,
+    sidebar_enabled: "on",
+    sidebar_widgets: "[]",
+    sidebar_widget_2: "",
+    author_id: actor.id,
+  };
+}
+
+export function valuesOf(post: EditablePost): FormValues {
+  const s = (v: string | null | undefined) => v ?? "";
+  return {
+    id: post.id,
+    title: post.title,
+    slug: post.slug,
+    content: post.content,
+    excerpt: s(post.excerpt),
+    post_type: post.postType,
+    external_url: s(post.externalUrl),
+    featured_image_url: s(post.featuredImageUrl),
+    featured_video_url: s(post.featuredVideoUrl),
+    featured_audio_url: s(post.featuredAudioUrl),
+    audio_type: s(post.audioType),
+    category_id: post.categoryId,
+    tags: post.tags.join(", "),
+    sidebar_enabled: post.sidebarEnabled ? "on" : "",
+    sidebar_widgets: JSON.stringify(post.sidebarWidgets ?? []),
+    sidebar_widget_2: post.sidebarWidget2 ? JSON.stringify(post.sidebarWidget2) : "",
+    og_title: s(post.ogTitle),
+    og_description: s(post.ogDescription),
+    og_image: s(post.ogImage),
+    is_featured: post.isFeatured ? "on" : "",
+    author_id: post.authorId,
+    publish_at: post.status === "published" ? toUtcInput(post.publishedAt) : "",
+  };
+}
+
+/**
+ * The form's POST: autosave answers JSON for the page's script; Publish and
+ * Save as draft redirect on success (to the post when it is public, else back
+ * to the editor), and on failure answer the spec's message with everything
+ * typed, so nothing is lost.
+ */
+export async function handleSave(db: Database, actor: Actor | null, request: Request) {
+  const form = await request.formData().catch(() => new FormData());
+  const values = readPostForm(form);
+  // Form checkboxes are absent when unticked.
+  values.sidebar_enabled = form.get("sidebar_enabled") ? "on" : "";
+  values.is_featured = form.get("is_featured") ? "on" : "";
+  const result = await savePost(db, actor, values).catch((error: unknown) => {
+    console.error(error);
+    return {
+      ok: false as const,
+      status: 500 as const,
+      error: "Failed to save post. Please try again.",
+      fieldErrors: {},
+    };
+  });
+  if (values.intent === "autosave") {
+    const body: SaveActionData = result.ok
+      ? {
+          ok: true,
+          intent: "autosave",
+          id: result.post.id,
+          slug: result.post.slug,
+          lastAutosave: result.post.lastAutosave?.toISOString() ?? null,
+          skipped: result.skipped ?? null,
+        }
+      : {
+          ok: false,
+          intent: "autosave",
+          error: result.error,
+          fieldErrors: result.fieldErrors,
+          status: result.status,
+        };
+    return data(body, { status: result.ok ? 200 : result.status });
+  }
+  if (result.ok) {
+    const { post } = result;
+    const live = post.status === "published" && post.publishedAt && post.publishedAt <= new Date();
+    if (live) throw redirect(postPath(post));
+    const saved = post.status === "published" ? "scheduled" : "draft";
+    throw redirect(`/edit-post/${post.slug}?saved=${saved}`);
+  }
+  const body: SaveActionData = {
+    ok: false,
+    intent: values.intent === "publish" ? "publish" : "draft",
+    error: result.error,
+    fieldErrors: result.fieldErrors,
+    status: result.status,
+    values,
+  };
+  return data(body, { status: result.status });
+}

@@ -1,0 +1,39 @@
+/** Shapes the authoring routes hand to the browser. */
+
+/** The form as raw strings, keyed by field name (what was typed, refilled after an error). */
+export type FormValues = Record<string, string>;
+
+export type FormChoices = {
+  isAdmin: boolean;
+  categories: { id: string; name: string }[];
+  /** Mentors and admins, for the admins' author field. */
+  authors: { id: string; name: string }[];
+  defaultCategoryId: string;
+};
+
+export type SaveActionData =
+  | {
+      ok: true;
+      intent: "autosave";
+      id: string;
+      slug: string;
+      lastAutosave: string | null;
+      skipped: string | null;
+    }
+  | {
+      ok: false;
+      intent: "autosave" | "publish" | "draft";
+      error: string;
+      fieldErrors: Record<string, string>;
+      status: number;
+      values?: FormValues;
+    };
+
+export type WidgetValue = {
+  type: "image" | "html" | "text";
+  order: number;
+  image_url?: string | null;
+  link_url?: string | null;
+  content?: string | null;
+  html_code?: string | null;
+};

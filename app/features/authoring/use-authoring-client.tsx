@@ -1,0 +1,288 @@
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type RefObject,
+} from "react";
+import { useBlocker, useFetcher } from "react-router";
+import { AUTOSAVE_DELAY_MS, savedAtLabel } from "./rules";
+import type { FormValues, SaveActionData } from "./types";
+
+/** Fields kept in the browser's copy of the form. */
+const MIRRORED = [
+  "title",
+  "slug",
+  "content",
+  "excerpt",
+  "post_type",
+  "external_url",
+  "featured_image_url",
+  "featured_video_url",
+  "featured_audio_url",
+  "audio_type",
+  "category_id",
+  "tags",
+  "og_title",
+  "og_description",
+  "og_image",
+  "publish_at",
+];
+
+export const mirrorKey = (id: string | undefined | null) =>
+  `founderbridge:post-form:${id || "new"}`;
+
+type Mirror = { savedAt: number; fields: Record<string, string> };
+
+function readFields(form: HTMLFormElement): Record<string, string> {
+  const data = new FormData(form);
+  const fields: Record<string, string> = {};
+  for (const name of MIRRORED) {
+    const v = data.get(name);
+    if (typeof v === "string") fields[name] = v;
+  }
+  return fields;
+}
+
+function setField(form: HTMLFormElement, name: string, value: string) {
+  const el = form.elements.namedItem(name);
+  if (
+    el instanceof HTMLInputElement ||
+    el instanceof HTMLTextAreaElement ||
+    el instanceof HTMLSelectElement
+  ) {
+    el.value = value;
+    el.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+}
+
+/**
+ * The form's browser-side helpers: autosave 60 s after the last change
+ * (title required; drafts only, see docs/decisions/0005), a copy of the form
+ * in localStorage restored after a crash or a closed tab, a warning before
+ * leaving with unsaved changes, uploads and the external-link metadata.
+ */
+export function useAuthoringClient(
+  formRef: RefObject<HTMLFormElement | null>,
+  init: { values: FormValues; lastAutosave: string | null },
+) {
+  const fetcher = useFetcher<SaveActionData>();
+  const [restored, setRestored] = useState(false);
+  const hydrated = useHydrated();
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  const postId = result?.ok ? result.id : init.values.id || null;
+  const status = result
+    ? result.ok
+      ? result.lastAutosave
+        ? savedAtLabel(result.lastAutosave)
+        : ""
+      : result.status === 401 || result.status === 403
+        ? result.error
+        : ""
+    : init.lastAutosave
+      ? savedAtLabel(init.lastAutosave)
+      : "";
+  const dirty = useRef(false);
+  const submitting = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const key = mirrorKey(init.values.id);
+
+  const autosave = useCallback(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const data = new FormData(form);
+    if (!String(data.get("title") ?? "").trim()) return;
+    data.set("intent", "autosave");
+    void fetcher.submit(data, { method: "post" });
+  }, [fetcher, formRef]);
+
+  const onChange = useCallback(() => {
+    const form = formRef.current;
+    if (!form) return;
+    dirty.current = true;
+    try {
+      const mirror: Mirror = { savedAt: Date.now(), fields: readFields(form) };
+      localStorage.setItem(key, JSON.stringify(mirror));
+    } catch {
+      // Storage full or disabled: autosave still runs.
+    }
+    clearTimeout(timer.current);
+    timer.current = setTimeout(autosave, AUTOSAVE_DELAY_MS);
+  }, [autosave, formRef, key]);
+
+  // Restore the browser's copy, when it holds something the server does not.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    let mirror: Mirror | null;
+    try {
+      mirror = JSON.parse(localStorage.getItem(key) ?? "null") as Mirror | null;
+    } catch {
+      mirror = null;
+    }
+    if (!mirror?.fields) return;
+    const current = readFields(form);
+    const differs = Object.entries(mirror.fields).some(([k, v]) => (current[k] ?? "") !== v);
+    if (!differs) return;
+    for (const [name, value] of Object.entries(mirror.fields)) setField(form, name, value);
+    dirty.current = true;
+    queueMicrotask(() => setRestored(true));
+    form.dispatchEvent(new CustomEvent("authoring:restored"));
+    timer.current = setTimeout(autosave, AUTOSAVE_DELAY_MS);
+    // Runs once, on mount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  // Autosave's answer.
+  useEffect(() => {
+    const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+    if (!answer) return;
+    if (answer.ok) {
+      dirty.current = false;
+      try {
+        localStorage.removeItem(key);
+      } catch {
+        // ignore
+      }
+    } else if (answer.status === 401 || answer.status === 403) {
+      console.warn(`Autosave: ${answer.error}`);
+    } else {
+      console.error(`Autosave failed: ${answer.error}`);
+    }
+  }, [fetcher.data, fetcher.state, key]);
+
+  // Leaving with unsaved changes asks first.
+  useEffect(() => {
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (!dirty.current || submitting.current) return;
+      event.preventDefault();
+      event.returnValue = "";
+    };
+    window.addEventListener("beforeunload", onBeforeUnload);
+    return () => window.removeEventListener("beforeunload", onBeforeUnload);
+  }, []);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty.current && !submitting.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (blocker.state !== "blocked") return;
+    if (window.confirm("You have unsaved changes. Leave this page?")) blocker.proceed();
+    else blocker.reset();
+  }, [blocker]);
+
+  const onSubmit = useCallback(() => {
+    submitting.current = true;
+    clearTimeout(timer.current);
+    try {
+      localStorage.removeItem(key);
+    } catch {
+      // ignore
+    }
+    // A failed save re-renders the form; changes after that count again.
+    setTimeout(() => {
+      submitting.current = false;
+    }, 2000);
+  }, [key]);
+
+  const onExternalUrl = useCallback(
+    async (event: React.FocusEvent<HTMLInputElement>) => {
+      const form = formRef.current;
+      const url = event.currentTarget.value.trim();
+      if (!form || !/^https?:\/\//i.test(url)) return;
+      try {
+        const res = await fetch("/api/metadata", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ url }),
+        });
+        if (!res.ok) return;
+        const meta = (await res.json()) as { title?: string; description?: string; image?: string };
+        const fill = (name: string, value: string | undefined) => {
+          const el = form.elements.namedItem(name) as HTMLInputElement | null;
+          if (el && !el.value.trim() && value) setField(form, name, value);
+        };
+        fill("title", meta.title);
+        fill("excerpt", meta.description);
+        fill("featured_image_url", meta.image);
+        onChange();
+      } catch (error) {
+        console.error("Metadata lookup failed", error);
+      }
+    },
+    [formRef, onChange],
+  );
+
+  const uploadButton = (field: string) =>
+    hydrated ? (
+      <UploadInput
+        id={`upload-${field}`}
+        onUploaded={(url) => {
+          const form = formRef.current;
+          if (form) setField(form, field, url);
+          onChange();
+        }}
+      />
+    ) : (
+      <p className="mt-1 text-sm text-slate-600">
+        Uploading needs JavaScript; paste a URL instead.
+      </p>
+    );
+
+  return { postId, status, restored, onChange, onSubmit, onExternalUrl, uploadButton };
+}
+
+/** Uploads an image and answers its URL (messages from the server, spec 2 §5, §8). */
+export async function uploadImage(file: File): Promise<string> {
+  const body = new FormData();
+  body.set("file", file);
+  const res = await fetch("/api/uploads", { method: "POST", body });
+  const json = (await res.json().catch(() => ({}))) as { url?: string; error?: string };
+  if (!res.ok || !json.url) throw new Error(json.error || "Failed to upload image");
+  return json.url;
+}
+
+function UploadInput({ id, onUploaded }: { id: string; onUploaded: (url: string) => void }) {
+  const [message, setMessage] = useState("");
+  return (
+    <div className="mt-1">
+      <label htmlFor={id} className="sr-only">
+        Upload an image
+      </label>
+      <input
+        id={id}
+        type="file"
+        accept="image/jpeg,image/png,image/webp"
+        className="block text-sm"
+        onChange={async (e) => {
+          const file = e.currentTarget.files?.[0];
+          e.currentTarget.value = "";
+          if (!file) return;
+          setMessage("Uploading…");
+          try {
+            onUploaded(await uploadImage(file));
+            setMessage("Image uploaded.");
+          } catch (error) {
+            setMessage(error instanceof Error ? error.message : "Failed to upload image");
+          }
+        }}
+      />
+      <p className="mt-1 text-sm text-slate-700" role="status">
+        {message}
+      </p>
+    </div>
+  );
+}
+
+const noop = () => () => {};
+/** False during server rendering and hydration, true after. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noop,
+    () => true,
+    () => false,
+  );
+}

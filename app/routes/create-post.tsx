@@ -1,0 +1,39 @@
+import { db } from "#server/db/client";
+import { getSessionUser } from "~/features/accounts/session.server";
+import { PostForm } from "~/features/authoring/post-form";
+import {
+  emptyValues,
+  formChoices,
+  handleSave,
+  requireAuthor,
+} from "~/features/authoring/routes.server";
+import type { Route } from "./+types/create-post";
+
+export function meta() {
+  return [{ title: "Create New Post" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const actor = requireAuthor(await getSessionUser(request));
+  return { choices: await formChoices(db(), actor), values: emptyValues(actor) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  return handleSave(db(), await getSessionUser(request), request);
+}
+
+export default function CreatePost({ loaderData, actionData }: Route.ComponentProps) {
+  const failed = actionData && !actionData.ok ? actionData : null;
+  return (
+    <main id="main" className="mx-auto max-w-3xl px-4 py-8">
+      <h1 className="mb-6 text-3xl font-bold text-slate-900">Create New Post</h1>
+      <PostForm
+        mode="create"
+        values={failed?.values ?? loaderData.values}
+        choices={loaderData.choices}
+        error={failed && failed.intent !== "autosave" ? failed.error : null}
+        fieldErrors={failed?.fieldErrors}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,82 @@
+import { data, Link } from "react-router";
+import { db } from "#server/db/client";
+import { getSessionUser } from "~/features/accounts/session.server";
+import { ErrorBox } from "~/features/accounts/ui";
+import { PostForm } from "~/features/authoring/post-form";
+import { loadPostForEdit } from "~/features/authoring/posts-admin.server";
+import {
+  formChoices,
+  handleSave,
+  requireAuthor,
+  valuesOf,
+} from "~/features/authoring/routes.server";
+import type { Route } from "./+types/edit-post";
+
+export function meta() {
+  return [{ title: "Edit Post" }, { name: "robots", content: "noindex" }];
+}
+
+const NOTICES: Record<string, string> = {
+  draft: "Draft saved.",
+  scheduled: "Post scheduled.",
+};
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const actor = requireAuthor(await getSessionUser(request));
+  const found = await loadPostForEdit(db(), actor, params.slug);
+  if (!found.ok) return data({ loadError: found.error, form: null }, { status: found.status });
+  const saved = new URL(request.url).searchParams.get("saved") ?? "";
+  const scheduled =
+    found.post.status === "published" &&
+    found.post.publishedAt &&
+    found.post.publishedAt > new Date();
+  return {
+    loadError: null,
+    form: {
+      choices: await formChoices(db(), actor),
+      values: valuesOf(found.post),
+      lastAutosave: found.post.lastAutosave?.toISOString() ?? null,
+      notice:
+        NOTICES[saved] ??
+        (scheduled
+          ? `Scheduled for ${found.post.publishedAt!.toISOString().slice(0, 16).replace("T", " ")} UTC.`
+          : null),
+      status: found.post.status,
+    },
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  return handleSave(db(), await getSessionUser(request), request);
+}
+
+export default function EditPost({ loaderData, actionData }: Route.ComponentProps) {
+  if (!loaderData.form) {
+    return (
+      <main id="main" className="mx-auto max-w-3xl space-y-4 px-4 py-8">
+        <h1 className="text-3xl font-bold text-slate-900">Edit Post</h1>
+        <ErrorBox>{loaderData.loadError}</ErrorBox>
+        <Link to="/my-posts" className="text-brand-700 underline">
+          Back to My Posts
+        </Link>
+      </main>
+    );
+  }
+  const { form } = loaderData;
+  const failed = actionData && !actionData.ok ? actionData : null;
+  return (
+    <main id="main" className="mx-auto max-w-3xl px-4 py-8">
+      <h1 className="mb-6 text-3xl font-bold text-slate-900">Edit Post</h1>
+      <PostForm
+        key={form.values.id}
+        mode="edit"
+        values={failed?.values ?? form.values}
+        choices={form.choices}
+        error={failed && failed.intent !== "autosave" ? failed.error : null}
+        notice={failed ? null : form.notice}
+        fieldErrors={failed?.fieldErrors}
+        lastAutosave={form.lastAutosave}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,148 @@
+import { data, Form, Link, redirect } from "react-router";
+import { db } from "#server/db/client";
+import { can, effectiveRole } from "~/features/accounts/permissions";
+import { getSessionUser } from "~/features/accounts/session.server";
+import { ErrorBox, NoticeBox } from "~/features/accounts/ui";
+import { listMyPosts } from "~/features/authoring/posts-admin.server";
+import { DELETE_CONFIRMATION } from "~/features/authoring/rules";
+import { deletePost } from "~/features/authoring/save-post.server";
+import { primaryButton } from "~/components/ui/button-styles";
+import { postPath } from "~/features/posts/post-card";
+import { formatDate } from "~/lib/format";
+import type { Route } from "./+types/my-posts";
+
+export function meta() {
+  return [{ title: "My Posts" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const actor = await getSessionUser(request);
+  if (!actor || !can(actor, "post.write")) throw redirect("/");
+  const posts = await listMyPosts(db(), actor);
+  const deleted = new URL(request.url).searchParams.get("deleted") === "1";
+  return {
+    isAdmin: effectiveRole(actor) === "admin",
+    deleted,
+    posts: posts.map((p) => ({
+      ...p,
+      date: formatDate(p.publishedAt ?? p.createdAt),
+    })),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await getSessionUser(request);
+  if (!actor || !can(actor, "post.write")) throw redirect("/");
+  const form = await request.formData().catch(() => new FormData());
+  const id = String(form.get("id") ?? "");
+  const result = /^[0-9a-f-]{36}$/i.test(id)
+    ? await deletePost(db(), actor, id)
+    : ({ ok: false, status: 404, error: "Failed to delete post" } as const);
+  if (result.ok) throw redirect("/my-posts?deleted=1");
+  return data({ error: result.error }, { status: result.status });
+}
+
+const BADGE: Record<string, string> = {
+  published: "bg-green-100 text-green-900",
+  draft: "bg-slate-200 text-slate-900",
+  pending: "bg-yellow-100 text-yellow-900",
+  scheduled: "bg-blue-100 text-blue-900",
+};
+
+export default function MyPosts({ loaderData, actionData }: Route.ComponentProps) {
+  const { posts, isAdmin, deleted } = loaderData;
+  return (
+    <main id="main" className="mx-auto max-w-5xl px-4 py-8">
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-bold text-slate-900">My Posts</h1>
+        <Link to="/create-post" className={primaryButton}>
+          Create New Post
+        </Link>
+      </div>
+      {actionData?.error ? <ErrorBox>{actionData.error}</ErrorBox> : null}
+      {deleted && !actionData ? <NoticeBox>Post deleted successfully!</NoticeBox> : null}
+      {posts.length === 0 ? (
+        <p className="mt-6 text-slate-700">
+          You haven&apos;t created any posts yet.{" "}
+          <Link to="/create-post" className="text-brand-700 underline">
+            Create your first post
+          </Link>
+        </p>
+      ) : (
+        <div className="mt-4 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-slate-300 text-slate-700">
+              <tr>
+                <th scope="col" className="py-2 pr-3">
+                  Title
+                </th>
+                {isAdmin ? (
+                  <th scope="col" className="py-2 pr-3">
+                    Author
+                  </th>
+                ) : null}
+                <th scope="col" className="py-2 pr-3">
+                  Category
+                </th>
+                {isAdmin ? null : (
+                  <th scope="col" className="py-2 pr-3">
+                    Status
+                  </th>
+                )}
+                <th scope="col" className="py-2 pr-3">
+                  Date
+                </th>
+                <th scope="col" className="py-2">
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {posts.map((post) => {
+                const badge = post.scheduled ? "scheduled" : post.status;
+                return (
+                  <tr key={post.id} className="border-b border-slate-200 align-top">
+                    <td className="py-2 pr-3 font-medium text-slate-900">{post.title}</td>
+                    {isAdmin ? <td className="py-2 pr-3">{post.author.name}</td> : null}
+                    <td className="py-2 pr-3">{post.category.name}</td>
+                    {isAdmin ? null : (
+                      <td className="py-2 pr-3">
+                        <span
+                          className={`rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE[badge]}`}
+                        >
+                          {badge}
+                        </span>
+                      </td>
+                    )}
+                    <td className="py-2 pr-3 whitespace-nowrap">{post.date}</td>
+                    <td className="py-2">
+                      <div className="flex flex-wrap gap-3">
+                        <Link to={postPath(post)} className="text-brand-700 underline">
+                          View<span className="sr-only"> {post.title}</span>
+                        </Link>
+                        <Link to={`/edit-post/${post.slug}`} className="text-brand-700 underline">
+                          Edit<span className="sr-only"> {post.title}</span>
+                        </Link>
+                        <Form
+                          method="post"
+                          onSubmit={(e) => {
+                            if (!window.confirm(DELETE_CONFIRMATION)) e.preventDefault();
+                          }}
+                        >
+                          <input type="hidden" name="id" value={post.id} />
+                          <button type="submit" className="text-red-700 underline">
+                            Delete<span className="sr-only"> {post.title}</span>
+                          </button>
+                        </Form>
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </main>
+  );
+}
