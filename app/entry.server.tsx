@@ -2,11 +2,28 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { PassThrough } from "node:stream";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type EntryContext,
+  type HandleErrorFunction,
+  type RouterContextProvider,
+} from "react-router";
 import { NonceProvider } from "~/lib/nonce";
 import { requestContext } from "~/lib/request-context.server";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Logs unexpected errors once, through the request's logger. Answers such as
+ * 404 or 405 are expected and are already in the request log line.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  const log = context.get(requestContext).log;
+  log.error({ err: error, url: request.url }, "route error");
+};
 
 export default function handleRequest(
   request: Request,

@@ -19,6 +19,11 @@ export async function loader() {
   }
 }
 
+// Pass the loader's Cache-Control (no-store) on to the document response.
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
 export function meta() {
   return [{ title: "Service health" }, { name: "robots", content: "noindex" }];
 }

@@ -36,7 +36,10 @@ export function clientLogsRouter(log: Logger): Router {
         return;
       }
       const { level, message, timestamp, context } = parsed.data;
-      log[level]({ source: "browser", clientTimestamp: timestamp, context, reqId: req.id }, message);
+      log[level](
+        { source: "browser", clientTimestamp: timestamp, context, reqId: req.id },
+        message,
+      );
       res.status(204).end();
     },
   );

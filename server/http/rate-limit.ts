@@ -3,7 +3,11 @@
  * protects this instance (e.g. its log volume); limits that must hold across
  * instances (sign-up, login) are kept in PostgreSQL.
  */
-export function createWindowLimiter(options: { limit: number; windowMs: number; maxKeys?: number }) {
+export function createWindowLimiter(options: {
+  limit: number;
+  windowMs: number;
+  maxKeys?: number;
+}) {
   const { limit, windowMs, maxKeys = 10_000 } = options;
   const windows = new Map<string, { start: number; count: number }>();
 

@@ -46,7 +46,10 @@ export function securityHeaders(options: { dev: boolean }): RequestHandler {
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()");
+    res.setHeader(
+      "Permissions-Policy",
+      "camera=(), microphone=(), geolocation=(), interest-cohort=()",
+    );
     if (req.secure) {
       res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
     }

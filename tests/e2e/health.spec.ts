@@ -47,10 +47,6 @@ test("/health shows a healthy service with three operational checks; passes axe"
 });
 
 test("/health is never cached", async ({ request }) => {
-  // Known bug: the loader sets Cache-Control but app/routes/health.tsx exports no `headers`
-  // function, so React Router drops it from the document response. Remove this line once fixed
-  // (the test then fails as "expected to fail, but passed" until it is).
-  test.fail(true, "app/routes/health.tsx: loader headers are not forwarded (no `headers` export)");
   const response = await request.get("/health");
   expect(response.status()).toBe(200);
   expect(response.headers()["cache-control"]).toBe("no-store");

@@ -31,7 +31,10 @@ async function timed(check: () => Promise<unknown>) {
         setTimeout(() => reject(new Error("timed out")), CHECK_TIMEOUT_MS).unref(),
       ),
     ]);
-    return { status: "Operational" as const, responseTime: Math.round(performance.now() - started) };
+    return {
+      status: "Operational" as const,
+      responseTime: Math.round(performance.now() - started),
+    };
   } catch (error) {
     return {
       status: "Down" as const,
