@@ -11,6 +11,19 @@ export default defineConfig({
       "#server": fileURLToPath(new URL("./server", import.meta.url)),
     },
   },
+  // The editor (authoring routes only) is pre-bundled in development.
+  optimizeDeps: {
+    include: [
+      "@tiptap/core",
+      "@tiptap/pm/state",
+      "@tiptap/pm/view",
+      "@tiptap/react",
+      "@tiptap/starter-kit",
+      "@tiptap/extension-text-align",
+      "@tiptap/extension-text-style",
+      "@tiptap/extension-image",
+    ],
+  },
   // The production server bundle is our Express app (server/app.ts), which
   // imports React Router's virtual server build itself.
   environments: {
