@@ -1,0 +1,95 @@
+/**
+ * Image uploads for posts (featured image, images in the body): mentors and
+ * admins only; JPEG, PNG or WebP recognised by their first bytes (never by
+ * the name or the declared type); at most 5 MB; re-encoded to WebP by sharp,
+ * which drops every bit of metadata (EXIF, GPS, ICC comments); stored through
+ * the storage interface. No file is ever served as it was uploaded.
+ */
+import { randomBytes } from "node:crypto";
+import sharp, { type OutputInfo } from "sharp";
+import type { Storage } from "#server/storage";
+import { can, type Actor } from "~/features/accounts/permissions";
+
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+/** Longest side after re-encoding; larger images are scaled down. */
+export const MAX_IMAGE_SIDE = 2400;
+
+export const UPLOAD_MESSAGES = {
+  tooLarge: "File size must be less than 5MB",
+  wrongType: "Only JPG, PNG, and WebP images are allowed",
+  failed: "Failed to upload image",
+  forbidden: "Permission denied: Only mentors and admins can upload images.",
+} as const;
+
+export type ImageKind = "jpeg" | "png" | "webp";
+
+/** The image type the bytes start with, or null. */
+export function sniffImage(bytes: Uint8Array): ImageKind | null {
+  const b = bytes;
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return "jpeg";
+  if (
+    b.length >= 8 &&
+    [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((v, i) => b[i] === v)
+  ) {
+    return "png";
+  }
+  const ascii = (from: number, to: number) => String.fromCharCode(...b.subarray(from, to));
+  if (b.length >= 12 && ascii(0, 4) === "RIFF" && ascii(8, 12) === "WEBP") return "webp";
+  return null;
+}
+
+export type UploadResult =
+  | { ok: true; url: string; key: string; width: number; height: number }
+  | { ok: false; status: 400 | 403 | 413 | 500; error: string };
+
+/** Checks, re-encodes and stores one image. */
+export async function uploadPostImage(
+  storage: Storage,
+  actor: Actor | null | undefined,
+  bytes: Uint8Array,
+  options: { now?: Date } = {},
+): Promise<UploadResult> {
+  if (!actor || !can(actor, "post.write")) {
+    return { ok: false, status: 403, error: UPLOAD_MESSAGES.forbidden };
+  }
+  if (bytes.byteLength > MAX_UPLOAD_BYTES) {
+    return { ok: false, status: 413, error: UPLOAD_MESSAGES.tooLarge };
+  }
+  if (!sniffImage(bytes)) return { ok: false, status: 400, error: UPLOAD_MESSAGES.wrongType };
+  let output: { data: Buffer; info: OutputInfo };
+  try {
+    output = await sharp(bytes, { limitInputPixels: 100_000_000, failOn: "error" })
+      .rotate() // apply the EXIF orientation before the metadata goes
+      .resize({
+        width: MAX_IMAGE_SIDE,
+        height: MAX_IMAGE_SIDE,
+        fit: "inside",
+        withoutEnlargement: true,
+      })
+      .webp({ quality: 85 })
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    // Recognised header, broken body.
+    return { ok: false, status: 400, error: UPLOAD_MESSAGES.wrongType };
+  }
+  const stamp = (options.now ?? new Date()).getTime();
+  const key = `posts/${safeSegment(actor.id)}/${stamp}-${randomBytes(4).toString("hex")}.webp`;
+  try {
+    const stored = await storage.put(key, new Uint8Array(output.data), "image/webp");
+    return {
+      ok: true,
+      url: stored.url,
+      key: stored.key,
+      width: output.info.width,
+      height: output.info.height,
+    };
+  } catch {
+    return { ok: false, status: 500, error: UPLOAD_MESSAGES.failed };
+  }
+}
+
+/** A user id as one storage key segment. */
+function safeSegment(id: string): string {
+  const cleaned = id.replace(/[^A-Za-z0-9._-]/g, "_").replace(/^[^A-Za-z0-9]+/, "");
+  return cleaned || "user";
+}
