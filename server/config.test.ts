@@ -35,6 +35,26 @@ describe("loadConfig", () => {
     expect(loadConfig({ DATA_DIR: dataDir }).authSecret).toBe(first.authSecret);
   });
 
+  it("turns LinkedIn on only with both its id and secret, at LinkedIn's issuer unless told", () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir, LINKEDIN_CLIENT_ID: "id" }).linkedin).toBeUndefined();
+    expect(
+      loadConfig({ DATA_DIR: dataDir, LINKEDIN_CLIENT_ID: "id", LINKEDIN_CLIENT_SECRET: "s" })
+        .linkedin,
+    ).toEqual({ clientId: "id", clientSecret: "s", issuerUrl: "https://www.linkedin.com/oauth" });
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        LINKEDIN_CLIENT_ID: "id",
+        LINKEDIN_CLIENT_SECRET: "s",
+        LINKEDIN_ISSUER_URL: "http://127.0.0.1:4444/",
+      }).linkedin?.issuerUrl,
+    ).toBe("http://127.0.0.1:4444");
+    expect(() => loadConfig({ DATA_DIR: dataDir, LINKEDIN_ISSUER_URL: "not a url" })).toThrow(
+      ConfigError,
+    );
+  });
+
   it("follows PORT, HOST and SITE_URL", () => {
     const dataDir = tempDir();
     expect(loadConfig({ DATA_DIR: dataDir, PORT: "4000" }).siteUrl).toBe("http://localhost:4000");

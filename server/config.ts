@@ -28,6 +28,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default("FounderBridge <no-reply@localhost>"),
   LINKEDIN_CLIENT_ID: z.string().optional(),
   LINKEDIN_CLIENT_SECRET: z.string().optional(),
+  LINKEDIN_ISSUER_URL: z.url().default("https://www.linkedin.com/oauth"),
 });
 
 export type Config = {
@@ -48,8 +49,12 @@ export type Config = {
   logLevel: string;
   smtpUrl: string | undefined;
   mailFrom: string;
-  /** Set only when both LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET are. */
-  linkedin: { clientId: string; clientSecret: string } | undefined;
+  /**
+   * Set only when both LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET are. The
+   * issuer's discovery document gives every endpoint (tests point it at a
+   * local OpenID Connect provider).
+   */
+  linkedin: { clientId: string; clientSecret: string; issuerUrl: string } | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -112,7 +117,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     linkedin:
       e.LINKEDIN_CLIENT_ID && e.LINKEDIN_CLIENT_SECRET
-        ? { clientId: e.LINKEDIN_CLIENT_ID, clientSecret: e.LINKEDIN_CLIENT_SECRET }
+        ? {
+            clientId: e.LINKEDIN_CLIENT_ID,
+            clientSecret: e.LINKEDIN_CLIENT_SECRET,
+            issuerUrl: e.LINKEDIN_ISSUER_URL.replace(/\/+$/, ""),
+          }
         : undefined,
   };
 }

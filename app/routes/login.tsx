@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { auth } from "#server/auth";
 import { db } from "#server/db/client";
+import { linkedinEnabled, loginErrorMessage } from "~/features/accounts/linkedin.server";
 import { LoginForm } from "~/features/accounts/login-form";
 import {
   afterLoginPath,
@@ -29,7 +30,9 @@ export async function loader({ request }: Route.LoaderArgs) {
         : url.searchParams.get("verified") === "1"
           ? LOGIN_MESSAGES.verified
           : null;
-  return { notice, redirectTo };
+  // Set by /auth/callback (LinkedIn): a known code, never text from the address.
+  const error = loginErrorMessage(url.searchParams.get("error"));
+  return { notice: error ? null : notice, error, redirectTo, linkedin: linkedinEnabled() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -52,9 +55,10 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <LoginForm
       notice={actionData ? null : loaderData.notice}
-      error={actionData?.error}
+      error={actionData ? actionData.error : loaderData.error}
       email={actionData?.email}
       redirectTo={loaderData.redirectTo}
+      linkedin={loaderData.linkedin}
     />
   );
 }

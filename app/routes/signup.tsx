@@ -3,6 +3,7 @@ import { auth } from "#server/auth";
 import { db } from "#server/db/client";
 import { runtime } from "#server/runtime";
 import { clientIp } from "~/features/accounts/request.server";
+import { linkedinEnabled } from "~/features/accounts/linkedin.server";
 import { getSessionUser } from "~/features/accounts/session.server";
 import { SignupForm } from "~/features/accounts/signup-form";
 import {
@@ -23,6 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     memberCount: await memberCount(db()),
     timeToken: issueTimeToken(runtime().config.authSecret),
+    linkedin: linkedinEnabled(),
   };
 }
 
@@ -62,6 +64,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
       timeToken={actionData?.timeToken ?? loaderData.timeToken}
       error={actionData?.error}
       values={actionData?.values}
+      linkedin={loaderData.linkedin}
     />
   );
 }

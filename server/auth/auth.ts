@@ -1,9 +1,9 @@
 import { betterAuth } from "better-auth";
-import { emailOTP, username } from "better-auth/plugins";
-import { sql } from "drizzle-orm";
+import { emailOTP, genericOAuth, username } from "better-auth/plugins";
 import type { Database } from "../db/client";
 import { passwordResetMessage, verificationCodeMessage, type Mailer } from "../mail";
 import { profileCreatingAdapter } from "./adapter";
+import { deriveUsername } from "./username";
 
 /**
  * The header the Express server sets to the client's address (req.ip, which
@@ -25,25 +25,50 @@ export type AuthOptions = {
   siteName: string;
   secret: string;
   mailer: Mailer;
-  linkedin?: { clientId: string; clientSecret: string } | undefined;
+  linkedin?: { clientId: string; clientSecret: string; issuerUrl: string } | undefined;
 };
 
-/** A free username derived from a name or e-mail (LinkedIn sign-ups). */
-async function deriveUsername(db: Database, seed: string): Promise<string> {
-  const base =
-    seed
-      .toLowerCase()
-      .normalize("NFKD")
-      .replace(/[^a-z0-9]+/g, "_")
-      .replace(/^_+|_+$/g, "")
-      .slice(0, 20) || "member";
-  const padded = base.length < 3 ? `${base}_member` : base;
-  const result = (await db.execute(
-    sql`SELECT lower(username) AS u FROM users WHERE lower(username) LIKE ${`${padded}%`}`,
-  )) as unknown as { rows: { u: string }[] };
-  const taken = new Set(result.rows.map((r) => r.u));
-  if (!taken.has(padded)) return padded;
-  for (let n = 2; ; n++) if (!taken.has(`${padded}_${n}`)) return `${padded}_${n}`;
+/** Better Auth's id for the provider: its callback is /api/auth/callback/linkedin. */
+export const LINKEDIN_PROVIDER_ID = "linkedin";
+
+/**
+ * Sign in with LinkedIn through OpenID Connect discovery (issuerUrl +
+ * /.well-known/openid-configuration), so tests can stand a local provider in
+ * for LinkedIn. The ID token is checked against the issuer's keys. LinkedIn
+ * rejects PKCE for web apps and leaves the nonce out of its ID tokens, so
+ * neither is used; the state parameter (bound to a cookie) guards the callback.
+ * Without a verified e-mail from LinkedIn no session is made (error
+ * email_not_verified); with one, an existing account with that verified
+ * e-mail is linked rather than duplicated.
+ */
+function linkedinProvider(linkedin: NonNullable<AuthOptions["linkedin"]>) {
+  return genericOAuth({
+    config: [
+      {
+        providerId: LINKEDIN_PROVIDER_ID,
+        name: "LinkedIn",
+        discoveryUrl: `${linkedin.issuerUrl}/.well-known/openid-configuration`,
+        requireIdTokenVerification: true,
+        clientId: linkedin.clientId,
+        clientSecret: linkedin.clientSecret,
+        scopes: ["openid", "profile", "email"],
+        pkce: false,
+        disableIdTokenNonceBinding: true,
+        requireEmailVerification: true,
+        mapProfileToUser: (profile) => ({
+          name:
+            typeof profile.name === "string" && profile.name.trim()
+              ? profile.name.trim().slice(0, 100)
+              : [profile.given_name, profile.family_name]
+                  .filter((part): part is string => typeof part === "string")
+                  .join(" ")
+                  .trim()
+                  .slice(0, 100),
+          image: typeof profile.picture === "string" ? profile.picture : undefined,
+        }),
+      },
+    ],
+  });
 }
 
 export function createAuth(options: AuthOptions) {
@@ -83,16 +108,10 @@ export function createAuth(options: AuthOptions) {
       cookieCache: { enabled: false },
     },
     account: {
-      accountLinking: { enabled: false },
+      // Only LinkedIn signs in besides the password. It is linked to an account
+      // with the same e-mail only when both LinkedIn and this site have verified it.
+      accountLinking: { enabled: true, requireLocalEmailVerified: true },
     },
-    socialProviders: options.linkedin
-      ? {
-          linkedin: {
-            clientId: options.linkedin.clientId,
-            clientSecret: options.linkedin.clientSecret,
-          },
-        }
-      : {},
     databaseHooks: {
       user: {
         create: {
@@ -100,12 +119,15 @@ export function createAuth(options: AuthOptions) {
             const data = user as typeof user & { username?: string | null };
             if (data.username) return { data: { ...data, username: data.username.toLowerCase() } };
             // Sign-up through LinkedIn: derive a unique username from the name or e-mail.
-            const derived = await deriveUsername(db, data.name || data.email.split("@")[0] || "");
+            const derived = await deriveUsername(db, data.name, data.email);
             return { data: { ...data, username: derived, displayUsername: derived } };
           },
         },
       },
     },
+    // Failed provider sign-ins (bad state, provider errors) end at /auth/callback,
+    // which sends the visitor to /login with a message, never to a library page.
+    onAPIError: { errorURL: `${siteUrl}/auth/callback` },
     rateLimit: {
       // Better Auth's own limiter guards its HTTP endpoints (/api/auth/*); the
       // form actions use server/auth/rate-limit.ts. Both keep counts in rate_limits.
@@ -146,6 +168,7 @@ export function createAuth(options: AuthOptions) {
           await mailer.send(verificationCodeMessage(siteName, email, otp));
         },
       }),
+      ...(options.linkedin ? [linkedinProvider(options.linkedin)] : []),
     ],
   });
 }

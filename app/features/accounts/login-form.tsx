@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { primaryButton } from "~/components/ui/button-styles";
+import { LinkedInButton } from "./linkedin-button";
 import { ErrorBox, Field, inputClass, NoticeBox } from "./ui";
 
 /** Remember me keeps only the e-mail, in this browser. */
@@ -11,11 +12,13 @@ export function LoginForm({
   error,
   email,
   redirectTo,
+  linkedin = false,
 }: {
   notice?: string | null;
-  error?: string;
+  error?: string | null;
   email?: string;
   redirectTo: string;
+  linkedin?: boolean;
 }) {
   const [showPassword, setShowPassword] = useState(false);
   const emailInput = useRef<HTMLInputElement>(null);
@@ -91,6 +94,7 @@ export function LoginForm({
           {submitting ? "Signing in..." : "Sign in"}
         </button>
       </Form>
+      {linkedin ? <LinkedInButton redirectTo={redirectTo} /> : null}
       <p className="mt-6 text-sm text-slate-700">
         New here?{" "}
         <Link to="/signup" className="font-semibold text-brand-700 underline">

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { primaryButton } from "~/components/ui/button-styles";
+import { LinkedInButton } from "./linkedin-button";
 import { PASSWORD_REQUIREMENTS } from "./rules";
 import { ErrorBox, Field, inputClass } from "./ui";
 
@@ -11,11 +12,13 @@ export function SignupForm({
   timeToken,
   error,
   values,
+  linkedin = false,
 }: {
   memberCount: number;
   timeToken: string;
   error?: string;
   values?: SignupValues;
+  linkedin?: boolean;
 }) {
   const [password, setPassword] = useState("");
   const [username, setUsername] = useState(values?.username ?? "");
@@ -131,6 +134,7 @@ export function SignupForm({
           {submitting ? "Creating account..." : "Create account"}
         </button>
       </Form>
+      {linkedin ? <LinkedInButton /> : null}
       <p className="mt-6 text-sm text-slate-700">
         Already have an account?{" "}
         <Link to="/login" className="font-semibold text-brand-700 underline">

@@ -1,0 +1,169 @@
+/**
+ * The whole Express app (server/app.ts createApp, every middleware and React
+ * Router route, loaded through Vite as `npm run dev` does) on 127.0.0.1, on a
+ * test database, for HTTP-level tests. Nothing is mocked: the auth instance is
+ * the real one, only its mail goes to an array.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Express } from "express";
+import { createServer as createViteServer } from "vite";
+import type { TestDatabase } from "../../../tests/support/test-database";
+import { loadConfig, type Config } from "../../config";
+import { setDatabase } from "../../db/client";
+import { createLogger } from "../../logger";
+import type { MailMessage, Mailer } from "../../mail";
+import { setRuntime } from "../../runtime";
+import { createStorage } from "../../storage";
+import { createAuth, type Auth } from "../auth";
+import { setAuthServices } from "../index";
+
+export const TEST_SECRET = "a-test-secret-that-is-long-enough-0123456789";
+
+/** An HTTP server on 127.0.0.1 with a free port, without a handler yet. */
+export async function listenLocal(): Promise<{ server: Server; url: string }> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return { server, url: `http://127.0.0.1:${port}` };
+}
+
+export type TestApp = {
+  url: string;
+  config: Config;
+  auth: Auth;
+  mail: MailMessage[];
+  close(): Promise<void>;
+};
+
+export async function startTestApp(options: {
+  testDb: TestDatabase;
+  /** Extra environment for loadConfig (e.g. the LINKEDIN_* variables). */
+  env?: Record<string, string>;
+  listening?: { server: Server; url: string };
+}): Promise<TestApp> {
+  const { server, url } = options.listening ?? (await listenLocal());
+  const dataDir = mkdtempSync(path.join(tmpdir(), "founderbridge-http-"));
+  const config = loadConfig({
+    NODE_ENV: "test",
+    HOST: "127.0.0.1",
+    PORT: new URL(url).port,
+    SITE_URL: url,
+    DATA_DIR: dataDir,
+    BETTER_AUTH_SECRET: TEST_SECRET,
+    LOG_LEVEL: "silent",
+    ...options.env,
+  });
+  const log = createLogger("silent");
+  const mail: MailMessage[] = [];
+  const mailer: Mailer = {
+    kind: "outbox",
+    async send(message) {
+      mail.push(message);
+    },
+    async close() {},
+  };
+  setDatabase(options.testDb.handle);
+  setRuntime({ config, log, storage: createStorage({ dataDir }), startedAt: new Date() });
+  const auth = createAuth({
+    db: options.testDb.db,
+    siteUrl: config.siteUrl,
+    siteName: config.siteName,
+    secret: config.authSecret,
+    mailer,
+    linkedin: config.linkedin,
+  });
+  setAuthServices({ auth, mailer });
+
+  const vite = await createViteServer({
+    configFile: path.resolve("vite.config.ts"),
+    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+    appType: "custom",
+    logLevel: "silent",
+  });
+  const { createApp } = (await vite.ssrLoadModule("/server/app.ts")) as {
+    createApp: (options: { config: Config; log: typeof log; vite: typeof vite }) => Express;
+  };
+  server.on("request", createApp({ config, log, vite }));
+
+  return {
+    url,
+    config,
+    auth,
+    mail,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await vite.close();
+      setAuthServices(undefined);
+      setRuntime(undefined);
+      setDatabase(undefined);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A browser's cookie jar, enough for these tests: one per origin (host and
+ * port), expired cookies removed.
+ */
+export class CookieJar {
+  private readonly jars = new Map<string, Map<string, string>>();
+
+  private jar(url: string) {
+    const origin = new URL(url).origin;
+    let jar = this.jars.get(origin);
+    if (!jar) this.jars.set(origin, (jar = new Map()));
+    return jar;
+  }
+
+  store(url: string, response: Response) {
+    const jar = this.jar(url);
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(";");
+      const at = pair!.indexOf("=");
+      const name = pair!.slice(0, at).trim();
+      const value = pair!.slice(at + 1).trim();
+      const expired = attributes.some((a) => {
+        const [key, val = ""] = a.trim().split("=");
+        if (/^max-age$/i.test(key!)) return Number(val) <= 0;
+        if (/^expires$/i.test(key!)) return new Date(val).getTime() <= Date.now();
+        return false;
+      });
+      if (expired || value === "") jar.delete(name);
+      else jar.set(name, value);
+    }
+  }
+
+  header(url: string): string {
+    return [...this.jar(url)].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
+  get(url: string, name: string): string | undefined {
+    return this.jar(url).get(name);
+  }
+}
+
+/** One request as a browser would send it: the jar's cookies, no redirect following. */
+export async function browse(
+  jar: CookieJar,
+  url: string,
+  init: { method?: string; body?: BodyInit; headers?: Record<string, string> } = {},
+): Promise<Response> {
+  const headers = new Headers(init.headers);
+  const cookie = jar.header(url);
+  if (cookie) headers.set("cookie", cookie);
+  const response = await fetch(url, { ...init, headers, redirect: "manual" });
+  jar.store(url, response);
+  return response;
+}
+
+/** Where a redirect goes, as an absolute address. */
+export function locationOf(response: Response, from: string): string {
+  const location = response.headers.get("location");
+  if (!location) throw new Error(`expected a redirect from ${from}, got ${response.status}`);
+  return new URL(location, from).href;
+}
