@@ -15,6 +15,8 @@ export default [
   route("verify-email-sent", "routes/verify-email-sent.tsx"),
   route("resend-verification", "routes/resend-verification.tsx"),
   route("pending-approval", "routes/pending-approval.tsx"),
+  route("auth/linkedin", "routes/auth.linkedin.ts"),
+  route("auth/callback", "routes/auth.callback.ts"),
   // Reading
   route("categories", "routes/categories.tsx"),
   route("categories/:slug", "routes/category.tsx"),
