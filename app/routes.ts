@@ -41,6 +41,7 @@ export default [
   route("edit-post/:slug", "routes/edit-post.tsx"),
   route("my-posts", "routes/my-posts.tsx"),
   route("api/uploads", "routes/api.uploads.ts"),
+  route("api/metadata", "routes/api.metadata.ts"),
   route("post/:slug", "routes/post.tsx", { id: "post" }),
   route(":category/:slug", "routes/post.tsx", { id: "category-post" }),
   route("*", "routes/not-found.tsx", { id: "not-found" }),

@@ -1,0 +1,309 @@
+/**
+ * The metadata endpoint's fetcher (spec 2 §2, §7): title, description and
+ * image of a page, from Open Graph, Twitter and <title> tags.
+ *
+ * An outbound fetch on a user's behalf is a server-side request forgery
+ * risk, so: http(s) only; the host name is resolved first and every address
+ * must be public (no loopback, private, link-local — cloud metadata lives at
+ * 169.254.169.254 — CGNAT, multicast, unspecified, IPv6 ULA, IPv4-mapped
+ * forms of those); the connection goes to the address that was checked (no
+ * second DNS answer can swap it); every redirect is checked again; at most 3
+ * redirects, 5 seconds and 1 MB; HTML only.
+ */
+import { lookup as dnsLookup } from "node:dns/promises";
+import http from "node:http";
+import https from "node:https";
+import { isIP, type LookupFunction } from "node:net";
+
+export type PageMetadata = { title: string; description: string; image: string };
+
+export type FetchOptions = {
+  timeoutMs?: number;
+  maxBytes?: number;
+  maxRedirects?: number;
+  /** Addresses allowed although not public — tests only (a local HTTP server). Production passes none. */
+  allowAddresses?: readonly string[];
+  /** DNS resolution (tests point names at chosen addresses). */
+  resolve?: (hostname: string) => Promise<{ address: string; family: number }[]>;
+};
+
+export class MetadataError extends Error {
+  override name = "MetadataError";
+  constructor(
+    message: string,
+    readonly status: 400 | 422 | 502 | 504 = 400,
+  ) {
+    super(message);
+  }
+}
+
+const DEFAULTS = { timeoutMs: 5000, maxBytes: 1024 * 1024, maxRedirects: 3 };
+
+function ipv4ToInt(ip: string): number {
+  return ip.split(".").reduce((n, part) => (n << 8) + Number(part), 0) >>> 0;
+}
+
+const V4_BLOCKED: [string, number][] = [
+  ["0.0.0.0", 8], // "this" network, unspecified
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10], // carrier-grade NAT
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16], // link-local, cloud metadata
+  ["172.16.0.0", 12],
+  ["192.0.0.0", 24],
+  ["192.0.2.0", 24],
+  ["192.168.0.0", 16],
+  ["198.18.0.0", 15],
+  ["198.51.100.0", 24],
+  ["203.0.113.0", 24],
+  ["224.0.0.0", 4], // multicast
+  ["240.0.0.0", 4], // reserved, broadcast
+];
+
+/** Whether an outbound request may go to this address. */
+export function isPublicAddress(address: string): boolean {
+  const kind = isIP(address);
+  if (kind === 4) {
+    const n = ipv4ToInt(address);
+    return !V4_BLOCKED.some(([base, bits]) => {
+      const mask = bits === 0 ? 0 : (~0 << (32 - bits)) >>> 0;
+      return (n & mask) === (ipv4ToInt(base) & mask);
+    });
+  }
+  if (kind === 6) {
+    const a = address.toLowerCase().replace(/^\[|\]$/g, "");
+    // IPv4-mapped and -compatible forms: judge the IPv4 address.
+    const mapped = a.match(/^(?:0*:)*:?(?:ffff:)?(\d+\.\d+\.\d+\.\d+)$/);
+    if (mapped) return isPublicAddress(mapped[1]!);
+    const hexMapped = a.match(/^(?:0*:)*:?ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/);
+    if (hexMapped) {
+      const hi = parseInt(hexMapped[1]!, 16);
+      const lo = parseInt(hexMapped[2]!, 16);
+      return isPublicAddress(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`);
+    }
+    if (a === "::" || a === "::1") return false;
+    const first = parseInt(a.split(":")[0] || "0", 16);
+    if ((first & 0xfe00) === 0xfc00) return false; // unique local fc00::/7
+    if ((first & 0xffc0) === 0xfe80) return false; // link-local fe80::/10
+    if ((first & 0xffc0) === 0xfec0) return false; // site-local (deprecated)
+    if ((first & 0xff00) === 0xff00) return false; // multicast
+    if (a.startsWith("64:ff9b:")) return false; // NAT64 can reach private IPv4
+    if (a.startsWith("2001:db8:")) return false; // documentation
+    return true;
+  }
+  return false;
+}
+
+const defaultResolve = async (hostname: string) =>
+  dnsLookup(hostname, { all: true, verbatim: true });
+
+/** The checked address to connect to, or an error. */
+async function checkedAddress(
+  url: URL,
+  options: FetchOptions,
+): Promise<{ address: string; family: number }> {
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new MetadataError("Only http and https URLs are allowed");
+  }
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  let addresses: { address: string; family: number }[];
+  if (isIP(host)) {
+    addresses = [{ address: host, family: isIP(host) }];
+  } else {
+    try {
+      addresses = await (options.resolve ?? defaultResolve)(host);
+    } catch {
+      throw new MetadataError("The address could not be resolved", 422);
+    }
+  }
+  if (addresses.length === 0) throw new MetadataError("The address could not be resolved", 422);
+  const allowed = (a: string) => isPublicAddress(a) || (options.allowAddresses ?? []).includes(a);
+  // Every answer must be public: a name must not mix public and private addresses.
+  if (!addresses.every((a) => allowed(a.address))) {
+    throw new MetadataError("This address is not allowed");
+  }
+  return addresses[0]!;
+}
+
+type RawResponse = { status: number; location: string | null; contentType: string; body: string };
+
+function requestOnce(
+  url: URL,
+  pinned: { address: string; family: number },
+  options: Required<Pick<FetchOptions, "maxBytes">>,
+  signal: AbortSignal,
+): Promise<RawResponse> {
+  const lookup: LookupFunction = (_hostname, opts, callback) => {
+    if ((opts as { all?: boolean }).all) {
+      (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [
+        pinned,
+      ]);
+    } else callback(null, pinned.address, pinned.family);
+  };
+  const client = url.protocol === "https:" ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = client.request(
+      url,
+      {
+        method: "GET",
+        lookup,
+        signal,
+        headers: {
+          "User-Agent": "FounderBridgeBot/1.0 (+link preview)",
+          Accept: "text/html,application/xhtml+xml;q=0.9",
+          "Accept-Encoding": "identity",
+        },
+      },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        const location = res.headers.location ?? null;
+        const contentType = String(res.headers["content-type"] ?? "");
+        if (status >= 300 && status < 400) {
+          res.resume();
+          resolve({ status, location, contentType, body: "" });
+          return;
+        }
+        if (!/^(text\/html|application\/xhtml\+xml)\b/i.test(contentType)) {
+          res.destroy();
+          resolve({ status, location, contentType, body: "" });
+          return;
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        let done = false;
+        const finish = () => {
+          if (done) return;
+          done = true;
+          resolve({
+            status,
+            location,
+            contentType,
+            body: Buffer.concat(chunks).toString("utf8"),
+          });
+        };
+        res.on("data", (chunk: Buffer) => {
+          if (done) return;
+          const room = options.maxBytes - size;
+          chunks.push(chunk.subarray(0, Math.max(0, room)));
+          size += chunk.length;
+          if (size >= options.maxBytes) {
+            finish();
+            res.destroy();
+          }
+        });
+        res.on("end", finish);
+        res.on("error", (error) => (done ? undefined : reject(error)));
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** Fetches the page (checking every hop) and reads its metadata. */
+export async function fetchMetadata(
+  rawUrl: string,
+  options: FetchOptions = {},
+): Promise<PageMetadata> {
+  const timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
+  const maxBytes = options.maxBytes ?? DEFAULTS.maxBytes;
+  const maxRedirects = options.maxRedirects ?? DEFAULTS.maxRedirects;
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    throw new MetadataError("A valid URL is required");
+  }
+  const signal = AbortSignal.timeout(timeoutMs);
+  try {
+    for (let hop = 0; ; hop++) {
+      const pinned = await checkedAddress(url, options);
+      if (signal.aborted) throw signal.reason;
+      const res = await requestOnce(url, pinned, { maxBytes }, signal);
+      if (res.status >= 300 && res.status < 400 && res.location) {
+        if (hop >= maxRedirects) throw new MetadataError("Too many redirects", 502);
+        url = new URL(res.location, url);
+        continue;
+      }
+      if (res.status < 200 || res.status >= 300) {
+        throw new MetadataError(`The page answered ${res.status}`, 502);
+      }
+      if (!/^(text\/html|application\/xhtml\+xml)\b/i.test(res.contentType)) {
+        throw new MetadataError("The address is not an HTML page", 422);
+      }
+      return parseMetadata(res.body, url);
+    }
+  } catch (error) {
+    if (error instanceof MetadataError) throw error;
+    if (signal.aborted) throw new MetadataError("The page took too long to answer", 504);
+    throw new MetadataError("The page could not be fetched", 502);
+  }
+}
+
+const ENTITIES: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  "#39": "'",
+  nbsp: " ",
+};
+
+function decode(text: string): string {
+  return text
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z0-9]+);/gi, (whole, name: string) => {
+      if (name[0] === "#") {
+        const code =
+          name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : Number(name.slice(1));
+        return Number.isFinite(code) && code > 0 && code < 0x110000
+          ? String.fromCodePoint(code)
+          : whole;
+      }
+      return ENTITIES[name.toLowerCase()] ?? whole;
+    })
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+function attributes(tag: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const m of tag.matchAll(
+    /([a-zA-Z_:][-a-zA-Z0-9_:.]*)\s*=\s*("([^"]*)"|'([^']*)'|([^\s"'>]+))/g,
+  )) {
+    out[m[1]!.toLowerCase()] = m[3] ?? m[4] ?? m[5] ?? "";
+  }
+  return out;
+}
+
+/** Open Graph first, then Twitter, then the plain tags. */
+export function parseMetadata(html: string, base: URL): PageMetadata {
+  const head = html.slice(0, 1024 * 1024);
+  const meta = new Map<string, string>();
+  for (const m of head.matchAll(/<meta\b[^>]*>/gi)) {
+    const a = attributes(m[0]);
+    const key = (a.property ?? a.name ?? "").toLowerCase();
+    if (key && a.content !== undefined && !meta.has(key)) meta.set(key, decode(a.content));
+  }
+  const titleTag = head.match(/<title\b[^>]*>([\s\S]*?)<\/title>/i)?.[1];
+  const pick = (...keys: string[]) => keys.map((k) => meta.get(k)).find((v) => v) ?? "";
+  const title = pick("og:title", "twitter:title") || (titleTag ? decode(titleTag) : "");
+  const description = pick("og:description", "twitter:description", "description");
+  let image = pick(
+    "og:image",
+    "og:image:url",
+    "og:image:secure_url",
+    "twitter:image",
+    "twitter:image:src",
+  );
+  if (image) {
+    try {
+      const resolved = new URL(image, base);
+      image =
+        resolved.protocol === "http:" || resolved.protocol === "https:" ? resolved.toString() : "";
+    } catch {
+      image = "";
+    }
+  }
+  return { title: title.slice(0, 300), description: description.slice(0, 1000), image };
+}
