@@ -19,6 +19,7 @@ import { requestId } from "./http/request-id";
 import { securityHeaders } from "./http/security";
 import { createLogger, type Logger } from "./logger";
 import { setRuntime } from "./runtime";
+import { startPublicationClock } from "~/features/authoring/publication-clock.server";
 import { createStorage } from "./storage";
 
 type AppOptions = { config: Config; log: Logger; vite?: ViteDevServer };
@@ -162,6 +163,10 @@ export async function start({ vite }: { vite?: ViteDevServer }): Promise<Server>
   setRuntime({ config, log, storage, startedAt: new Date() });
   // Writes on any instance (or straight in the database) clear this instance's caches.
   await listenForInvalidations(database);
+  // Scheduled posts go public at their time: this instance's caches follow.
+  const publicationClock = startPublicationClock(database.db, {
+    onError: (error) => log.warn({ err: error }, "publication clock"),
+  });
 
   if (config.demoContent) {
     const result = await seedDemo(database.db, storage, { log: (msg) => log.info(msg) });
@@ -193,6 +198,7 @@ export async function start({ vite }: { vite?: ViteDevServer }): Promise<Server>
     server.closeIdleConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await vite?.close();
+    publicationClock.stop();
     await database.close();
     setDatabase(undefined);
     log.info("stopped");

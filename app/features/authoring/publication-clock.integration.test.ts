@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { clearAllCaches } from "#server/cache/cache";
+import { postBySlug, publishedPosts } from "~/features/posts/posts.server";
+import { createPost, createUser } from "../../../tests/support/factories";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { startPublicationClock } from "./publication-clock.server";
+
+let t: TestDatabase;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => {
+  await t?.destroy();
+});
+beforeEach(async () => {
+  await t.reset();
+  clearAllCaches();
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe("the publication clock", () => {
+  it("a scheduled post appears in cached lists and at its address at its time, with nobody acting", async () => {
+    const author = await createUser(t.db, { role: "mentor" });
+    await createPost(t.db, { authorId: author.id, slug: "already-out" });
+    await createPost(t.db, {
+      authorId: author.id,
+      slug: "scheduled",
+      publishedAt: new Date(Date.now() + 1500),
+    });
+    // Both answers are now cached (3 and 5 minutes): without the clock they would stay stale.
+    expect((await publishedPosts(t.db)).map((p) => p.slug)).toEqual(["already-out"]);
+    expect(await postBySlug(t.db, "scheduled")).toBeUndefined();
+
+    const clock = startPublicationClock(t.db, { maxWaitMs: 10_000 });
+    try {
+      await sleep(300);
+      expect((await publishedPosts(t.db)).map((p) => p.slug)).toEqual(["already-out"]);
+      await sleep(1800);
+      expect((await publishedPosts(t.db)).map((p) => p.slug)).toEqual(["scheduled", "already-out"]);
+      expect((await postBySlug(t.db, "scheduled"))?.slug).toBe("scheduled");
+    } finally {
+      clock.stop();
+    }
+  });
+
+  it("notices a post scheduled after it last looked (another instance's write)", async () => {
+    const author = await createUser(t.db, { role: "mentor" });
+    const clock = startPublicationClock(t.db, { maxWaitMs: 200 });
+    try {
+      await sleep(100);
+      expect(await publishedPosts(t.db)).toEqual([]);
+      await createPost(t.db, {
+        authorId: author.id,
+        slug: "late-comer",
+        publishedAt: new Date(Date.now() + 500),
+      });
+      // This process did not hear the write (no listener here); the cache still says empty.
+      expect(await publishedPosts(t.db)).toEqual([]);
+      await sleep(1200);
+      expect((await publishedPosts(t.db)).map((p) => p.slug)).toEqual(["late-comer"]);
+    } finally {
+      clock.stop();
+    }
+  });
+});
