@@ -39,7 +39,10 @@ test("every script tag carries this response's CSP nonce, which changes per requ
   const first = await request.get("/");
   const nonce = nonceFromCsp(first.headers()["content-security-policy"]!);
   const html = await first.text();
-  const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+  // JSON-LD blocks (type="application/ld+json") are data, never run: CSP does not apply to them.
+  const scripts = [...html.matchAll(/<script\b[^>]*>/g)]
+    .map((m) => m[0])
+    .filter((tag) => !tag.includes('type="application/ld+json"'));
   expect(scripts.length).toBeGreaterThan(0);
   for (const tag of scripts) {
     expect(tag, "script tag without this response's nonce").toContain(`nonce="${nonce}"`);

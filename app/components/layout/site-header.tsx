@@ -68,7 +68,7 @@ export function SiteHeader({ siteName, categories, banner, accountArea }: SiteHe
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
           <div className="flex items-center gap-2">
-            <MobileMenu categories={categories} accountArea={accountArea} />
+            <MobileMenu categories={categories} />
             <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-900">
               <span
                 aria-hidden="true"

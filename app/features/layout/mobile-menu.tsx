@@ -1,16 +1,10 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { CloseIcon, MenuIcon } from "./icons";
 import { ABOUT_LINKS, type NavCategory } from "./nav-links";
 
 /** The mobile side menu: a modal <dialog> sliding from the side, closed on navigation. */
-export function MobileMenu({
-  categories,
-  accountArea,
-}: {
-  categories: NavCategory[];
-  accountArea?: ReactNode;
-}) {
+export function MobileMenu({ categories }: { categories: NavCategory[] }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const location = useLocation();
   useEffect(() => dialog.current?.close(), [location.pathname, location.search]);
@@ -75,9 +69,6 @@ export function MobileMenu({
             ))}
           </ul>
         </nav>
-        {accountArea ? (
-          <div className="border-t border-slate-200 px-4 py-4">{accountArea}</div>
-        ) : null}
       </dialog>
     </>
   );
