@@ -17,6 +17,7 @@ import { clientLog } from "~/lib/client-log";
 import { useNonce } from "~/lib/nonce";
 import { loadSiteChrome } from "~/features/layout/site-chrome.server";
 import { AccountArea } from "~/features/accounts/account-area";
+import { WriteButton } from "~/features/authoring/write-button";
 import { toHeaderUser } from "~/features/accounts/header-user";
 import { getSessionUser } from "~/features/accounts/session.server";
 import type { Route } from "./+types/root";
@@ -57,7 +58,14 @@ export function Layout({ children }: { children: ReactNode }) {
           siteName={siteName}
           categories={navCategories}
           banner={data?.headerBanner ?? null}
-          accountArea={data ? <AccountArea user={data.user} /> : null}
+          accountArea={
+            data ? (
+              <>
+                <WriteButton user={data.user} />
+                <AccountArea user={data.user} />
+              </>
+            ) : null
+          }
         />
         <main id="main-content" className="flex-1">
           {children}

@@ -25,7 +25,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function CreatePost({ loaderData, actionData }: Route.ComponentProps) {
   const failed = actionData && !actionData.ok ? actionData : null;
   return (
-    <main id="main" className="mx-auto max-w-3xl px-4 py-8">
+    <div className="mx-auto max-w-3xl px-4 py-8">
       <h1 className="mb-6 text-3xl font-bold text-slate-900">Create New Post</h1>
       <PostForm
         mode="create"
@@ -34,6 +34,6 @@ export default function CreatePost({ loaderData, actionData }: Route.ComponentPr
         error={failed && failed.intent !== "autosave" ? failed.error : null}
         fieldErrors={failed?.fieldErrors}
       />
-    </main>
+    </div>
   );
 }

@@ -53,19 +53,19 @@ export async function action({ request }: Route.ActionArgs) {
 export default function EditPost({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.form) {
     return (
-      <main id="main" className="mx-auto max-w-3xl space-y-4 px-4 py-8">
+      <div className="mx-auto max-w-3xl space-y-4 px-4 py-8">
         <h1 className="text-3xl font-bold text-slate-900">Edit Post</h1>
         <ErrorBox>{loaderData.loadError}</ErrorBox>
         <Link to="/my-posts" className="text-brand-700 underline">
           Back to My Posts
         </Link>
-      </main>
+      </div>
     );
   }
   const { form } = loaderData;
   const failed = actionData && !actionData.ok ? actionData : null;
   return (
-    <main id="main" className="mx-auto max-w-3xl px-4 py-8">
+    <div className="mx-auto max-w-3xl px-4 py-8">
       <h1 className="mb-6 text-3xl font-bold text-slate-900">Edit Post</h1>
       <PostForm
         key={form.values.id}
@@ -77,6 +77,6 @@ export default function EditPost({ loaderData, actionData }: Route.ComponentProp
         fieldErrors={failed?.fieldErrors}
         lastAutosave={form.lastAutosave}
       />
-    </main>
+    </div>
   );
 }

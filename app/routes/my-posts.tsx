@@ -52,7 +52,7 @@ const BADGE: Record<string, string> = {
 export default function MyPosts({ loaderData, actionData }: Route.ComponentProps) {
   const { posts, isAdmin, deleted } = loaderData;
   return (
-    <main id="main" className="mx-auto max-w-5xl px-4 py-8">
+    <div className="mx-auto max-w-5xl px-4 py-8">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold text-slate-900">My Posts</h1>
         <Link to="/create-post" className={primaryButton}>
@@ -143,6 +143,6 @@ export default function MyPosts({ loaderData, actionData }: Route.ComponentProps
           </table>
         </div>
       )}
-    </main>
+    </div>
   );
 }

@@ -95,6 +95,7 @@ export function PostForm({
   return (
     <Form
       method="post"
+      id="post-form"
       ref={formRef}
       className="space-y-6"
       onChange={client.onChange}

@@ -138,7 +138,9 @@ export default function RichEditor({
           mark="orderedList"
           run={(c) => c.toggleOrderedList()}
         >
-          1.
+          <svg viewBox="0 0 16 16" width="14" height="14" fill="currentColor">
+            <path d="M2 2h1v4H2V3H1V2zm-1 7h3v1L2 12h2v1H1v-1l2-2H1zM6 3h9v1.5H6zm0 4.5h9V9H6zm0 4.5h9v1.5H6z" />
+          </svg>
         </Tool>
         <Tool editor={editor} label="Quote" mark="blockquote" run={(c) => c.toggleBlockquote()}>
           ❝
