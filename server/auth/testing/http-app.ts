@@ -5,8 +5,7 @@
  * the real one, only its mail goes to an array.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Express } from "express";
@@ -20,16 +19,11 @@ import { setRuntime } from "../../runtime";
 import { createStorage } from "../../storage";
 import { createAuth, type Auth } from "../auth";
 import { setAuthServices } from "../index";
+import { listenLocal } from "./listen-local";
 
 export const TEST_SECRET = "a-test-secret-that-is-long-enough-0123456789";
 
-/** An HTTP server on 127.0.0.1 with a free port, without a handler yet. */
-export async function listenLocal(): Promise<{ server: Server; url: string }> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return { server, url: `http://127.0.0.1:${port}` };
-}
+export { listenLocal };
 
 export type TestApp = {
   url: string;

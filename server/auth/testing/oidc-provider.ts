@@ -6,7 +6,7 @@
  */
 import type { Server } from "node:http";
 import Provider from "oidc-provider";
-import { listenLocal } from "./http-app";
+import { listenLocal } from "./listen-local";
 
 export type TestAccountClaims = {
   name?: string;
