@@ -42,6 +42,9 @@ export default [
   route("my-posts", "routes/my-posts.tsx"),
   route("api/uploads", "routes/api.uploads.ts"),
   route("api/metadata", "routes/api.metadata.ts"),
+  // Community
+  route("edit-profile", "routes/edit-profile.tsx"),
+  route("user/:username", "routes/user-profile.tsx"),
   route("post/:slug", "routes/post.tsx", { id: "post" }),
   route(":category/:slug", "routes/post.tsx", { id: "category-post" }),
   route("*", "routes/not-found.tsx", { id: "not-found" }),

@@ -1,0 +1,69 @@
+/**
+ * Follows (spec 2 §4, §6): members follow mentors and admins, never themselves
+ * and never plain users; a new follow notifies the followed member in the same
+ * transaction. The permission module decides; the database's primary key and
+ * not-self check back it up.
+ */
+import { and, count, eq } from "drizzle-orm";
+import type { Database } from "#server/db/client";
+import { follows, profiles } from "#server/db/schema";
+import { can, type Actor, type Role } from "~/features/accounts/permissions";
+import { notifyFollow } from "~/features/notifications/notify.server";
+
+export type FollowTarget = { id: string; role: Role };
+
+export type FollowResult = { ok: true; changed: boolean } | { ok: false; status: 403 };
+
+export async function follow(
+  db: Database,
+  actor: Actor,
+  target: FollowTarget,
+): Promise<FollowResult> {
+  if (!can(actor, "follow.create", { kind: "profile", id: target.id, role: target.role })) {
+    return { ok: false, status: 403 };
+  }
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(follows)
+      .values({ followerId: actor.id, followingId: target.id })
+      .onConflictDoNothing()
+      .returning({ followerId: follows.followerId });
+    if (inserted.length === 0) return { ok: true, changed: false } as const;
+    const [follower] = await tx
+      .select({ username: profiles.username, fullName: profiles.fullName })
+      .from(profiles)
+      .where(eq(profiles.id, actor.id));
+    await notifyFollow(tx, target.id, follower!);
+    return { ok: true, changed: true } as const;
+  });
+}
+
+/** Unfollowing needs only a member who may follow at all (the target may have changed role). */
+export async function unfollow(
+  db: Database,
+  actor: Actor,
+  targetId: string,
+): Promise<FollowResult> {
+  if (!can(actor, "follow.create")) return { ok: false, status: 403 };
+  const removed = await db
+    .delete(follows)
+    .where(and(eq(follows.followerId, actor.id), eq(follows.followingId, targetId)))
+    .returning({ followerId: follows.followerId });
+  return { ok: true, changed: removed.length > 0 };
+}
+
+export async function followerCount(db: Database, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(follows)
+    .where(eq(follows.followingId, userId));
+  return row?.n ?? 0;
+}
+
+export async function isFollowing(db: Database, followerId: string, followingId: string) {
+  const [row] = await db
+    .select({ f: follows.followerId })
+    .from(follows)
+    .where(and(eq(follows.followerId, followerId), eq(follows.followingId, followingId)));
+  return Boolean(row);
+}

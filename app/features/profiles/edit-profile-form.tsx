@@ -1,0 +1,241 @@
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Form, Link, useFetcher, useNavigate, useNavigation } from "react-router";
+import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
+import { ErrorBox, inputClass, NoticeBox } from "~/features/accounts/ui";
+import { initial } from "~/lib/format";
+
+export const BIO_LIMIT = 500;
+const USER_TYPE_OPTIONS = [
+  "Student",
+  "Aspiring Entrepreneur",
+  "Entrepreneur",
+  "Working Professional",
+  "Mentor",
+] as const;
+
+export type ProfileFormValues = {
+  fullName: string;
+  userType: string;
+  bio: string;
+  locationCity: string;
+  locationCountry: string;
+  linkedinUrl: string;
+  websiteUrl: string;
+};
+
+type PhotoData = { photo: true; ok: boolean; message?: string; error?: string; url?: string };
+
+function Field(props: { id: string; label: string; error?: string; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={props.id} className="block text-sm font-semibold text-slate-800">
+        {props.label}
+      </label>
+      {props.children}
+      {props.error ? (
+        <p id={`${props.id}-error`} className="mt-1 text-sm text-red-700">
+          {props.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The edit-profile page (spec 2): photo, full name, read-only username, user
+ * type, bio with a counter, city, country, LinkedIn, website; Save Changes and
+ * Cancel. Without JavaScript both forms post normally; with it the photo is
+ * sent as soon as it is chosen.
+ */
+export function EditProfileForm(props: {
+  firstTime: boolean;
+  username: string;
+  photoUrl: string | null;
+  values: ProfileFormValues;
+  cancelTo: string;
+  result?: {
+    ok: boolean;
+    message?: string;
+    error?: string;
+    redirectTo?: string;
+    fieldErrors?: Partial<Record<keyof ProfileFormValues, string>>;
+  } | null;
+  photoResult?: PhotoData | null;
+}) {
+  const { values, result } = props;
+  const fieldErrors = result?.fieldErrors ?? {};
+  const [bio, setBio] = useState(values.bio);
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
+
+  // Success: go on after 1.5 s (spec 2 §4); <meta refresh> does it without JavaScript.
+  useEffect(() => {
+    if (!result?.ok || !result.redirectTo) return;
+    const timer = setTimeout(() => navigate(result.redirectTo!), 1500);
+    return () => clearTimeout(timer);
+  }, [result, navigate]);
+
+  const fetcher = useFetcher<PhotoData>();
+  const photo = fetcher.data ?? props.photoResult ?? null;
+  // Profile image uploaded successfully! is cleared after 3 seconds.
+  const [cleared, setCleared] = useState<PhotoData | null>(null);
+  useEffect(() => {
+    if (!photo?.ok || !photo.message) return;
+    const timer = setTimeout(() => setCleared(photo), 3000);
+    return () => clearTimeout(timer);
+  }, [photo]);
+  const photoMessage = photo?.ok && photo !== cleared ? (photo.message ?? null) : null;
+  const photoUrl = (photo?.ok && photo.url) || props.photoUrl;
+  const uploading = fetcher.state !== "idle";
+  const photoForm = useRef<HTMLFormElement>(null);
+
+  const text = (name: keyof ProfileFormValues, label: string, type = "text", maxLength = 100) => (
+    <Field id={`profile-${name}`} label={label} error={fieldErrors[name]}>
+      <input
+        id={`profile-${name}`}
+        name={name}
+        type={type}
+        defaultValue={values[name]}
+        maxLength={type === "url" ? 2048 : maxLength}
+        aria-invalid={fieldErrors[name] ? true : undefined}
+        aria-describedby={fieldErrors[name] ? `profile-${name}-error` : undefined}
+        className={inputClass}
+        placeholder={type === "url" ? "https://" : undefined}
+      />
+    </Field>
+  );
+
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-8">
+      <h1 className="text-3xl font-bold text-slate-900">
+        {props.firstTime ? "Complete Your Profile" : "Edit Profile"}
+      </h1>
+      {props.firstTime ? (
+        <p className="mt-2 text-slate-700">
+          Tell the community a little about yourself before you get started.
+        </p>
+      ) : null}
+      {result?.ok && result.redirectTo ? (
+        <meta httpEquiv="refresh" content={`1.5;url=${result.redirectTo}`} />
+      ) : null}
+
+      <section aria-labelledby="photo-heading" className="mt-6 flex items-center gap-4">
+        <div className="flex h-24 w-24 shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-700 text-3xl font-bold text-white">
+          {photoUrl ? (
+            <img
+              src={photoUrl}
+              alt="Your profile photo"
+              width={96}
+              height={96}
+              className="h-24 w-24 object-cover"
+            />
+          ) : (
+            <span aria-hidden="true">{initial(values.fullName || props.username)}</span>
+          )}
+        </div>
+        <div className="min-w-0 flex-1">
+          <h2 id="photo-heading" className="text-sm font-semibold text-slate-800">
+            Profile photo
+          </h2>
+          <fetcher.Form
+            ref={photoForm}
+            method="post"
+            encType="multipart/form-data"
+            className="mt-1 flex flex-wrap items-center gap-2"
+          >
+            <input type="hidden" name="intent" value="photo" />
+            <label htmlFor="profile-photo" className="sr-only">
+              Choose a photo
+            </label>
+            <input
+              id="profile-photo"
+              name="photo"
+              type="file"
+              accept="image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp"
+              className="text-sm text-slate-800"
+              onChange={(event) => {
+                const file = event.currentTarget.files?.[0];
+                if (file) void fetcher.submit(photoForm.current);
+              }}
+            />
+            <button type="submit" className={secondaryButton} disabled={uploading}>
+              {uploading ? "Uploading..." : "Upload photo"}
+            </button>
+          </fetcher.Form>
+          <p className="mt-1 text-xs text-slate-600">
+            JPG, PNG or WebP, at most 5 MB. 500x500 is recommended.
+          </p>
+          <div aria-live="polite" className="mt-2">
+            {photo && !photo.ok && photo.error ? <ErrorBox>{photo.error}</ErrorBox> : null}
+            {photoMessage ? <NoticeBox>{photoMessage}</NoticeBox> : null}
+          </div>
+        </div>
+      </section>
+
+      <Form method="post" className="mt-6 space-y-4" noValidate>
+        <input type="hidden" name="intent" value="save" />
+        {result?.ok && result.message ? <NoticeBox>{result.message}</NoticeBox> : null}
+        {result && !result.ok && result.error ? <ErrorBox>{result.error}</ErrorBox> : null}
+        {text("fullName", "Full Name")}
+        <Field id="profile-username" label="Username">
+          <input
+            id="profile-username"
+            value={props.username}
+            readOnly
+            aria-describedby="profile-username-hint"
+            className={`${inputClass} bg-slate-100`}
+          />
+          <p id="profile-username-hint" className="mt-1 text-xs text-slate-600">
+            Username cannot be changed
+          </p>
+        </Field>
+        <Field id="profile-userType" label="User Type" error={fieldErrors.userType}>
+          <select
+            id="profile-userType"
+            name="userType"
+            defaultValue={values.userType}
+            className={inputClass}
+          >
+            <option value="">Select your user type</option>
+            {USER_TYPE_OPTIONS.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id="profile-bio" label="Bio" error={fieldErrors.bio}>
+          <textarea
+            id="profile-bio"
+            name="bio"
+            rows={4}
+            value={bio}
+            onChange={(event) => setBio(event.currentTarget.value)}
+            maxLength={BIO_LIMIT}
+            aria-invalid={fieldErrors.bio ? true : undefined}
+            aria-describedby={`profile-bio-count${fieldErrors.bio ? " profile-bio-error" : ""}`}
+            className={inputClass}
+          />
+          <p id="profile-bio-count" className="mt-1 text-right text-xs text-slate-600">
+            {bio.replace(/\r\n/g, "\n").length}/{BIO_LIMIT}
+          </p>
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {text("locationCity", "City")}
+          {text("locationCountry", "Country")}
+        </div>
+        {text("linkedinUrl", "LinkedIn URL", "url")}
+        {text("websiteUrl", "Website URL", "url")}
+        <div className="flex gap-3 pt-2">
+          <button type="submit" className={primaryButton} disabled={saving}>
+            {saving ? "Saving..." : "Save Changes"}
+          </button>
+          <Link to={props.cancelTo} className={secondaryButton}>
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,219 @@
+/**
+ * Editing one's own profile (spec 2 "Edit profile", §5 Profile, §8 Profile):
+ * the form's fields validated with zod, empty fields saved as null, the bio's
+ * banned-words check (accepted when the check itself fails), and the photo:
+ * JPEG, PNG or WebP judged by its bytes, at most 5 MB, re-encoded by sharp to
+ * 500×500 WebP (quality 90) without metadata, stored under the member's folder
+ * with a timestamp name in the profile-images area.
+ */
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { z } from "zod";
+import type { Database } from "#server/db/client";
+import { profiles, userTypeEnum } from "#server/db/schema";
+import type { Storage } from "#server/storage";
+import type { Actor } from "~/features/accounts/permissions";
+import { MAX_UPLOAD_BYTES, sniffImage } from "~/features/authoring/uploads.server";
+import { containsBannedWord } from "./banned-words.server";
+
+export const USER_TYPES = userTypeEnum.enumValues;
+export const BIO_MAX = 500;
+export const PHOTO_SIZE = 500;
+
+export const PROFILE_MESSAGES = {
+  updated: "Profile updated successfully!",
+  completed: "Profile completed successfully!",
+  failed: "Failed to update profile",
+  bioBanned: "Bio contains inappropriate content",
+  photoUploaded: "Profile image uploaded successfully!",
+  photoFailed: "Failed to upload image",
+  photoTooLarge: "File size must be less than 5MB",
+  photoWrongType: "Only JPG, PNG, and WebP images are allowed",
+} as const;
+
+export type EditableProfile = {
+  username: string;
+  fullName: string | null;
+  profilePhotoUrl: string | null;
+  bio: string | null;
+  userType: (typeof USER_TYPES)[number] | null;
+  locationCity: string | null;
+  locationCountry: string | null;
+  linkedinUrl: string | null;
+  websiteUrl: string | null;
+};
+
+export async function loadEditableProfile(
+  db: Database,
+  id: string,
+): Promise<EditableProfile | null> {
+  const [row] = await db
+    .select({
+      username: profiles.username,
+      fullName: profiles.fullName,
+      profilePhotoUrl: profiles.profilePhotoUrl,
+      bio: profiles.bio,
+      userType: profiles.userType,
+      locationCity: profiles.locationCity,
+      locationCountry: profiles.locationCountry,
+      linkedinUrl: profiles.linkedinUrl,
+      websiteUrl: profiles.websiteUrl,
+    })
+    .from(profiles)
+    .where(eq(profiles.id, id));
+  return row ?? null;
+}
+
+/** An absolute http(s) address. */
+export function isWebUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+const text = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .transform((v) => (v === "" ? null : v));
+const url = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(2048, `${label} is too long`)
+    .refine((v) => v === "" || isWebUrl(v), `Please enter a valid ${label} URL`)
+    .transform((v) => (v === "" ? null : v));
+
+export const profileSchema = z.object({
+  fullName: text(100, "Full name"),
+  userType: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || (USER_TYPES as readonly string[]).includes(v), "Choose a user type")
+    .transform((v) => (v === "" ? null : (v as (typeof USER_TYPES)[number]))),
+  // Line endings count once, as the browser's counter counts them.
+  bio: z
+    .string()
+    .transform((v) => v.replace(/\r\n/g, "\n").trim())
+    .refine((v) => v.length <= BIO_MAX, `Bio must be at most ${BIO_MAX} characters`)
+    .transform((v) => (v === "" ? null : v)),
+  locationCity: text(100, "City"),
+  locationCountry: text(100, "Country"),
+  linkedinUrl: url("LinkedIn"),
+  websiteUrl: url("website"),
+});
+
+export type ProfileValues = Record<keyof z.input<typeof profileSchema>, string>;
+export const PROFILE_FIELDS = Object.keys(profileSchema.shape) as (keyof ProfileValues)[];
+
+/** The form's text fields as typed (a repeated or file field counts as empty). */
+export function readProfileForm(form: FormData): ProfileValues {
+  const values = {} as ProfileValues;
+  for (const field of PROFILE_FIELDS) {
+    const all = form.getAll(field);
+    values[field] = all.length === 1 && typeof all[0] === "string" ? all[0] : "";
+  }
+  return values;
+}
+
+export type SaveProfileResult =
+  | { ok: true; message: string; redirectTo: string }
+  | {
+      ok: false;
+      status: 400 | 404 | 500;
+      error: string;
+      fieldErrors: Partial<Record<keyof ProfileValues, string>>;
+    };
+
+export async function saveProfile(
+  db: Database,
+  actor: Actor,
+  values: ProfileValues,
+  options: { firstTime: boolean; log?: (error: unknown) => void },
+): Promise<SaveProfileResult> {
+  const parsed = profileSchema.safeParse(values);
+  if (!parsed.success) {
+    const fieldErrors: Partial<Record<keyof ProfileValues, string>> = {};
+    for (const issue of parsed.error.issues) {
+      const key = issue.path[0] as keyof ProfileValues;
+      fieldErrors[key] ??= issue.message;
+    }
+    return { ok: false, status: 400, error: Object.values(fieldErrors)[0]!, fieldErrors };
+  }
+  const input = parsed.data;
+  if (input.bio) {
+    let banned = false;
+    try {
+      banned = await containsBannedWord(db, input.bio);
+    } catch (error) {
+      // Spec 2 §5: if the check fails technically, the bio is accepted.
+      options.log?.(error);
+    }
+    if (banned) {
+      return {
+        ok: false,
+        status: 400,
+        error: PROFILE_MESSAGES.bioBanned,
+        fieldErrors: { bio: PROFILE_MESSAGES.bioBanned },
+      };
+    }
+  }
+  try {
+    const [row] = await db
+      .update(profiles)
+      .set({ ...input, profileCompleted: true, updatedAt: new Date() })
+      .where(eq(profiles.id, actor.id))
+      .returning({ username: profiles.username });
+    if (!row) return { ok: false, status: 404, error: PROFILE_MESSAGES.failed, fieldErrors: {} };
+    return options.firstTime
+      ? { ok: true, message: PROFILE_MESSAGES.completed, redirectTo: "/" }
+      : { ok: true, message: PROFILE_MESSAGES.updated, redirectTo: `/user/${row.username}` };
+  } catch (error) {
+    options.log?.(error);
+    return { ok: false, status: 500, error: PROFILE_MESSAGES.failed, fieldErrors: {} };
+  }
+}
+
+export type PhotoResult =
+  | { ok: true; url: string; message: string }
+  | { ok: false; status: 400 | 413 | 500; error: string };
+
+/** Checks, re-encodes to 500×500 WebP, stores and saves the member's photo. */
+export async function uploadProfilePhoto(
+  db: Database,
+  storage: Storage,
+  actor: Actor,
+  bytes: Uint8Array,
+  options: { now?: Date } = {},
+): Promise<PhotoResult> {
+  if (bytes.byteLength > MAX_UPLOAD_BYTES) {
+    return { ok: false, status: 413, error: PROFILE_MESSAGES.photoTooLarge };
+  }
+  if (!sniffImage(bytes)) return { ok: false, status: 400, error: PROFILE_MESSAGES.photoWrongType };
+  let output: Buffer;
+  try {
+    output = await sharp(bytes, { limitInputPixels: 50_000_000, failOn: "error" })
+      .rotate()
+      .resize(PHOTO_SIZE, PHOTO_SIZE, { fit: "cover" })
+      .webp({ quality: 90 })
+      .toBuffer();
+  } catch {
+    return { ok: false, status: 400, error: PROFILE_MESSAGES.photoWrongType };
+  }
+  const folder = actor.id.replace(/[^A-Za-z0-9._-]/g, "_").replace(/^[^A-Za-z0-9]+/, "") || "user";
+  const key = `profile-images/${folder}/${(options.now ?? new Date()).getTime()}.webp`;
+  try {
+    const stored = await storage.put(key, new Uint8Array(output), "image/webp");
+    await db
+      .update(profiles)
+      .set({ profilePhotoUrl: stored.url, updatedAt: new Date() })
+      .where(eq(profiles.id, actor.id));
+    return { ok: true, url: stored.url, message: PROFILE_MESSAGES.photoUploaded };
+  } catch {
+    return { ok: false, status: 500, error: PROFILE_MESSAGES.photoFailed };
+  }
+}

@@ -1,0 +1,182 @@
+import { Form, Link, useNavigation } from "react-router";
+import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
+import { EmptyState, PostListItem } from "~/features/posts/post-card";
+import type { PostCard } from "~/features/posts/types";
+import { formatDate, initial, isoDate, plural } from "~/lib/format";
+import type { PublicProfile } from "./public-profile.server";
+
+export type ProfilePageData = {
+  profile: Omit<PublicProfile, "createdAt"> & { createdAt: Date | string };
+  postCount: number;
+  followerCount: number;
+  posts: PostCard[];
+  isOwner: boolean;
+  canFollow: boolean;
+  following: boolean;
+};
+
+const ROLE_BADGE = { mentor: "Mentor", admin: "Admin" } as const;
+
+/** The outside address shown as a link, or nothing when it is not http(s). */
+function safeHref(value: string | null) {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+export function ProfilePage({ data, error }: { data: ProfilePageData; error?: string | null }) {
+  const { profile } = data;
+  const name = profile.fullName || profile.username;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.has("intent");
+  const location = [profile.locationCity, profile.locationCountry].filter(Boolean).join(", ");
+  const website = safeHref(profile.websiteUrl);
+  const linkedin = safeHref(profile.linkedinUrl);
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8">
+      <section aria-labelledby="profile-name" className="flex flex-col gap-6 sm:flex-row">
+        <div className="flex h-28 w-28 shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-700 text-4xl font-bold text-white">
+          {profile.profilePhotoUrl ? (
+            <img
+              src={profile.profilePhotoUrl}
+              alt={name}
+              width={112}
+              height={112}
+              className="h-28 w-28 object-cover"
+            />
+          ) : (
+            <span aria-hidden="true">{initial(name)}</span>
+          )}
+        </div>
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 id="profile-name" className="text-3xl font-bold text-slate-900">
+              {name}
+            </h1>
+            {profile.role !== "user" ? (
+              <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-900">
+                {ROLE_BADGE[profile.role]}
+              </span>
+            ) : null}
+          </div>
+          <p className="text-slate-700">@{profile.username}</p>
+          {profile.bio ? (
+            <p className="mt-3 whitespace-pre-line text-slate-800">{profile.bio}</p>
+          ) : null}
+          <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-700">
+            {location ? (
+              <div className="flex gap-1">
+                <dt className="sr-only">Location</dt>
+                <dd>{location}</dd>
+              </div>
+            ) : null}
+            {profile.userType ? (
+              <div className="flex gap-1">
+                <dt className="sr-only">User type</dt>
+                <dd>{profile.userType}</dd>
+              </div>
+            ) : null}
+            <div className="flex gap-1">
+              <dt>Joined</dt>
+              <dd>
+                <time dateTime={isoDate(profile.createdAt)}>{formatDate(profile.createdAt)}</time>
+              </dd>
+            </div>
+          </dl>
+          <p className="mt-3 flex gap-6 text-sm">
+            <span>
+              <strong className="text-slate-900">{data.postCount}</strong>{" "}
+              {data.postCount === 1 ? "Post" : "Posts"}
+            </span>
+            <span data-testid="follower-count">
+              <strong className="text-slate-900">{data.followerCount}</strong>{" "}
+              {data.followerCount === 1 ? "Follower" : "Followers"}
+            </span>
+          </p>
+          {website || linkedin ? (
+            <p className="mt-3 flex flex-wrap gap-4 text-sm">
+              {website ? (
+                <a
+                  href={website}
+                  rel="noopener noreferrer nofollow"
+                  target="_blank"
+                  className="font-semibold text-brand-700 underline"
+                >
+                  Website
+                </a>
+              ) : null}
+              {linkedin ? (
+                <a
+                  href={linkedin}
+                  rel="noopener noreferrer nofollow"
+                  target="_blank"
+                  className="font-semibold text-brand-700 underline"
+                >
+                  LinkedIn
+                </a>
+              ) : null}
+            </p>
+          ) : null}
+          <div className="mt-4">
+            {data.isOwner ? (
+              <Link to="/edit-profile" className={secondaryButton}>
+                Edit Profile
+              </Link>
+            ) : data.canFollow ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value={data.following ? "unfollow" : "follow"} />
+                <button
+                  type="submit"
+                  disabled={busy}
+                  className={data.following ? secondaryButton : primaryButton}
+                >
+                  {data.following ? "Unfollow" : "Follow"}
+                </button>
+              </Form>
+            ) : null}
+            {error ? (
+              <p role="alert" className="mt-2 text-sm text-red-700">
+                {error}
+              </p>
+            ) : null}
+          </div>
+        </div>
+      </section>
+      <section aria-labelledby="profile-posts" className="mt-10">
+        <h2 id="profile-posts" className="text-2xl font-bold text-slate-900">
+          {plural(data.postCount, "Published Post")}
+        </h2>
+        <div className="mt-4">
+          {data.posts.length === 0 ? (
+            <EmptyState title="No posts yet" />
+          ) : (
+            <ul className="space-y-8">
+              {data.posts.map((post) => (
+                <li key={post.id}>
+                  <PostListItem post={post} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}
+
+export function UserNotFound() {
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-16 text-center">
+      <h1 className="text-3xl font-bold text-slate-900">User not found</h1>
+      <p className="mt-4">
+        <Link to="/" className={primaryButton}>
+          Go Home
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+/**
+ * The public profile (spec 2 "Public profile"): the member, counts of
+ * published posts and followers, the published posts, and what the viewer
+ * may do (Edit Profile for the owner, Follow / Unfollow for other members).
+ */
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import type { Database } from "#server/db/client";
+import { posts, profiles } from "#server/db/schema";
+import type { Actor } from "~/features/accounts/permissions";
+import { followerCount, isFollowing } from "~/features/follows/follows.server";
+import { isPubliclyVisible, queryCardsByIds, type PostCard } from "~/features/posts/posts.server";
+
+export const PROFILE_POSTS_LIMIT = 50;
+
+export type PublicProfile = {
+  id: string;
+  username: string;
+  fullName: string | null;
+  profilePhotoUrl: string | null;
+  bio: string | null;
+  userType: string | null;
+  role: "user" | "mentor" | "admin";
+  locationCity: string | null;
+  locationCountry: string | null;
+  linkedinUrl: string | null;
+  websiteUrl: string | null;
+  createdAt: Date;
+};
+
+export async function findProfileByUsername(db: Database, username: string) {
+  if (!/^[A-Za-z0-9_]{1,100}$/.test(username)) return null;
+  const [row] = await db
+    .select({
+      id: profiles.id,
+      username: profiles.username,
+      fullName: profiles.fullName,
+      profilePhotoUrl: profiles.profilePhotoUrl,
+      bio: profiles.bio,
+      userType: profiles.userType,
+      role: profiles.role,
+      status: profiles.status,
+      locationCity: profiles.locationCity,
+      locationCountry: profiles.locationCountry,
+      linkedinUrl: profiles.linkedinUrl,
+      websiteUrl: profiles.websiteUrl,
+      createdAt: profiles.createdAt,
+    })
+    .from(profiles)
+    .where(sql`lower(${profiles.username}) = ${username.toLowerCase()}`);
+  return row ?? null;
+}
+
+export type ProfilePage = {
+  profile: PublicProfile;
+  postCount: number;
+  followerCount: number;
+  posts: PostCard[];
+  isOwner: boolean;
+  /** Follow / Unfollow shown (other signed-in members; the target is a mentor or admin). */
+  canFollow: boolean;
+  following: boolean;
+};
+
+export async function loadProfilePage(
+  db: Database,
+  username: string,
+  viewer: Actor | null,
+): Promise<ProfilePage | null> {
+  const found = await findProfileByUsername(db, username);
+  // Blocked members have no public page.
+  if (!found || found.status === "blocked") return null;
+  const { status: _status, ...profile } = found;
+  const byAuthor = and(isPubliclyVisible, eq(posts.authorId, profile.id));
+  const [[counted], ids, followers, following] = await Promise.all([
+    db.select({ n: count() }).from(posts).where(byAuthor),
+    db
+      .select({ id: posts.id })
+      .from(posts)
+      .where(byAuthor)
+      .orderBy(desc(posts.publishedAt), desc(posts.id))
+      .limit(PROFILE_POSTS_LIMIT),
+    followerCount(db, profile.id),
+    viewer && viewer.id !== profile.id ? isFollowing(db, viewer.id, profile.id) : false,
+  ]);
+  const isOwner = viewer?.id === profile.id;
+  return {
+    profile,
+    postCount: counted?.n ?? 0,
+    followerCount: followers,
+    posts: await queryCardsByIds(
+      db,
+      ids.map((r) => r.id),
+    ),
+    isOwner,
+    // Pending members see the button too; the action sends them to /pending-approval.
+    canFollow: Boolean(viewer) && !isOwner && (following || profile.role !== "user"),
+    following,
+  };
+}

@@ -1,0 +1,97 @@
+/**
+ * The profile routes over HTTP, as a browser without JavaScript uses them:
+ * guards, the 404, the rendered page and refusals that stay 4xx.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { browse, CookieJar, startTestApp, type TestApp } from "#server/auth/testing/http-app";
+import { createPost, createUser } from "../../../tests/support/factories";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+
+let testDb: TestDatabase;
+let app: TestApp;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  app = await startTestApp({ testDb });
+});
+afterAll(async () => {
+  await app?.close();
+  await testDb?.destroy();
+});
+beforeEach(async () => {
+  await testDb.reset();
+});
+
+const get = (path: string) => browse(new CookieJar(), `${app.url}${path}`);
+
+describe("profile routes for visitors", () => {
+  it("/edit-profile sends visitors to /login, GET and POST", async () => {
+    const page = await get("/edit-profile?firstTime=true");
+    expect(page.status).toBe(302);
+    expect(page.headers.get("location")).toBe(
+      `/login?redirectTo=${encodeURIComponent("/edit-profile?firstTime=true")}`,
+    );
+    const post = await browse(new CookieJar(), `${app.url}/edit-profile`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "save", fullName: "x" }),
+    });
+    expect(post.status).toBe(302);
+    expect(post.headers.get("location")).toMatch(/^\/login/);
+  });
+
+  it("an unknown user: User not found with 404", async () => {
+    const page = await get("/user/nobody_at_all");
+    expect(page.status).toBe(404);
+    expect(await page.text()).toContain("User not found");
+  });
+
+  it("renders a mentor's page with role badge, counts and posts; No posts yet otherwise", async () => {
+    const mentor = await createUser(testDb.db, {
+      role: "mentor",
+      fullName: "Meera Shah",
+      bio: "Mentor for founders.",
+      locationCity: "London",
+      locationCountry: "United Kingdom",
+      userType: "Mentor",
+      websiteUrl: "https://meera.example",
+    });
+    await createPost(testDb.db, { authorId: mentor.id, title: "Scaling to Bengaluru" });
+    const html = await (await get(`/user/${mentor.username}`)).text();
+    for (const text of [
+      "Meera Shah",
+      ">Mentor<",
+      `@${mentor.username}`,
+      "Mentor for founders.",
+      "London, United Kingdom",
+      "Joined",
+      "Scaling to Bengaluru",
+      'href="https://meera.example/"',
+    ]) {
+      expect(html).toContain(text);
+    }
+    // Visitors see no Follow button.
+    expect(html).not.toMatch(/>Follow</);
+    const plain = await createUser(testDb.db, { role: "user" });
+    const empty = await (await get(`/user/${plain.username}`)).text();
+    expect(empty).toContain("No posts yet");
+  });
+
+  it("Follow posted by a visitor goes to /login; an unknown intent is a 4xx", async () => {
+    const mentor = await createUser(testDb.db, { role: "mentor" });
+    const res = await browse(new CookieJar(), `${app.url}/user/${mentor.username}`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "follow" }),
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(
+      `/login?redirectTo=${encodeURIComponent(`/user/${mentor.username}`)}`,
+    );
+    const odd = await browse(new CookieJar(), `${app.url}/user/${mentor.username}`, {
+      method: "POST",
+      body: "%%%",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(odd.status).toBeGreaterThanOrEqual(400);
+    expect(odd.status).toBeLessThan(500);
+  });
+});

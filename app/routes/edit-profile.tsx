@@ -1,0 +1,109 @@
+import { data } from "react-router";
+import { db } from "#server/db/client";
+import { runtime } from "#server/runtime";
+import { requireUser } from "~/features/accounts/permissions";
+import { getSessionUser } from "~/features/accounts/session.server";
+import { MAX_UPLOAD_BYTES } from "~/features/authoring/uploads.server";
+import { EditProfileForm } from "~/features/profiles/edit-profile-form";
+import {
+  loadEditableProfile,
+  PROFILE_MESSAGES,
+  readProfileForm,
+  saveProfile,
+  uploadProfilePhoto,
+} from "~/features/profiles/edit-profile.server";
+import type { Route } from "./+types/edit-profile";
+
+export function meta() {
+  return [{ title: "Edit Profile" }, { name: "robots", content: "noindex" }];
+}
+
+const firstTimeOf = (request: Request) =>
+  new URL(request.url).searchParams.get("firstTime") === "true";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const member = requireUser(await getSessionUser(request), request);
+  const profile = await loadEditableProfile(db(), member.id);
+  if (!profile) throw new Response("User not found", { status: 404 });
+  const firstTime = firstTimeOf(request);
+  return {
+    firstTime,
+    username: profile.username,
+    photoUrl: profile.profilePhotoUrl,
+    cancelTo: firstTime ? "/" : `/user/${profile.username}`,
+    values: {
+      fullName: profile.fullName ?? "",
+      userType: profile.userType ?? "",
+      bio: profile.bio ?? "",
+      locationCity: profile.locationCity ?? "",
+      locationCountry: profile.locationCountry ?? "",
+      linkedinUrl: profile.linkedinUrl ?? "",
+      websiteUrl: profile.websiteUrl ?? "",
+    },
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const member = requireUser(await getSessionUser(request), request);
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > MAX_UPLOAD_BYTES + 64 * 1024) {
+    return data(
+      { photo: true as const, ok: false, error: PROFILE_MESSAGES.photoTooLarge },
+      { status: 413 },
+    );
+  }
+  const form = await request.formData().catch(() => null);
+  if (!form) {
+    return data(
+      { photo: false as const, ok: false, error: PROFILE_MESSAGES.failed, fieldErrors: {} },
+      { status: 400 },
+    );
+  }
+  if (form.get("intent") === "photo") {
+    const file = form.get("photo");
+    if (!file || typeof file === "string" || file.size === 0) {
+      return data(
+        { photo: true as const, ok: false, error: PROFILE_MESSAGES.photoWrongType },
+        { status: 400 },
+      );
+    }
+    const result = await uploadProfilePhoto(
+      db(),
+      runtime().storage,
+      member,
+      new Uint8Array(await file.arrayBuffer()),
+    );
+    if (!result.ok) {
+      return data(
+        { photo: true as const, ok: false, error: result.error },
+        { status: result.status },
+      );
+    }
+    return { photo: true as const, ok: true, message: result.message, url: result.url };
+  }
+  const values = readProfileForm(form);
+  const result = await saveProfile(db(), member, values, {
+    firstTime: firstTimeOf(request),
+    log: (error) => runtime().log.error({ err: error }, "profile save"),
+  });
+  if (!result.ok)
+    return data({ photo: false as const, ...result, values }, { status: result.status });
+  return { photo: false as const, ...result, values };
+}
+
+export default function EditProfile({ loaderData, actionData }: Route.ComponentProps) {
+  const photo = actionData?.photo ? actionData : null;
+  const save = actionData && !actionData.photo ? actionData : null;
+  return (
+    <EditProfileForm
+      key={save?.ok ? "saved" : "form"}
+      firstTime={loaderData.firstTime}
+      username={loaderData.username}
+      photoUrl={loaderData.photoUrl}
+      cancelTo={loaderData.cancelTo}
+      values={save && "values" in save && save.values ? save.values : loaderData.values}
+      result={save}
+      photoResult={photo}
+    />
+  );
+}

@@ -1,0 +1,60 @@
+import { data, redirect } from "react-router";
+import { db } from "#server/db/client";
+import { requireCan } from "~/features/accounts/permissions";
+import { getSessionUser } from "~/features/accounts/session.server";
+import { follow, unfollow } from "~/features/follows/follows.server";
+import { ProfilePage, UserNotFound } from "~/features/profiles/profile-page";
+import { findProfileByUsername, loadProfilePage } from "~/features/profiles/public-profile.server";
+import type { Route } from "./+types/user-profile";
+
+export function meta({ loaderData: loaded }: Route.MetaArgs) {
+  if (!loaded || !("page" in loaded) || !loaded.page) return [{ title: "User not found" }];
+  const { profile } = loaded.page;
+  return [{ title: `${profile.fullName || profile.username} (@${profile.username})` }];
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const viewer = await getSessionUser(request);
+  const page = await loadProfilePage(db(), params.username, viewer);
+  if (!page) return data({ page: null }, { status: 404 });
+  return { page };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const actor = await getSessionUser(request);
+  const form = await request.formData().catch(() => new FormData());
+  const intent = form.get("intent");
+  const target = await findProfileByUsername(db(), params.username);
+  if (!target || target.status === "blocked") {
+    return data({ error: "User not found" }, { status: 404 });
+  }
+  const back = `/user/${target.username}`;
+  if (intent === "unfollow") {
+    const member = requireCan(actor, request, "follow.create")!;
+    await unfollow(db(), member, target.id);
+    throw redirect(back);
+  }
+  if (intent === "follow") {
+    // Visitors → /login, pending → /pending-approval, the rest decided below.
+    const member = requireCan(actor, request, "follow.create")!;
+    const result = await follow(db(), member, { id: target.id, role: target.role });
+    if (!result.ok) {
+      return data(
+        {
+          error:
+            target.id === member.id
+              ? "You cannot follow yourself"
+              : "Only mentors and admins can be followed",
+        },
+        { status: 403 },
+      );
+    }
+    throw redirect(back);
+  }
+  return data({ error: "Unknown action" }, { status: 400 });
+}
+
+export default function UserProfile({ loaderData, actionData }: Route.ComponentProps) {
+  if (!loaderData.page) return <UserNotFound />;
+  return <ProfilePage data={loaderData.page} error={actionData?.error} />;
+}
