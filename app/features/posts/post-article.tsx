@@ -1,4 +1,6 @@
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
+import type { HeaderUser } from "~/features/accounts/header-user";
+import { Conversation } from "~/features/comments/conversation";
 import { formatDate, isoDate, plural } from "~/lib/format";
 import { Avatar, FeaturedPostsWidget, postPath, VerifiedBadge } from "./post-card";
 import { ShareControl } from "./share-control";
@@ -17,6 +19,7 @@ export function PostArticle({
   first: boolean;
 }) {
   const { post } = view;
+  const user = useRouteLoaderData<{ user: HeaderUser | null }>("root")?.user ?? null;
   const url = new URL(postPath(post), siteUrl).toString();
   const ids = { title: `post-title-${post.id}`, comments: `comments-${post.id}` };
   const Title = first ? "h1" : "h2";
@@ -185,21 +188,12 @@ export function PostArticle({
           className="mt-12 scroll-mt-6 border-t border-slate-200 pt-8"
         >
           <h2 className="text-xl font-bold">Conversation</h2>
-          <p className="mt-2 text-sm text-slate-700">{plural(post.commentCount, "comment")}</p>
-          <div className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800">
-            <p>Sign in to join the conversation.</p>
-            <p className="mt-3 flex gap-3">
-              <Link
-                to={`/login?redirectTo=${encodeURIComponent(postPath(post))}`}
-                className="font-semibold text-brand-700 underline"
-              >
-                Sign in
-              </Link>
-              <Link to="/signup" className="font-semibold text-brand-700 underline">
-                Sign Up
-              </Link>
-            </p>
-          </div>
+          <Conversation
+            postId={post.id}
+            postPath={postPath(post)}
+            commentCount={post.commentCount}
+            user={user}
+          />
         </section>
       </article>
 

@@ -95,3 +95,24 @@ describe("profile routes for visitors", () => {
     expect(odd.status).toBeLessThan(500);
   });
 });
+
+describe("/api/comments for visitors", () => {
+  it("lists comments as JSON, refuses bad input with 400, sends a visitor's post to /login", async () => {
+    const mentor = await createUser(testDb.db, { role: "mentor" });
+    const post = await createPost(testDb.db, { authorId: mentor.id });
+    const list = await get(`/api/comments?postId=${post.id}`);
+    expect(list.status).toBe(200);
+    expect(await list.json()).toEqual({ comments: [], hasMore: false, total: 0 });
+    expect((await get("/api/comments?postId=nope")).status).toBe(400);
+    expect((await get(`/api/comments?postId=${post.id}&offset=-1`)).status).toBe(400);
+    const res = await browse(new CookieJar(), `${app.url}/api/comments`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "create", postId: post.id, content: "hi" }),
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toMatch(/^\/login/);
+    const page = await (await get(`/post/${post.slug}`)).text();
+    expect(page).toContain("Conversation");
+    expect(page).toContain("Sign Up");
+  });
+});

@@ -1,0 +1,89 @@
+import { data, redirect } from "react-router";
+import { db } from "#server/db/client";
+import { runtime } from "#server/runtime";
+import { requireCan } from "~/features/accounts/permissions";
+import { getSessionUser } from "~/features/accounts/session.server";
+import {
+  COMMENT_MESSAGES,
+  createComment,
+  deleteComment,
+  isUuid,
+  listComments,
+  toggleLike,
+} from "~/features/comments/comments.server";
+import type { Route } from "./+types/api.comments";
+
+const noStore = { "Cache-Control": "private, no-store" };
+
+/** GET ?postId=&offset= → { comments, hasMore, total } (5 top-level comments at a time). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const postId = url.searchParams.get("postId");
+  const offset = Number(url.searchParams.get("offset") ?? 0);
+  if (!isUuid(postId) || !Number.isInteger(offset) || offset < 0 || offset > 100_000) {
+    return Response.json({ error: "Invalid request" }, { status: 400, headers: noStore });
+  }
+  const viewer = await getSessionUser(request);
+  const page = await listComments(db(), postId, viewer, { offset });
+  return Response.json(page, { headers: noStore });
+}
+
+/** A post page address to come back to (no-JavaScript forms). */
+function returnPath(value: FormDataEntryValue | null): string {
+  return typeof value === "string" && /^\/post\/[a-z0-9-]+$/.test(value) ? value : "/";
+}
+
+/**
+ * POST intent=create (postId, content, parentId?), delete (commentId), like
+ * (commentId, liked=true|false). With js=1 the answer is JSON; a plain form
+ * goes back to the post's Conversation section.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405 });
+  const form = await request.formData().catch(() => null);
+  if (!form) return data({ error: "Invalid request" }, { status: 400 });
+  const field = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const js = field("js") === "1";
+  const intent = field("intent");
+  const actor = await getSessionUser(request);
+  const log = (error: unknown) => runtime().log.error({ err: error }, "comment");
+  const back = returnPath(form.get("returnTo"));
+
+  if (intent === "create") {
+    const member = requireCan(actor, request, "comment.create")!;
+    const result = await createComment(
+      db(),
+      member,
+      { postId: field("postId"), content: field("content"), parentId: field("parentId") || null },
+      { log },
+    );
+    if (!result.ok) return data({ error: result.error }, { status: result.status });
+    if (!js) throw redirect(`${back}?commented=1#comments-${field("postId")}`);
+    return data({ ok: true, id: result.id });
+  }
+  if (intent === "delete") {
+    const member = requireCan(actor, request, "comment.delete")!;
+    const result = await deleteComment(db(), member, field("commentId"));
+    if (!result.ok)
+      return data({ error: COMMENT_MESSAGES.deleteFailed }, { status: result.status });
+    if (!js) throw redirect(`${back}#comments`);
+    return data({ ok: true });
+  }
+  if (intent === "like") {
+    const member = requireCan(actor, request, "comment.like")!;
+    const liked = field("liked");
+    const result = await toggleLike(
+      db(),
+      member,
+      field("commentId"),
+      liked === "true" ? true : liked === "false" ? false : undefined,
+    );
+    if (!result.ok) return data({ error: result.error }, { status: result.status });
+    if (!js) throw redirect(`${back}#comments`);
+    return data(result);
+  }
+  return data({ error: "Unknown action" }, { status: 400 });
+}
