@@ -7,6 +7,7 @@ import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { Page } from "@playwright/test";
+import sharp from "sharp";
 import { expect, expectNoAxeViolations, test, waitForHydration } from "../fixtures";
 import { signIn, startServer, stopServer } from "../support/accounts";
 
@@ -87,7 +88,8 @@ test.describe("authoring", () => {
     await expect(page).toHaveURL(/\/create-post$/);
     await expect(page.getByRole("heading", { name: "Create New Post" })).toBeVisible();
     await waitForHydration(page, "#post-form");
-    const editor = page.getByRole("textbox", { name: "Content" });
+    await expect(page.getByRole("toolbar", { name: "Formatting" })).toBeVisible();
+    const editor = page.locator('[contenteditable="true"]');
     await expect(editor).toBeVisible();
     await expectNoAxeViolations(page);
 
@@ -99,6 +101,21 @@ test.describe("authoring", () => {
     await page.keyboard.type("should read this");
     await page.getByLabel("Tags").fill("Market Entry, uk , market entry");
     await page.getByLabel("Excerpt").fill("A short guide.");
+    // Featured image by upload: stored re-encoded as WebP, its address put in the field.
+    const png = await sharp({
+      create: { width: 64, height: 48, channels: 3, background: "#2255aa" },
+    })
+      .png()
+      .toBuffer();
+    await page
+      .getByLabel("Upload an image")
+      .setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: png });
+    await expect(page.getByText("Image uploaded.")).toBeVisible();
+    await expect(page.getByLabel("Featured image URL")).toHaveValue(/^\/uploads\/posts\/.+\.webp$/);
+    await page
+      .getByLabel("Upload an image")
+      .setInputFiles({ name: "fake.png", mimeType: "image/png", buffer: Buffer.from("<svg/>") });
+    await expect(page.getByText("Only JPG, PNG, and WebP images are allowed")).toBeVisible();
     await page.getByRole("button", { name: "Publish" }).click();
 
     await page.waitForURL(/\/post\/crossing-borders-/);
@@ -138,9 +155,9 @@ test.describe("authoring", () => {
     await page.clock.install();
     await page.goto("/create-post");
     await waitForHydration(page, "#post-form");
-    await expect(page.getByRole("textbox", { name: "Content" })).toBeVisible();
+    await expect(page.getByRole("toolbar", { name: "Formatting" })).toBeVisible();
     await page.getByLabel("Title", { exact: true }).fill("Autosaved thoughts");
-    await page.getByRole("textbox", { name: "Content" }).click();
+    await page.locator('[contenteditable="true"]').click();
     await page.keyboard.type("Half a paragraph");
     await page.clock.fastForward(30_000);
     await expect(page.getByText(/^Saved at \d\d:\d\d$/)).toHaveCount(0);
@@ -168,17 +185,44 @@ test.describe("authoring", () => {
 
   test("reader pages never load the editor", async ({ page }) => {
     const scripts: string[] = [];
-    page.on("request", (r) => {
-      if (r.resourceType() === "script") scripts.push(r.url());
-    });
+    page.on("request", (r) => scripts.push(r.url()));
+    const loaded = () =>
+      page.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name));
     await signInAsMentor(page);
-    await page.goto("/");
-    await waitForHydration(page);
-    await page.goto("/search?q=founders");
-    await waitForHydration(page);
+    for (const path of ["/", "/search?q=founders", "/categories"]) {
+      await page.goto(path);
+      await waitForHydration(page);
+      expect((await loaded()).filter((u) => /rich-editor|post-form/.test(u))).toEqual([]);
+    }
     expect(scripts.filter((u) => /rich-editor|post-form/.test(u))).toEqual([]);
     await page.goto("/create-post");
-    await expect(page.getByRole("textbox", { name: "Content" })).toBeVisible();
-    expect(scripts.some((u) => /rich-editor/.test(u))).toBe(true);
+    await expect(page.getByRole("toolbar", { name: "Formatting" })).toBeVisible();
+    expect((await loaded()).some((u) => /rich-editor/.test(u))).toBe(true);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the plain form publishes, and an error keeps what was typed", async ({ page }) => {
+      await page.goto("/login");
+      await page.getByLabel("Email").fill(mentor.email);
+      await page.getByLabel("Password", { exact: true }).fill(mentor.password);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+      await page.goto("/create-post");
+      await page.getByLabel("Excerpt").fill("Typed before the mistake");
+      await page
+        .getByLabel("Content")
+        .fill("<p>Plain <b>HTML</b> body<script>alert(1)</script></p>");
+      await page.getByRole("button", { name: "Publish" }).click();
+      await expect(page.getByRole("alert")).toHaveText("Error: Title is required");
+      await expect(page.getByLabel("Excerpt")).toHaveValue("Typed before the mistake");
+      await expect(page.getByLabel("Content")).toHaveValue(/Plain <b>HTML<\/b> body/);
+      await page.getByLabel("Title", { exact: true }).fill("Written without scripts");
+      await page.getByRole("button", { name: "Publish" }).click();
+      await page.waitForURL(/\/post\/written-without-scripts$/);
+      await expect(page.locator("b", { hasText: "HTML" })).toBeVisible();
+      expect(await page.content()).not.toContain("alert(1)");
+    });
   });
 });
