@@ -46,6 +46,8 @@ export default [
   route("edit-profile", "routes/edit-profile.tsx"),
   route("user/:username", "routes/user-profile.tsx"),
   route("api/comments", "routes/api.comments.ts"),
+  route("favorites", "routes/favorites.tsx"),
+  route("api/favorites", "routes/api.favorites.ts"),
   route("post/:slug", "routes/post.tsx", { id: "post" }),
   route(":category/:slug", "routes/post.tsx", { id: "category-post" }),
   route("*", "routes/not-found.tsx", { id: "not-found" }),

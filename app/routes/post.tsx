@@ -1,7 +1,9 @@
-import { data, redirect } from "react-router";
+import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { db } from "#server/db/client";
 import { runtime } from "#server/runtime";
 import { clientIp } from "~/features/accounts/request.server";
+import { getSessionUser } from "~/features/accounts/session.server";
+import { isSaved } from "~/features/favorites/favorites.server";
 import { postPath } from "~/features/posts/post-card";
 import { InfinitePosts } from "~/features/posts/infinite-posts";
 import { loadPostView } from "~/features/posts/post-page.server";
@@ -32,7 +34,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     },
     (error) => log.warn({ err: error }, "view not counted"),
   );
-  return data({ view, siteUrl: config.siteUrl }, { headers: pageCacheHeaders(request) });
+  const viewer = await getSessionUser(request);
+  const saved = viewer ? await isSaved(db(), viewer.id, view.post.id) : undefined;
+  return data({ view, siteUrl: config.siteUrl, saved }, { headers: pageCacheHeaders(request) });
+}
+
+/** Saving a favourite changes nothing the post's loader gives (and must not count a view). */
+export function shouldRevalidate({
+  formAction,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formAction?.startsWith("/api/favorites")) return false;
+  return defaultShouldRevalidate;
 }
 
 export const headers = readerPageHeaders;

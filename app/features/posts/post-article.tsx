@@ -1,6 +1,7 @@
-import { Link, useRouteLoaderData } from "react-router";
+import { Link, useLoaderData, useRouteLoaderData } from "react-router";
 import type { HeaderUser } from "~/features/accounts/header-user";
 import { Conversation } from "~/features/comments/conversation";
+import { FavoriteToggle } from "~/features/favorites/favorite-toggle";
 import { formatDate, isoDate, plural } from "~/lib/format";
 import { Avatar, FeaturedPostsWidget, postPath, VerifiedBadge } from "./post-card";
 import { ShareControl } from "./share-control";
@@ -20,6 +21,8 @@ export function PostArticle({
 }) {
   const { post } = view;
   const user = useRouteLoaderData<{ user: HeaderUser | null }>("root")?.user ?? null;
+  // The page's own post comes with the member's saved state; appended posts ask for it.
+  const pageData = useLoaderData<{ saved?: boolean } | undefined>();
   const url = new URL(postPath(post), siteUrl).toString();
   const ids = { title: `post-title-${post.id}`, comments: `comments-${post.id}` };
   const Title = first ? "h1" : "h2";
@@ -68,12 +71,12 @@ export function PostArticle({
             <a href={`#${ids.comments}`} className="text-sm text-slate-800 underline">
               {plural(post.commentCount, "comment")}
             </a>
-            <Link
-              to={`/login?redirectTo=${encodeURIComponent(postPath(post))}`}
-              className="rounded-full border border-slate-300 px-3 py-1 text-sm font-medium text-slate-800 hover:border-brand-700"
-            >
-              Add to favorites
-            </Link>
+            <FavoriteToggle
+              postId={post.id}
+              postPath={postPath(post)}
+              user={user}
+              saved={first ? pageData?.saved : undefined}
+            />
           </div>
         </header>
 

@@ -1,0 +1,88 @@
+import { useEffect, useSyncExternalStore } from "react";
+import { Link, useFetcher } from "react-router";
+import type { HeaderUser } from "~/features/accounts/header-user";
+
+const noop = () => () => {};
+
+const base =
+  "inline-flex items-center gap-1 rounded-full border px-3 py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2";
+
+/**
+ * The post page's Add to favorites / Saved toggle (spec 1 §2). Visitors get
+ * a link to /login; members a form that posts to /api/favorites — a plain
+ * POST without JavaScript (the server sends them back to the post), and with
+ * JavaScript a fetcher whose submission shows the new state at once. The
+ * server decides (pending members are sent to /pending-approval).
+ * `saved` undefined: the state is asked of the server after hydration
+ * (posts appended by infinite scroll).
+ */
+export function FavoriteToggle({
+  postId,
+  postPath,
+  user,
+  saved: initial,
+}: {
+  postId: string;
+  postPath: string;
+  user: HeaderUser | null;
+  saved?: boolean;
+}) {
+  const fetcher = useFetcher<{ saved?: boolean; error?: string }>({ key: `favorite-${postId}` });
+  const state = useFetcher<{ saved: boolean }>();
+  // True once running in the browser: the form then asks for JSON.
+  const hydrated = useSyncExternalStore(
+    noop,
+    () => true,
+    () => false,
+  );
+  useEffect(() => {
+    if (user && initial === undefined && state.state === "idle" && !state.data) {
+      void state.load(`/api/favorites?postId=${encodeURIComponent(postId)}`);
+    }
+    // Once per post.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [postId, user, initial]);
+
+  if (!user) {
+    return (
+      <Link
+        to={`/login?redirectTo=${encodeURIComponent(postPath)}`}
+        className={`${base} border-slate-300 text-slate-800 hover:border-brand-700`}
+      >
+        Add to favorites
+      </Link>
+    );
+  }
+
+  const pending = fetcher.formData?.get("saved");
+  const saved =
+    typeof pending === "string"
+      ? pending === "true"
+      : (fetcher.data?.saved ?? state.data?.saved ?? initial ?? false);
+
+  return (
+    <fetcher.Form method="post" action="/api/favorites" className="inline">
+      <input type="hidden" name="postId" value={postId} />
+      <input type="hidden" name="saved" value={saved ? "false" : "true"} />
+      <input type="hidden" name="returnTo" value={postPath} />
+      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+      <button
+        type="submit"
+        aria-pressed={saved}
+        className={
+          saved
+            ? `${base} border-brand-700 bg-brand-50 text-brand-900`
+            : `${base} border-slate-300 text-slate-800 hover:border-brand-700`
+        }
+      >
+        <span aria-hidden="true">{saved ? "★" : "☆"}</span>
+        {saved ? "Saved" : "Add to favorites"}
+      </button>
+      {fetcher.data?.error ? (
+        <span role="alert" className="ml-2 text-sm text-red-700">
+          {fetcher.data.error}
+        </span>
+      ) : null}
+    </fetcher.Form>
+  );
+}
