@@ -2,6 +2,33 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { primaryButton } from "~/components/ui/button-styles";
 import type { HeaderUser } from "./header-user";
+import { can } from "./permissions";
+
+export type MenuLink = { label: string; to: string };
+
+/**
+ * The avatar menu's links (spec 1 §2), before Sign Out: My Profile, My
+ * Favorite Posts, Notifications; My Published Posts for mentors and admins;
+ * the admin links for admins. The routes check again.
+ */
+export function avatarMenuLinks(user: HeaderUser): MenuLink[] {
+  const actor = { id: "", role: user.role, status: user.status };
+  const links: MenuLink[] = [
+    { label: "My Profile", to: `/user/${user.username}` },
+    { label: "My Favorite Posts", to: "/favorites" },
+    { label: "Notifications", to: "/notifications" },
+  ];
+  if (can(actor, "post.write")) links.push({ label: "My Published Posts", to: "/my-posts" });
+  if (can(actor, "admin.access")) {
+    links.push(
+      { label: "Admin Dashboard", to: "/admin" },
+      { label: "Banned Words", to: "/admin/banned-words" },
+      { label: "Site Settings", to: "/admin/site-settings" },
+      { label: "Redirects", to: "/admin/redirects" },
+    );
+  }
+  return links;
+}
 
 /** Up to two initials of a name ("Asha Rao" → "AR"). */
 export function avatarInitials(name: string): string {
@@ -12,8 +39,8 @@ export function avatarInitials(name: string): string {
 
 /**
  * The header's account area (spec §2): Sign in and Join Free Now for visitors;
- * for members the avatar, opening a menu with Sign Out (the other entries come
- * with their features). The menu is a disclosure: Escape closes it and returns
+ * for members the avatar, opening a menu with the member's links
+ * (avatarMenuLinks) and Sign Out. The menu is a disclosure: Escape closes it and returns
  * focus to the button, arrows move between its items, leaving it closes it.
  * Sign Out is a POST form; without JavaScript a <noscript> copy of it stands
  * beside the avatar.
@@ -122,7 +149,19 @@ function AvatarMenu({ user }: { user: HeaderUser }) {
           Signed in as <span className="font-semibold text-slate-900">@{user.username}</span>
         </p>
         <ul className="border-t border-slate-200 pt-1">
-          <li>
+          {avatarMenuLinks(user).map((link) => (
+            <li key={link.to}>
+              <Link
+                to={link.to}
+                data-menu-item
+                onClick={() => setOpen(false)}
+                className="block px-4 py-2 text-sm text-slate-800 hover:bg-brand-50 focus:bg-brand-50"
+              >
+                {link.label}
+              </Link>
+            </li>
+          ))}
+          <li className="mt-1 border-t border-slate-200 pt-1">
             <Form method="post" action="/logout">
               <button
                 type="submit"

@@ -1,0 +1,57 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import { AccountArea, avatarMenuLinks } from "./account-area";
+import type { HeaderUser } from "./header-user";
+
+const user = (role: HeaderUser["role"], status: HeaderUser["status"] = "approved"): HeaderUser => ({
+  username: "asha",
+  fullName: "Asha Rao",
+  profilePhotoUrl: null,
+  role,
+  status,
+});
+
+const labels = (u: HeaderUser) => avatarMenuLinks(u).map((l) => `${l.label} ${l.to}`);
+
+describe("avatar menu", () => {
+  it("members: My Profile, My Favorite Posts, Notifications", () => {
+    const base = [
+      "My Profile /user/asha",
+      "My Favorite Posts /favorites",
+      "Notifications /notifications",
+    ];
+    expect(labels(user("user"))).toEqual(base);
+    expect(labels(user("mentor", "pending"))).toEqual(base);
+  });
+
+  it("mentors add My Published Posts; admins the admin links too", () => {
+    expect(labels(user("mentor")).at(-1)).toBe("My Published Posts /my-posts");
+    expect(labels(user("admin")).slice(3)).toEqual([
+      "My Published Posts /my-posts",
+      "Admin Dashboard /admin",
+      "Banned Words /admin/banned-words",
+      "Site Settings /admin/site-settings",
+      "Redirects /admin/redirects",
+    ]);
+  });
+
+  it("renders the links and Sign Out in the menu", () => {
+    const router = createMemoryRouter([
+      { path: "/", element: createElement(AccountArea, { user: user("admin") }) },
+    ]);
+    const html = renderToStaticMarkup(createElement(RouterProvider, { router }));
+    for (const text of [
+      "My Profile",
+      "My Favorite Posts",
+      "Notifications",
+      "My Published Posts",
+      "Redirects",
+      "Sign Out",
+    ]) {
+      expect(html).toContain(text);
+    }
+    expect(html).toContain('href="/admin/site-settings"');
+  });
+});
