@@ -1,0 +1,365 @@
+/**
+ * The admin dashboard's server side (spec 2 §2 /admin Overview and Users,
+ * §4 user status transitions, §8 admin alerts, §9 top 5 and 50 a page).
+ * Every function asks the permissions module first: only admins pass.
+ */
+import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
+import { revokeAllSessions } from "#server/auth/sessions";
+import type { Database } from "#server/db/client";
+import { categories, comments, posts, profiles, tags, users } from "#server/db/schema";
+import { can, type Actor } from "~/features/accounts/permissions";
+import { notifyApproval, notifyPromotion } from "~/features/notifications/notify.server";
+import { type ExportedUser } from "./csv";
+
+export const USERS_PAGE_SIZE = 50;
+export const TOP_LIMIT = 5;
+export const SEARCH_MAX_LENGTH = 200;
+
+export type UserAction = "approve" | "block" | "promote" | "delete";
+export const USER_ACTIONS: readonly UserAction[] = ["approve", "block", "promote", "delete"];
+
+/** The spec's alerts (§8); delete's are ours, in the same form. */
+export const ADMIN_MESSAGES = {
+  success: {
+    approve: "User approved successfully!",
+    block: "User blocked successfully!",
+    promote: "User promoted to mentor successfully!",
+    delete: "User deleted successfully!",
+  } satisfies Record<UserAction, string>,
+  failure: {
+    approve: (message: string) => `Failed to approve user: ${message}`,
+    block: (message: string) => `Failed to block user: ${message}`,
+    promote: (message: string) => `Failed to promote user: ${message}`,
+    delete: (message: string) => `Failed to delete user: ${message}`,
+  } satisfies Record<UserAction, (message: string) => string>,
+  exportFailed: "Failed to export users",
+  forbidden: "Permission denied: only admins can do this",
+  notFound: "User not found",
+  alreadyApproved: "This user is already approved",
+  alreadyBlocked: "This user is already blocked",
+  notPromotable: "Only approved users with the role user can be promoted to mentor",
+  self: "You cannot do this to your own account",
+} as const;
+
+/** Asked before blocking, promoting and deleting (spec §4). */
+export const CONFIRMATIONS: Record<Exclude<UserAction, "approve">, string> = {
+  block: "Are you sure you want to block this user? They will be signed out everywhere.",
+  promote: "Are you sure you want to promote this user to mentor?",
+  delete:
+    "Are you sure you want to delete this user? Their posts and comments will be deleted too. This action cannot be undone.",
+};
+
+export class AdminForbidden extends Error {
+  constructor() {
+    super(ADMIN_MESSAGES.forbidden);
+  }
+}
+
+function assertAdmin(actor: Actor | null | undefined): asserts actor is Actor {
+  if (!can(actor, "admin.access")) throw new AdminForbidden();
+}
+
+// ------------------------------------------------------------------- overview
+
+export type DashboardStats = {
+  totalUsers: number;
+  mentors: number;
+  pendingApprovals: number;
+  posts: number;
+  comments: number;
+  blockedUsers: number;
+};
+
+export async function dashboardStats(
+  db: Database,
+  actor: Actor | null | undefined,
+): Promise<DashboardStats> {
+  assertAdmin(actor);
+  const [people] = await db
+    .select({
+      totalUsers: sql<number>`count(*)::int`,
+      mentors: sql<number>`(count(*) filter (where ${profiles.role} = 'mentor'))::int`,
+      pendingApprovals: sql<number>`(count(*) filter (where ${profiles.status} = 'pending'))::int`,
+      blockedUsers: sql<number>`(count(*) filter (where ${profiles.status} = 'blocked'))::int`,
+    })
+    .from(profiles);
+  const [postCount] = await db.select({ n: count() }).from(posts);
+  const [commentCount] = await db
+    .select({ n: count() })
+    .from(comments)
+    .where(eq(comments.isDeleted, false));
+  return {
+    totalUsers: Number(people!.totalUsers),
+    mentors: Number(people!.mentors),
+    pendingApprovals: Number(people!.pendingApprovals),
+    posts: Number(postCount!.n),
+    comments: Number(commentCount!.n),
+    blockedUsers: Number(people!.blockedUsers),
+  };
+}
+
+export type TopLists = {
+  tags: { name: string; slug: string; usageCount: number }[];
+  categories: { name: string; slug: string; postCount: number }[];
+  mentors: { username: string; name: string; postCount: number }[];
+};
+
+/** Top 5 tags by usage, categories and mentors by published posts (spec §2, §9). */
+export async function topLists(db: Database, actor: Actor | null | undefined): Promise<TopLists> {
+  assertAdmin(actor);
+  const topTags = await db
+    .select({ name: tags.name, slug: tags.slug, usageCount: tags.usageCount })
+    .from(tags)
+    .where(sql`${tags.usageCount} > 0`)
+    .orderBy(desc(tags.usageCount), asc(tags.name))
+    .limit(TOP_LIMIT);
+  const published = eq(posts.status, "published");
+  const postCount = sql<number>`count(${posts.id})::int`;
+  const topCategories = await db
+    .select({ name: categories.name, slug: categories.slug, postCount })
+    .from(categories)
+    .innerJoin(posts, and(eq(posts.categoryId, categories.id), published))
+    .groupBy(categories.id)
+    .orderBy(desc(postCount), asc(categories.name))
+    .limit(TOP_LIMIT);
+  const topMentors = await db
+    .select({ username: profiles.username, fullName: profiles.fullName, postCount })
+    .from(profiles)
+    .innerJoin(posts, and(eq(posts.authorId, profiles.id), published))
+    .where(eq(profiles.role, "mentor"))
+    .groupBy(profiles.id)
+    .orderBy(desc(postCount), asc(profiles.username))
+    .limit(TOP_LIMIT);
+  return {
+    tags: topTags,
+    categories: topCategories.map((c) => ({ ...c, postCount: Number(c.postCount) })),
+    mentors: topMentors.map((m) => ({
+      username: m.username,
+      name: m.fullName?.trim() || m.username,
+      postCount: Number(m.postCount),
+    })),
+  };
+}
+
+export type AdminUser = {
+  id: string;
+  username: string;
+  fullName: string | null;
+  email: string;
+  role: "user" | "mentor" | "admin";
+  status: "pending" | "approved" | "blocked";
+  createdAt: Date;
+  lastLoginAt: Date | null;
+};
+
+const userColumns = {
+  id: profiles.id,
+  username: profiles.username,
+  fullName: profiles.fullName,
+  email: profiles.email,
+  role: profiles.role,
+  status: profiles.status,
+  createdAt: profiles.createdAt,
+  lastLoginAt: profiles.lastLoginAt,
+};
+
+/** Pending User Approvals: oldest first (they have waited longest), at most 100. */
+export async function pendingApprovals(
+  db: Database,
+  actor: Actor | null | undefined,
+): Promise<AdminUser[]> {
+  assertAdmin(actor);
+  return db
+    .select(userColumns)
+    .from(profiles)
+    .where(eq(profiles.status, "pending"))
+    .orderBy(asc(profiles.createdAt), asc(profiles.username))
+    .limit(100);
+}
+
+export async function findAdminUser(
+  db: Database,
+  actor: Actor | null | undefined,
+  id: string,
+): Promise<AdminUser | null> {
+  assertAdmin(actor);
+  const [row] = await db.select(userColumns).from(profiles).where(eq(profiles.id, id));
+  return row ?? null;
+}
+
+// ---------------------------------------------------------------------- users
+
+export type UsersPage = {
+  users: AdminUser[];
+  total: number;
+  page: number;
+  pageCount: number;
+  /** 1-based index of the first and last rows shown (0 and 0 when none). */
+  from: number;
+  to: number;
+  query: string;
+};
+
+/** "Showing x to y of n" and "Page x of y" (spec §2). */
+export const showingLabel = (p: Pick<UsersPage, "from" | "to" | "total">) =>
+  `Showing ${p.from} to ${p.to} of ${p.total}`;
+export const pageLabel = (p: Pick<UsersPage, "page" | "pageCount">) =>
+  `Page ${p.page} of ${p.pageCount}`;
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Users matching the search (username, full name or e-mail, case-insensitive),
+ * newest first, 50 a page. A page past the end shows the last page.
+ */
+export async function listUsers(
+  db: Database,
+  actor: Actor | null | undefined,
+  options: { query?: string; page?: number } = {},
+): Promise<UsersPage> {
+  assertAdmin(actor);
+  const query = (options.query ?? "").trim().slice(0, SEARCH_MAX_LENGTH);
+  let where: SQL | undefined;
+  if (query) {
+    const pattern = likePattern(query);
+    where = or(
+      ilike(profiles.username, pattern),
+      ilike(profiles.fullName, pattern),
+      ilike(profiles.email, pattern),
+    );
+  }
+  const [counted] = await db.select({ n: count() }).from(profiles).where(where);
+  const total = Number(counted!.n);
+  const pageCount = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
+  const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), pageCount);
+  const rows = await db
+    .select(userColumns)
+    .from(profiles)
+    .where(where)
+    .orderBy(desc(profiles.createdAt), asc(profiles.id))
+    .limit(USERS_PAGE_SIZE)
+    .offset((page - 1) * USERS_PAGE_SIZE);
+  const from = total === 0 ? 0 : (page - 1) * USERS_PAGE_SIZE + 1;
+  return {
+    users: rows,
+    total,
+    page,
+    pageCount,
+    from,
+    to: total === 0 ? 0 : from + rows.length - 1,
+    query,
+  };
+}
+
+/** Every member for the CSV export, oldest first. */
+export async function usersForExport(
+  db: Database,
+  actor: Actor | null | undefined,
+): Promise<ExportedUser[]> {
+  assertAdmin(actor);
+  return db
+    .select({
+      username: profiles.username,
+      fullName: profiles.fullName,
+      email: profiles.email,
+      role: profiles.role,
+      status: profiles.status,
+      createdAt: profiles.createdAt,
+      lastLoginAt: profiles.lastLoginAt,
+    })
+    .from(profiles)
+    .orderBy(asc(profiles.createdAt), asc(profiles.username));
+}
+
+// -------------------------------------------------------------- user actions
+
+export type ActionResult =
+  { ok: true; message: string } | { ok: false; status: 403 | 404 | 409 | 500; error: string };
+
+const fail = (
+  action: UserAction,
+  status: 403 | 404 | 409 | 500,
+  message: string,
+): ActionResult => ({ ok: false, status, error: ADMIN_MESSAGES.failure[action](message) });
+
+/**
+ * Approve (pending or blocked → approved; notifies), block (not twice; ends
+ * every session), promote (approved plain users → mentor; notifies), delete
+ * (their posts and comments go with them). Admins only, never on oneself.
+ * Each change is one conditional UPDATE or DELETE, so two admins acting at
+ * once cannot both succeed.
+ */
+export async function runUserAction(
+  db: Database,
+  actor: Actor | null | undefined,
+  action: UserAction,
+  userId: string,
+): Promise<ActionResult> {
+  if (!can(actor, "admin.access")) return fail(action, 403, ADMIN_MESSAGES.forbidden);
+  if (userId === actor!.id) return fail(action, 409, ADMIN_MESSAGES.self);
+  try {
+    const [target] = await db
+      .select({ id: profiles.id, role: profiles.role, status: profiles.status })
+      .from(profiles)
+      .where(eq(profiles.id, userId));
+    if (!target) return fail(action, 404, ADMIN_MESSAGES.notFound);
+
+    switch (action) {
+      case "approve": {
+        const changed = await db.transaction(async (tx) => {
+          const rows = await tx
+            .update(profiles)
+            .set({ status: "approved" })
+            .where(and(eq(profiles.id, userId), ne(profiles.status, "approved")))
+            .returning({ id: profiles.id });
+          if (rows.length) await notifyApproval(tx, userId);
+          return rows.length > 0;
+        });
+        if (!changed) return fail(action, 409, ADMIN_MESSAGES.alreadyApproved);
+        break;
+      }
+      case "block": {
+        const rows = await db
+          .update(profiles)
+          .set({ status: "blocked" })
+          .where(and(eq(profiles.id, userId), ne(profiles.status, "blocked")))
+          .returning({ id: profiles.id });
+        if (!rows.length) return fail(action, 409, ADMIN_MESSAGES.alreadyBlocked);
+        await revokeAllSessions(db, userId);
+        break;
+      }
+      case "promote": {
+        const changed = await db.transaction(async (tx) => {
+          const rows = await tx
+            .update(profiles)
+            .set({ role: "mentor" })
+            .where(
+              and(
+                eq(profiles.id, userId),
+                eq(profiles.role, "user"),
+                eq(profiles.status, "approved"),
+              ),
+            )
+            .returning({ id: profiles.id });
+          if (rows.length) await notifyPromotion(tx, userId);
+          return rows.length > 0;
+        });
+        if (!changed) return fail(action, 409, ADMIN_MESSAGES.notPromotable);
+        break;
+      }
+      case "delete": {
+        // The auth user owns the profile; the cascade takes the profile,
+        // sessions, posts, comments, likes, favourites and follows.
+        const rows = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
+        if (!rows.length) return fail(action, 404, ADMIN_MESSAGES.notFound);
+        break;
+      }
+    }
+    return { ok: true, message: ADMIN_MESSAGES.success[action] };
+  } catch (error) {
+    const message = error instanceof Error && error.message ? error.message : "Unknown error";
+    return fail(action, 500, message);
+  }
+}
