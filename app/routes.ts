@@ -42,6 +42,9 @@ export default [
   route("my-posts", "routes/my-posts.tsx"),
   route("api/uploads", "routes/api.uploads.ts"),
   route("api/metadata", "routes/api.metadata.ts"),
+  // Administration
+  route("admin", "routes/admin.tsx"),
+  route("admin/users.csv", "routes/admin.users-csv.ts"),
   // Community
   route("edit-profile", "routes/edit-profile.tsx"),
   route("user/:username", "routes/user-profile.tsx"),

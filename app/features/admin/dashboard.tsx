@@ -1,0 +1,411 @@
+/**
+ * The /admin page (spec 2 §2): tabs Overview and Users, the Export Users CSV
+ * button, and the user actions as plain forms. Block, promote and delete ask
+ * first: with JavaScript a confirm dialog, without it a confirmation step the
+ * server asks for (the action refuses to run without `confirmed=1`).
+ */
+import { useSyncExternalStore, type ReactNode } from "react";
+import { Form, Link } from "react-router";
+import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
+import { ErrorBox, inputClass, NoticeBox } from "~/features/accounts/ui";
+import type { DashboardStats, TopLists } from "./admin.server";
+
+export const ADMIN_TABS = ["overview", "users"] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number];
+const TAB_LABELS: Record<AdminTab, string> = { overview: "Overview", users: "Users" };
+
+export type ConfirmableAction = "block" | "promote" | "delete";
+
+/** A member as the page shows it (dates already formatted). */
+export type UserRow = {
+  id: string;
+  username: string;
+  fullName: string | null;
+  email: string;
+  role: "user" | "mentor" | "admin";
+  status: "pending" | "approved" | "blocked";
+  joined: string;
+};
+
+export type DashboardData = {
+  tab: AdminTab;
+  /** The page's own address (tab, q, page) that forms come back to. */
+  here: string;
+  selfId: string;
+  notice: string | null;
+  error: string | null;
+  confirm: { action: ConfirmableAction; user: UserRow; question: string } | null;
+  confirmations: Record<ConfirmableAction, string>;
+  overview: { stats: DashboardStats; top: TopLists; pending: UserRow[] } | null;
+  users: {
+    rows: UserRow[];
+    query: string;
+    page: number;
+    pageCount: number;
+    showing: string;
+    pageLabel: string;
+  } | null;
+};
+
+const noSubscription = () => () => {};
+/** False on the server and while hydrating, true once the page's JavaScript runs. */
+function useHydrated() {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
+const ACTION_LABELS: Record<"approve" | ConfirmableAction, string> = {
+  approve: "Approve",
+  block: "Block",
+  promote: "Promote to mentor",
+  delete: "Delete",
+};
+
+const ACTION_STYLES: Record<"approve" | ConfirmableAction, string> = {
+  approve: "bg-green-700 text-white hover:bg-green-800",
+  block: "bg-amber-600 text-black hover:bg-amber-500",
+  promote: "bg-brand-700 text-white hover:bg-brand-900",
+  delete: "bg-red-700 text-white hover:bg-red-800",
+};
+
+function UserActionForm({
+  action,
+  user,
+  here,
+  question,
+}: {
+  action: "approve" | ConfirmableAction;
+  user: UserRow;
+  here: string;
+  question?: string;
+}) {
+  const hydrated = useHydrated();
+  return (
+    <Form
+      method="post"
+      action={here}
+      onSubmit={(event) => {
+        if (question && !window.confirm(question)) event.preventDefault();
+      }}
+    >
+      <input type="hidden" name="intent" value={action} />
+      <input type="hidden" name="userId" value={user.id} />
+      {/* With JavaScript the dialog above has asked; without it the server asks. */}
+      {question && hydrated ? <input type="hidden" name="confirmed" value="1" /> : null}
+      <button
+        type="submit"
+        className={`rounded px-2 py-1 text-xs font-semibold ${ACTION_STYLES[action]}`}
+      >
+        {ACTION_LABELS[action]}
+        <span className="sr-only"> {user.username}</span>
+      </button>
+    </Form>
+  );
+}
+
+function Card({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <dt className="text-sm text-slate-700">{label}</dt>
+      <dd className="mt-1 text-3xl font-bold text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+function TopList({
+  title,
+  empty,
+  children,
+}: {
+  title: string;
+  empty: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <section className="rounded-lg border border-slate-200 bg-white p-4">
+      <h3 className="mb-2 font-semibold text-slate-900">{title}</h3>
+      {empty ? (
+        <p className="text-sm text-slate-700">Nothing yet</p>
+      ) : (
+        <ol className="space-y-1 text-sm">{children}</ol>
+      )}
+    </section>
+  );
+}
+
+function Overview({ data }: { data: DashboardData }) {
+  const { stats, top, pending } = data.overview!;
+  return (
+    <div className="space-y-8">
+      <section aria-labelledby="stats-heading">
+        <h2 id="stats-heading" className="sr-only">
+          Statistics
+        </h2>
+        <dl className="grid grid-cols-2 gap-4 md:grid-cols-3">
+          <Card label="Total Users" value={stats.totalUsers} />
+          <Card label="Mentors" value={stats.mentors} />
+          <Card label="Pending Approvals" value={stats.pendingApprovals} />
+          <Card label="Total Posts" value={stats.posts} />
+          <Card label="Total Comments" value={stats.comments} />
+          <Card label="Blocked Users" value={stats.blockedUsers} />
+        </dl>
+      </section>
+      <section aria-labelledby="top-heading">
+        <h2 id="top-heading" className="mb-3 text-xl font-bold text-slate-900">
+          Top 5
+        </h2>
+        <div className="grid gap-4 md:grid-cols-3">
+          <TopList title="Top Tags" empty={top.tags.length === 0}>
+            {top.tags.map((t) => (
+              <li key={t.slug} className="flex justify-between gap-2">
+                <span>{t.name}</span>
+                <span className="text-slate-700">{t.usageCount}</span>
+              </li>
+            ))}
+          </TopList>
+          <TopList title="Top Categories" empty={top.categories.length === 0}>
+            {top.categories.map((c) => (
+              <li key={c.slug} className="flex justify-between gap-2">
+                <span>{c.name}</span>
+                <span className="text-slate-700">{c.postCount} posts</span>
+              </li>
+            ))}
+          </TopList>
+          <TopList title="Most Active Mentors" empty={top.mentors.length === 0}>
+            {top.mentors.map((m) => (
+              <li key={m.username} className="flex justify-between gap-2">
+                <Link to={`/user/${m.username}`} className="text-brand-700 underline">
+                  {m.name}
+                </Link>
+                <span className="text-slate-700">{m.postCount} posts</span>
+              </li>
+            ))}
+          </TopList>
+        </div>
+      </section>
+      <section aria-labelledby="pending-heading">
+        <h2 id="pending-heading" className="mb-3 text-xl font-bold text-slate-900">
+          Pending User Approvals
+        </h2>
+        {pending.length === 0 ? (
+          <p className="text-slate-700">No users waiting for approval.</p>
+        ) : (
+          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+            {pending.map((u) => (
+              <li key={u.id} className="flex flex-wrap items-center justify-between gap-3 p-3">
+                <div>
+                  <p className="font-medium text-slate-900">{u.fullName || u.username}</p>
+                  <p className="text-sm text-slate-700">
+                    {`@${u.username} · ${u.email || "N/A"} · joined ${u.joined}`}
+                  </p>
+                </div>
+                <div className="flex gap-2">
+                  <UserActionForm action="approve" user={u} here={data.here} />
+                  <UserActionForm
+                    action="block"
+                    user={u}
+                    here={data.here}
+                    question={data.confirmations.block}
+                  />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function Users({ data }: { data: DashboardData }) {
+  const users = data.users!;
+  const pageHref = (page: number) => {
+    const params = new URLSearchParams({ tab: "users" });
+    if (users.query) params.set("q", users.query);
+    params.set("page", String(page));
+    return `/admin?${params}`;
+  };
+  return (
+    <div className="space-y-4">
+      <Form method="get" action="/admin" className="flex flex-wrap items-end gap-2" role="search">
+        <input type="hidden" name="tab" value="users" />
+        <div className="grow">
+          <label htmlFor="user-search" className="block text-sm font-semibold text-slate-800">
+            Search by username, name or email
+          </label>
+          <input
+            id="user-search"
+            type="search"
+            name="q"
+            defaultValue={users.query}
+            maxLength={200}
+            className={inputClass}
+          />
+        </div>
+        <button type="submit" className={secondaryButton}>
+          Search
+        </button>
+      </Form>
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Users</caption>
+          <thead className="border-b border-slate-300 text-slate-700">
+            <tr>
+              {["User", "Email", "Role", "Status", "Joined", "Actions"].map((h) => (
+                <th key={h} scope="col" className="py-2 pr-3">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {users.rows.length === 0 ? (
+              <tr>
+                <td colSpan={6} className="py-4 text-slate-700">
+                  No users found.
+                </td>
+              </tr>
+            ) : (
+              users.rows.map((u) => (
+                <tr key={u.id} className="border-b border-slate-200 align-top">
+                  <td className="py-2 pr-3">
+                    <Link
+                      to={`/user/${u.username}`}
+                      className="font-medium text-brand-700 underline"
+                    >
+                      {u.fullName || u.username}
+                    </Link>
+                    <div className="text-slate-700">{`@${u.username}`}</div>
+                  </td>
+                  <td className="py-2 pr-3 break-all">{u.email || "N/A"}</td>
+                  <td className="py-2 pr-3">{u.role}</td>
+                  <td className="py-2 pr-3">{u.status}</td>
+                  <td className="py-2 pr-3 whitespace-nowrap">{u.joined}</td>
+                  <td className="py-2">
+                    {u.id === data.selfId ? (
+                      <span className="text-slate-700">You</span>
+                    ) : (
+                      <div className="flex flex-wrap gap-2">
+                        {u.status !== "approved" ? (
+                          <UserActionForm action="approve" user={u} here={data.here} />
+                        ) : null}
+                        {u.status !== "blocked" ? (
+                          <UserActionForm
+                            action="block"
+                            user={u}
+                            here={data.here}
+                            question={data.confirmations.block}
+                          />
+                        ) : null}
+                        {u.role === "user" && u.status === "approved" ? (
+                          <UserActionForm
+                            action="promote"
+                            user={u}
+                            here={data.here}
+                            question={data.confirmations.promote}
+                          />
+                        ) : null}
+                        <UserActionForm
+                          action="delete"
+                          user={u}
+                          here={data.here}
+                          question={data.confirmations.delete}
+                        />
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      <nav aria-label="Users pages" className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-700">{users.showing}</p>
+        <div className="flex items-center gap-3">
+          {users.page > 1 ? (
+            <Link to={pageHref(users.page - 1)} className={secondaryButton}>
+              Previous
+            </Link>
+          ) : null}
+          <span className="text-sm text-slate-800">{users.pageLabel}</span>
+          {users.page < users.pageCount ? (
+            <Link to={pageHref(users.page + 1)} className={secondaryButton}>
+              Next
+            </Link>
+          ) : null}
+        </div>
+      </nav>
+    </div>
+  );
+}
+
+function ConfirmStep({ data }: { data: DashboardData }) {
+  const { action, user, question } = data.confirm!;
+  return (
+    <section
+      aria-labelledby="confirm-heading"
+      className="rounded-lg border border-amber-400 bg-amber-50 p-4"
+    >
+      <h2 id="confirm-heading" className="font-semibold text-slate-900">
+        {`${ACTION_LABELS[action]} ${user.fullName || user.username} (@${user.username})?`}
+      </h2>
+      <p className="mt-1 text-sm text-slate-800">{question}</p>
+      <div className="mt-3 flex gap-3">
+        <Form method="post" action={data.here}>
+          <input type="hidden" name="intent" value={action} />
+          <input type="hidden" name="userId" value={user.id} />
+          <input type="hidden" name="confirmed" value="1" />
+          <button type="submit" className={primaryButton}>
+            {`Yes, ${ACTION_LABELS[action].toLowerCase()}`}
+          </button>
+        </Form>
+        <Link to={data.here} className={secondaryButton}>
+          Cancel
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+export function AdminDashboard({ data }: { data: DashboardData }) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-bold text-slate-900">Admin Dashboard</h1>
+        <a href="/admin/users.csv" download className={primaryButton}>
+          Export Users CSV
+        </a>
+      </div>
+      <nav aria-label="Dashboard sections" className="mb-6 border-b border-slate-300">
+        <ul className="flex gap-1">
+          {ADMIN_TABS.map((tab) => (
+            <li key={tab}>
+              <Link
+                to={`/admin?tab=${tab}`}
+                aria-current={data.tab === tab ? "page" : undefined}
+                className={`-mb-px inline-block border-b-2 px-4 py-2 font-semibold ${
+                  data.tab === tab
+                    ? "border-brand-700 text-brand-700"
+                    : "border-transparent text-slate-700 hover:text-slate-900"
+                }`}
+              >
+                {TAB_LABELS[tab]}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="mb-4 space-y-3">
+        {data.error ? <ErrorBox>{data.error}</ErrorBox> : null}
+        {data.notice ? <NoticeBox>{data.notice}</NoticeBox> : null}
+        {data.confirm ? <ConfirmStep data={data} /> : null}
+      </div>
+      {data.tab === "overview" && data.overview ? <Overview data={data} /> : null}
+      {data.tab === "users" && data.users ? <Users data={data} /> : null}
+    </div>
+  );
+}

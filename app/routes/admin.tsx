@@ -1,0 +1,35 @@
+import { redirect } from "react-router";
+import { db } from "#server/db/client";
+import { can } from "~/features/accounts/permissions";
+import { getSessionUser } from "~/features/accounts/session.server";
+import { AdminDashboard } from "~/features/admin/dashboard";
+import { loadDashboard, runDashboardAction } from "~/features/admin/dashboard.server";
+import type { Route } from "./+types/admin";
+
+export function meta() {
+  return [{ title: "Admin Dashboard" }, { name: "robots", content: "noindex" }];
+}
+
+/** Admins only; everyone else goes to / (spec 2 §2, §6). */
+async function requireAdmin(request: Request) {
+  const actor = await getSessionUser(request);
+  if (!actor || !can(actor, "admin.access")) throw redirect("/");
+  return actor;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return loadDashboard(db(), await requireAdmin(request), request);
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  return runDashboardAction(db(), await requireAdmin(request), request);
+}
+
+export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
+  const error = actionData && "error" in actionData ? actionData.error : null;
+  return (
+    <AdminDashboard
+      data={error ? { ...loaderData, error, notice: null, confirm: null } : loaderData}
+    />
+  );
+}
