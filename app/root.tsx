@@ -20,6 +20,10 @@ import { AccountArea } from "~/features/accounts/account-area";
 import { WriteButton } from "~/features/authoring/write-button";
 import { toHeaderUser } from "~/features/accounts/header-user";
 import { getSessionUser } from "~/features/accounts/session.server";
+import { can } from "~/features/accounts/permissions";
+import { NotificationBell } from "~/features/notifications/notification-bell";
+import { bellState } from "~/features/notifications/notifications.server";
+import { db } from "#server/db/client";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 
@@ -31,7 +35,8 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [chrome, user] = await Promise.all([loadSiteChrome(), getSessionUser(request)]);
-  return { ...chrome, user: toHeaderUser(user) };
+  const bell = can(user, "notifications.read") ? await bellState(db(), user!.id) : null;
+  return { ...chrome, user: toHeaderUser(user), bell };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -62,6 +67,7 @@ export function Layout({ children }: { children: ReactNode }) {
             data ? (
               <>
                 <WriteButton user={data.user} />
+                {data.bell ? <NotificationBell initial={data.bell} /> : null}
                 <AccountArea user={data.user} />
               </>
             ) : null

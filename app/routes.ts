@@ -51,6 +51,8 @@ export default [
   route("api/comments", "routes/api.comments.ts"),
   route("favorites", "routes/favorites.tsx"),
   route("api/favorites", "routes/api.favorites.ts"),
+  route("notifications", "routes/notifications.tsx"),
+  route("api/notifications/stream", "routes/api.notifications.stream.ts"),
   route("post/:slug", "routes/post.tsx", { id: "post" }),
   route(":category/:slug", "routes/post.tsx", { id: "category-post" }),
   route("*", "routes/not-found.tsx", { id: "not-found" }),

@@ -18,6 +18,7 @@ import { clientLogsRouter } from "./http/client-logs";
 import { requestId } from "./http/request-id";
 import { securityHeaders } from "./http/security";
 import { createLogger, type Logger } from "./logger";
+import { closeNotificationHub } from "./realtime/notification-hub";
 import { setRuntime } from "./runtime";
 import { startPublicationClock } from "~/features/authoring/publication-clock.server";
 import { createStorage } from "./storage";
@@ -196,6 +197,8 @@ export async function start({ vite }: { vite?: ViteDevServer }): Promise<Server>
     }, 10_000);
     force.unref();
     server.closeIdleConnections();
+    // Open event streams would hold the server open: end them first.
+    await closeNotificationHub();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await vite?.close();
     publicationClock.stop();

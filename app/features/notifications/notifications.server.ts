@@ -1,0 +1,112 @@
+/**
+ * Reading and marking notifications (spec 1 §2 /notifications, §4: unread to
+ * read, never back). Every query is scoped to the member's own rows.
+ */
+import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import type { Database } from "#server/db/client";
+import { notifications } from "#server/db/schema";
+import {
+  BELL_LIMIT,
+  NOTIFICATIONS_PAGE_LIMIT,
+  type BellState,
+  type NotificationFilter,
+  type NotificationItem,
+} from "./rules";
+
+export { parseFilter } from "./rules";
+
+const columns = {
+  id: notifications.id,
+  type: notifications.type,
+  title: notifications.title,
+  message: notifications.message,
+  link: notifications.link,
+  isRead: notifications.isRead,
+  createdAt: notifications.createdAt,
+};
+
+/** The 20 newest of the member's notifications under a filter. */
+export async function listNotifications(
+  db: Database,
+  userId: string,
+  filter: NotificationFilter = "all",
+): Promise<NotificationItem[]> {
+  const where: SQL[] = [eq(notifications.userId, userId)];
+  if (filter === "unread") where.push(eq(notifications.isRead, false));
+  if (filter === "announcements") where.push(eq(notifications.type, "broadcast"));
+  return db
+    .select(columns)
+    .from(notifications)
+    .where(and(...where))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(NOTIFICATIONS_PAGE_LIMIT);
+}
+
+/** The bell: the unread count and the 5 latest unread. */
+export async function bellState(db: Database, userId: string): Promise<BellState> {
+  const unread = and(eq(notifications.userId, userId), eq(notifications.isRead, false));
+  const [[counted], latest] = await Promise.all([
+    db.select({ n: count() }).from(notifications).where(unread),
+    db
+      .select(columns)
+      .from(notifications)
+      .where(unread)
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(BELL_LIMIT),
+  ]);
+  return { unreadCount: counted?.n ?? 0, latest };
+}
+
+const isUuid = (value: unknown): value is string =>
+  typeof value === "string" &&
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+/**
+ * Marks one of the member's own notifications read (already read: stays
+ * read). Returns its link, or null when it is not the member's.
+ */
+export async function markRead(
+  db: Database,
+  userId: string,
+  id: unknown,
+): Promise<{ link: string | null } | null> {
+  if (!isUuid(id)) return null;
+  const own = and(eq(notifications.id, id), eq(notifications.userId, userId));
+  const [row] = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(own, eq(notifications.isRead, false)))
+    .returning({ link: notifications.link });
+  if (row) return row;
+  const [existing] = await db.select({ link: notifications.link }).from(notifications).where(own);
+  return existing ?? null;
+}
+
+/** Marks all the member's unread notifications read; returns how many changed. */
+export async function markAllRead(db: Database, userId: string): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+/**
+ * The link with the tracking source appended (?source=notification). Only
+ * site paths and http(s) addresses are followed; anything else goes to
+ * /notifications.
+ */
+export function trackedLink(link: string | null, siteUrl: string): string {
+  if (!link) return "/notifications";
+  let url: URL;
+  try {
+    url = new URL(link, siteUrl);
+  } catch {
+    return "/notifications";
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return "/notifications";
+  url.searchParams.set("source", "notification");
+  const site = new URL(siteUrl);
+  return url.origin === site.origin ? url.pathname + url.search + url.hash : url.toString();
+}

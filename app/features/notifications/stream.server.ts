@@ -1,0 +1,104 @@
+/**
+ * The member's event stream (GET /api/notifications/stream): the bell's
+ * state (unread count and the 5 latest unread) at once and after every
+ * change, pushed through the process's one LISTEN (server/realtime); a
+ * comment line every 25 s keeps proxies from closing it; it ends when the
+ * browser goes away or the server shuts down.
+ */
+import { db, getDatabaseHandle } from "#server/db/client";
+import { subscribeNotifications } from "#server/realtime/notification-hub";
+import { bellState } from "./notifications.server";
+
+export const HEARTBEAT_MS = 25_000;
+/** Changes arriving together (a broadcast) are sent once. */
+const SETTLE_MS = 30;
+
+export function notificationStream(
+  userId: string,
+  signal: AbortSignal,
+  onError: (error: unknown) => void,
+): Response {
+  const encoder = new TextEncoder();
+  let cleanup = () => {};
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      let closed = false;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      let sending = false;
+      let again = false;
+      const write = (text: string) => {
+        if (closed) return;
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          close();
+        }
+      };
+      const send = async () => {
+        if (sending) {
+          again = true;
+          return;
+        }
+        sending = true;
+        try {
+          do {
+            again = false;
+            const state = await bellState(db(), userId);
+            write(`event: notifications\ndata: ${JSON.stringify(state)}\n\n`);
+          } while (again && !closed);
+        } catch (error) {
+          onError(error);
+        } finally {
+          sending = false;
+        }
+      };
+      const schedule = () => {
+        if (timer || closed) return;
+        timer = setTimeout(() => {
+          timer = undefined;
+          void send();
+        }, SETTLE_MS);
+      };
+      const heartbeat = setInterval(() => write(": heartbeat\n\n"), HEARTBEAT_MS);
+      let unsubscribe = () => {};
+      const close = () => {
+        if (closed) return;
+        closed = true;
+        clearInterval(heartbeat);
+        clearTimeout(timer);
+        unsubscribe();
+        try {
+          controller.close();
+        } catch {
+          // already closed
+        }
+      };
+      cleanup = close;
+      signal.addEventListener("abort", close, { once: true });
+      write("retry: 2000\n\n");
+      try {
+        unsubscribe = await subscribeNotifications(getDatabaseHandle(), userId, {
+          onChange: schedule,
+          onClose: close,
+        });
+      } catch (error) {
+        onError(error);
+        close();
+        return;
+      }
+      if (signal.aborted) close();
+      else await send();
+    },
+    cancel() {
+      cleanup();
+    },
+  });
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "private, no-store, no-transform",
+      Connection: "keep-alive",
+      "X-Accel-Buffering": "no",
+    },
+  });
+}

@@ -1,0 +1,19 @@
+import { runtime } from "#server/runtime";
+import { can } from "~/features/accounts/permissions";
+import { getSessionUser } from "~/features/accounts/session.server";
+import { notificationStream } from "~/features/notifications/stream.server";
+import type { Route } from "./+types/api.notifications.stream";
+
+/** GET: the signed-in member's notification events (text/event-stream); 401 otherwise. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const member = await getSessionUser(request);
+  if (!member || !can(member, "notifications.read")) {
+    return Response.json(
+      { error: "Sign in to receive notifications" },
+      { status: 401, headers: { "Cache-Control": "no-store" } },
+    );
+  }
+  return notificationStream(member.id, request.signal, (error) =>
+    runtime().log.warn({ err: error }, "notification stream"),
+  );
+}
