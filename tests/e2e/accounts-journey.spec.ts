@@ -29,7 +29,12 @@ test.describe("from sign-up to sign-out, with approval in between", () => {
   const port = Number(process.env.E2E_PORT ?? 3100) + 10;
   const dataDir = path.join(tmpdir(), `founderbridge-e2e-accounts-${port}`);
   let server: ChildProcess | undefined;
-  test.use({ baseURL: `http://127.0.0.1:${port}` });
+  test.use({
+    baseURL: `http://127.0.0.1:${port}`,
+    // The journey stops its own server while a signed-in page keeps its live
+    // notification stream open; the browser logs the refused reconnects.
+    allowedConsoleErrors: [/net::ERR_CONNECTION_REFUSED/],
+  });
   test.setTimeout(120_000);
 
   test.beforeAll(async () => {

@@ -65,6 +65,9 @@ test.afterAll(async ({ site }) => {
   await site.close();
 });
 test.describe.configure({ timeout: 120_000 });
+// The journey stops its own server while a signed-in page keeps its live
+// notification stream open; the browser logs the refused reconnects.
+test.use({ allowedConsoleErrors: [/net::ERR_CONNECTION_REFUSED/] });
 
 // A 1×1 transparent PNG.
 const PIXEL = Buffer.from(
