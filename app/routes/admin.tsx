@@ -27,9 +27,11 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
   const error = actionData && "error" in actionData ? actionData.error : null;
-  return (
-    <AdminDashboard
-      data={error ? { ...loaderData, error, notice: null, confirm: null } : loaderData}
-    />
-  );
+  const confirmStep = actionData && "confirmStep" in actionData ? actionData.confirmStep : null;
+  const data = error
+    ? { ...loaderData, error, notice: null, confirm: null, confirmStep: null }
+    : confirmStep
+      ? { ...loaderData, notice: null, confirm: null, confirmStep }
+      : loaderData;
+  return <AdminDashboard data={data} />;
 }

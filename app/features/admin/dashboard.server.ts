@@ -29,8 +29,19 @@ import {
   type AdminTab,
   type ConfirmableAction,
   type DashboardData,
+  type PostRow,
   type UserRow,
 } from "./dashboard";
+import {
+  adminAuthorChoices,
+  adminDeletePost,
+  changeAuthor,
+  findAdminPost,
+  listAdminPosts,
+  POST_MESSAGES,
+  setFeatured,
+  type AdminPost,
+} from "./posts.server";
 
 const CONFIRMABLE: readonly string[] = ["block", "promote", "delete"];
 const MAX_ID_LENGTH = 200;
@@ -46,10 +57,12 @@ const toRow = (u: AdminUser): UserRow => ({
 });
 
 /** The page's own address: tab, and for Users the search and page. */
+const PAGED_TABS: readonly AdminTab[] = ["users", "posts"];
+
 function pageAddress(tab: AdminTab, query: string, page: number | null): string {
   const params = new URLSearchParams({ tab });
-  if (tab === "users" && query) params.set("q", query);
-  if (tab === "users" && page && page > 1) params.set("page", String(page));
+  if (PAGED_TABS.includes(tab) && query) params.set("q", query);
+  if (PAGED_TABS.includes(tab) && page && page > 1) params.set("page", String(page));
   return `/admin?${params}`;
 }
 
@@ -83,7 +96,9 @@ export async function loadDashboard(db: Database, actor: Actor, request: Request
   const notice =
     done && (USER_ACTIONS as readonly string[]).includes(done)
       ? ADMIN_MESSAGES.success[done as UserAction]
-      : null;
+      : done && Object.hasOwn(DONE_MESSAGES, done)
+        ? DONE_MESSAGES[done]!
+        : null;
 
   let confirm: DashboardData["confirm"] = null;
   const confirmAction = params.get("confirm");
@@ -99,7 +114,22 @@ export async function loadDashboard(db: Database, actor: Actor, request: Request
 
   let overview: DashboardData["overview"] = null;
   let users: DashboardData["users"] = null;
-  if (view.tab === "overview") {
+  let postsTab: DashboardData["posts"] = null;
+  if (view.tab === "posts") {
+    const [found, authors] = await Promise.all([
+      listAdminPosts(db, actor, { query: view.query, page: view.page ?? 1 }),
+      adminAuthorChoices(db, actor),
+    ]);
+    postsTab = {
+      rows: found.posts.map(toPostRow),
+      authors: authors.map((a) => ({ id: a.id, name: a.fullName?.trim() || a.username })),
+      query: found.query,
+      page: found.page,
+      pageCount: found.pageCount,
+      showing: showingLabel(found),
+      pageLabel: pageLabel(found),
+    };
+  } else if (view.tab === "overview") {
     const [stats, top, pending] = await Promise.all([
       dashboardStats(db, actor),
       topLists(db, actor),
@@ -125,9 +155,15 @@ export async function loadDashboard(db: Database, actor: Actor, request: Request
     notice,
     error: parsed.ok ? null : parsed.error,
     confirm,
-    confirmations: CONFIRMATIONS,
+    confirmations: {
+      ...CONFIRMATIONS,
+      deletePost: POST_MESSAGES.deleteQuestion,
+      author: POST_MESSAGES.authorQuestion,
+    },
     overview,
     users,
+    posts: postsTab,
+    confirmStep: null,
   };
   return data(payload, {
     status: parsed.ok ? 200 : 400,
@@ -151,6 +187,13 @@ export async function runDashboardAction(db: Database, actor: Actor, request: Re
   const form = await request.formData().catch(() => null);
   if (!form) return data({ error: "Invalid request" }, { status: 400 });
   const intent = form.getAll("intent");
+  if (
+    intent.length === 1 &&
+    typeof intent[0] === "string" &&
+    (POST_INTENTS as readonly string[]).includes(intent[0])
+  ) {
+    return runPostAction(db, actor, intent[0] as PostIntent, form, here);
+  }
   const userId = form.getAll("userId");
   if (
     intent.length !== 1 ||
@@ -171,4 +214,122 @@ export async function runDashboardAction(db: Database, actor: Actor, request: Re
   const result = await runUserAction(db, actor, action, id);
   if (result.ok) throw redirect(`${here}&done=${action}`);
   return data({ error: result.error }, { status: result.status });
+}
+
+// ------------------------------------------------------------------ posts tab
+
+const DONE_MESSAGES: Record<string, string> = {
+  "post-delete": POST_MESSAGES.deleted,
+  "post-feature": POST_MESSAGES.featured,
+  "post-unfeature": POST_MESSAGES.unfeatured,
+  "post-author": POST_MESSAGES.authorChanged,
+};
+
+const toPostRow = (p: AdminPost): PostRow => ({
+  id: p.id,
+  title: p.title,
+  slug: p.slug,
+  type: p.postType === "external_link" ? "External link" : "Blog",
+  status: p.status,
+  isFeatured: p.isFeatured,
+  published: p.publishedAt ? formatDate(p.publishedAt) : null,
+  authorId: p.authorId,
+  authorName: p.authorName,
+  authorUsername: p.authorUsername,
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const POST_INTENTS = ["post-delete", "post-feature", "post-author"] as const;
+type PostIntent = (typeof POST_INTENTS)[number];
+
+/** One non-empty string field, at most MAX_ID_LENGTH long, or null. */
+function single(form: FormData, name: string): string | null {
+  const values = form.getAll(name);
+  if (values.length !== 1 || typeof values[0] !== "string") return null;
+  const value = values[0];
+  return value && value.length <= MAX_ID_LENGTH ? value : null;
+}
+
+/**
+ * POST intent=post-delete|post-feature|post-author with postId (featured=1|0,
+ * authorId). Delete and author change ask first: without confirmed=1 the
+ * answer is the page with a confirmation step.
+ */
+async function runPostAction(
+  db: Database,
+  actor: Actor,
+  intent: PostIntent,
+  form: FormData,
+  here: string,
+) {
+  const postId = single(form, "postId");
+  if (!postId) return data({ error: "Invalid request: choose a post" }, { status: 400 });
+  if (!UUID.test(postId)) {
+    // No post has such an id: the same answer as a post that is gone.
+    const error =
+      intent === "post-delete"
+        ? POST_MESSAGES.deleteFailed
+        : intent === "post-author"
+          ? POST_MESSAGES.authorFailed(POST_MESSAGES.notFound)
+          : POST_MESSAGES.notFound;
+    return data({ error }, { status: 404 });
+  }
+  const confirmed = form.get("confirmed") === "1";
+  switch (intent) {
+    case "post-feature": {
+      const featured = form.get("featured");
+      if (featured !== "1" && featured !== "0") {
+        return data({ error: "Invalid request: featured must be 1 or 0" }, { status: 400 });
+      }
+      const result = await setFeatured(db, actor, postId, featured === "1");
+      if (!result.ok) return data({ error: result.error }, { status: result.status });
+      throw redirect(`${here}&done=${featured === "1" ? "post-feature" : "post-unfeature"}`);
+    }
+    case "post-delete": {
+      if (!confirmed) {
+        const target = await findAdminPost(db, actor, postId);
+        if (!target) return data({ error: POST_MESSAGES.deleteFailed }, { status: 404 });
+        return data({
+          confirmStep: {
+            heading: `Delete "${target.title}"?`,
+            question: POST_MESSAGES.deleteQuestion,
+            yes: "Yes, delete",
+            action: here,
+            fields: { intent, postId },
+          },
+        });
+      }
+      const result = await adminDeletePost(db, actor, postId);
+      if (!result.ok) return data({ error: result.error }, { status: result.status });
+      throw redirect(`${here}&done=post-delete`);
+    }
+    case "post-author": {
+      const authorId = single(form, "authorId");
+      if (!authorId) {
+        return data({ error: POST_MESSAGES.authorFailed("choose a new author") }, { status: 400 });
+      }
+      if (!confirmed) {
+        const target = await findAdminPost(db, actor, postId);
+        if (!target) {
+          return data(
+            { error: POST_MESSAGES.authorFailed(POST_MESSAGES.notFound) },
+            { status: 404 },
+          );
+        }
+        return data({
+          confirmStep: {
+            heading: `Change the author of "${target.title}"?`,
+            question: POST_MESSAGES.authorQuestion,
+            yes: "Yes, change author",
+            action: here,
+            fields: { intent, postId, authorId },
+          },
+        });
+      }
+      const result = await changeAuthor(db, actor, postId, authorId);
+      if (!result.ok) return data({ error: result.error }, { status: result.status });
+      throw redirect(`${here}&done=post-author`);
+    }
+  }
 }

@@ -10,9 +10,13 @@ import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
 import { ErrorBox, inputClass, NoticeBox } from "~/features/accounts/ui";
 import type { DashboardStats, TopLists } from "./admin.server";
 
-export const ADMIN_TABS = ["overview", "users"] as const;
+export const ADMIN_TABS = ["overview", "users", "posts"] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
-const TAB_LABELS: Record<AdminTab, string> = { overview: "Overview", users: "Users" };
+const TAB_LABELS: Record<AdminTab, string> = {
+  overview: "Overview",
+  users: "Users",
+  posts: "Posts",
+};
 
 export type ConfirmableAction = "block" | "promote" | "delete";
 
@@ -27,6 +31,38 @@ export type UserRow = {
   joined: string;
 };
 
+/** A post as the Posts tab shows it. */
+export type PostRow = {
+  id: string;
+  title: string;
+  slug: string;
+  type: string;
+  status: "draft" | "pending" | "published";
+  isFeatured: boolean;
+  published: string | null;
+  authorId: string;
+  authorName: string;
+  authorUsername: string;
+};
+
+/** A confirmation the server asks for when JavaScript did not: the form to post again. */
+export type ConfirmStepData = {
+  heading: string;
+  question: string;
+  yes: string;
+  action: string;
+  fields: Record<string, string>;
+};
+
+type Paged<Row> = {
+  rows: Row[];
+  query: string;
+  page: number;
+  pageCount: number;
+  showing: string;
+  pageLabel: string;
+};
+
 export type DashboardData = {
   tab: AdminTab;
   /** The page's own address (tab, q, page) that forms come back to. */
@@ -35,7 +71,7 @@ export type DashboardData = {
   notice: string | null;
   error: string | null;
   confirm: { action: ConfirmableAction; user: UserRow; question: string } | null;
-  confirmations: Record<ConfirmableAction, string>;
+  confirmations: Record<ConfirmableAction, string> & { deletePost: string; author: string };
   overview: { stats: DashboardStats; top: TopLists; pending: UserRow[] } | null;
   users: {
     rows: UserRow[];
@@ -45,6 +81,8 @@ export type DashboardData = {
     showing: string;
     pageLabel: string;
   } | null;
+  posts: (Paged<PostRow> & { authors: { id: string; name: string }[] }) | null;
+  confirmStep: ConfirmStepData | null;
 };
 
 const noSubscription = () => () => {};
@@ -343,6 +381,258 @@ function Users({ data }: { data: DashboardData }) {
   );
 }
 
+function Pager({
+  label,
+  tab,
+  paged,
+}: {
+  label: string;
+  tab: AdminTab;
+  paged: Pick<Paged<unknown>, "query" | "page" | "pageCount" | "showing" | "pageLabel">;
+}) {
+  const pageHref = (page: number) => {
+    const params = new URLSearchParams({ tab });
+    if (paged.query) params.set("q", paged.query);
+    params.set("page", String(page));
+    return `/admin?${params}`;
+  };
+  return (
+    <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3">
+      <p className="text-sm text-slate-700">{paged.showing}</p>
+      <div className="flex items-center gap-3">
+        {paged.page > 1 ? (
+          <Link to={pageHref(paged.page - 1)} className={secondaryButton}>
+            Previous
+          </Link>
+        ) : null}
+        <span className="text-sm text-slate-800">{paged.pageLabel}</span>
+        {paged.page < paged.pageCount ? (
+          <Link to={pageHref(paged.page + 1)} className={secondaryButton}>
+            Next
+          </Link>
+        ) : null}
+      </div>
+    </nav>
+  );
+}
+
+/** A form that asks first: a dialog with JavaScript, the server's confirmation step without. */
+function ConfirmedForm({
+  action,
+  question,
+  fields,
+  children,
+  className,
+}: {
+  action: string;
+  question: string;
+  fields: Record<string, string>;
+  children: ReactNode;
+  className?: string;
+}) {
+  const hydrated = useHydrated();
+  return (
+    <Form
+      method="post"
+      action={action}
+      className={className}
+      onSubmit={(event) => {
+        if (!window.confirm(question)) event.preventDefault();
+      }}
+    >
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {hydrated ? <input type="hidden" name="confirmed" value="1" /> : null}
+      {children}
+    </Form>
+  );
+}
+
+const STATUS_BADGES: Record<PostRow["status"], string> = {
+  published: "bg-green-100 text-green-900",
+  draft: "bg-slate-200 text-slate-900",
+  pending: "bg-yellow-100 text-yellow-900",
+};
+
+function Posts({ data }: { data: DashboardData }) {
+  const posts = data.posts!;
+  return (
+    <div className="space-y-4">
+      <Form method="get" action="/admin" className="flex flex-wrap items-end gap-2" role="search">
+        <input type="hidden" name="tab" value="posts" />
+        <div className="grow">
+          <label htmlFor="post-search" className="block text-sm font-semibold text-slate-800">
+            Search by title or author
+          </label>
+          <input
+            id="post-search"
+            type="search"
+            name="q"
+            defaultValue={posts.query}
+            maxLength={200}
+            className={inputClass}
+          />
+        </div>
+        <button type="submit" className={secondaryButton}>
+          Search
+        </button>
+      </Form>
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Posts</caption>
+          <thead className="border-b border-slate-300 text-slate-700">
+            <tr>
+              {["Title", "Author", "Type", "Status", "Published", "Actions"].map((h) => (
+                <th key={h} scope="col" className="py-2 pr-3">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {posts.rows.length === 0 ? (
+              <tr>
+                <td colSpan={6} className="py-4 text-slate-700">
+                  No posts found.
+                </td>
+              </tr>
+            ) : (
+              posts.rows.map((p) => {
+                const authors = posts.authors.some((a) => a.id === p.authorId)
+                  ? posts.authors
+                  : [{ id: p.authorId, name: p.authorName }, ...posts.authors];
+                return (
+                  <tr key={p.id} className="border-b border-slate-200 align-top">
+                    <td className="py-2 pr-3 font-medium text-slate-900">
+                      {p.title}
+                      {p.isFeatured ? (
+                        <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">
+                          Featured
+                        </span>
+                      ) : null}
+                    </td>
+                    <td className="py-2 pr-3">
+                      <ConfirmedForm
+                        action={data.here}
+                        question={data.confirmations.author}
+                        fields={{ intent: "post-author", postId: p.id }}
+                        className="flex items-center gap-1"
+                      >
+                        <label htmlFor={`author-${p.id}`} className="sr-only">
+                          {`Author of ${p.title}`}
+                        </label>
+                        <select
+                          id={`author-${p.id}`}
+                          name="authorId"
+                          defaultValue={p.authorId}
+                          className="rounded border border-slate-400 px-1 py-1"
+                        >
+                          {authors.map((a) => (
+                            <option key={a.id} value={a.id}>
+                              {a.name}
+                            </option>
+                          ))}
+                        </select>
+                        <button
+                          type="submit"
+                          className="rounded border border-slate-400 px-2 py-1 text-xs font-semibold"
+                        >
+                          Change
+                          <span className="sr-only">{` author of ${p.title}`}</span>
+                        </button>
+                      </ConfirmedForm>
+                    </td>
+                    <td className="py-2 pr-3">{p.type}</td>
+                    <td className="py-2 pr-3">
+                      <span
+                        className={`rounded px-1.5 py-0.5 text-xs font-semibold ${STATUS_BADGES[p.status]}`}
+                      >
+                        {p.status === "pending" ? "Pending" : p.status}
+                      </span>
+                    </td>
+                    <td className="py-2 pr-3 whitespace-nowrap">{p.published ?? "—"}</td>
+                    <td className="py-2">
+                      <div className="flex flex-wrap gap-2">
+                        <Form method="post" action={data.here}>
+                          <input type="hidden" name="intent" value="post-feature" />
+                          <input type="hidden" name="postId" value={p.id} />
+                          <input type="hidden" name="featured" value={p.isFeatured ? "0" : "1"} />
+                          <button
+                            type="submit"
+                            aria-pressed={p.isFeatured}
+                            className="rounded bg-amber-600 px-2 py-1 text-xs font-semibold text-black hover:bg-amber-500"
+                          >
+                            {p.isFeatured ? "Unfeature" : "Feature"}
+                            <span className="sr-only">{` ${p.title}`}</span>
+                          </button>
+                        </Form>
+                        <Link
+                          to={`/post/${p.slug}`}
+                          className="rounded border border-slate-400 px-2 py-1 text-xs font-semibold"
+                        >
+                          View<span className="sr-only">{` ${p.title}`}</span>
+                        </Link>
+                        <Link
+                          to={`/edit-post/${p.slug}`}
+                          className="rounded border border-slate-400 px-2 py-1 text-xs font-semibold"
+                        >
+                          Edit<span className="sr-only">{` ${p.title}`}</span>
+                        </Link>
+                        <ConfirmedForm
+                          action={data.here}
+                          question={data.confirmations.deletePost}
+                          fields={{ intent: "post-delete", postId: p.id }}
+                        >
+                          <button
+                            type="submit"
+                            className="rounded bg-red-700 px-2 py-1 text-xs font-semibold text-white hover:bg-red-800"
+                          >
+                            Delete<span className="sr-only">{` ${p.title}`}</span>
+                          </button>
+                        </ConfirmedForm>
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })
+            )}
+          </tbody>
+        </table>
+      </div>
+      <Pager label="Posts pages" tab="posts" paged={posts} />
+    </div>
+  );
+}
+
+function GenericConfirmStep({ step }: { step: ConfirmStepData }) {
+  return (
+    <section
+      aria-labelledby="confirm-heading"
+      className="rounded-lg border border-amber-400 bg-amber-50 p-4"
+    >
+      <h2 id="confirm-heading" className="font-semibold text-slate-900">
+        {step.heading}
+      </h2>
+      <p className="mt-1 text-sm text-slate-800">{step.question}</p>
+      <div className="mt-3 flex gap-3">
+        <Form method="post" action={step.action}>
+          {Object.entries(step.fields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <input type="hidden" name="confirmed" value="1" />
+          <button type="submit" className={primaryButton}>
+            {step.yes}
+          </button>
+        </Form>
+        <Link to={step.action} className={secondaryButton}>
+          Cancel
+        </Link>
+      </div>
+    </section>
+  );
+}
+
 function ConfirmStep({ data }: { data: DashboardData }) {
   const { action, user, question } = data.confirm!;
   return (
@@ -403,9 +693,11 @@ export function AdminDashboard({ data }: { data: DashboardData }) {
         {data.error ? <ErrorBox>{data.error}</ErrorBox> : null}
         {data.notice ? <NoticeBox>{data.notice}</NoticeBox> : null}
         {data.confirm ? <ConfirmStep data={data} /> : null}
+        {data.confirmStep ? <GenericConfirmStep step={data.confirmStep} /> : null}
       </div>
       {data.tab === "overview" && data.overview ? <Overview data={data} /> : null}
       {data.tab === "users" && data.users ? <Users data={data} /> : null}
+      {data.tab === "posts" && data.posts ? <Posts data={data} /> : null}
     </div>
   );
 }
