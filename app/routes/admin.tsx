@@ -28,10 +28,14 @@ export async function action({ request }: Route.ActionArgs) {
 export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
   const error = actionData && "error" in actionData ? actionData.error : null;
   const confirmStep = actionData && "confirmStep" in actionData ? actionData.confirmStep : null;
-  const data = error
+  const values = actionData && "broadcastValues" in actionData ? actionData.broadcastValues : null;
+  let data = error
     ? { ...loaderData, error, notice: null, confirm: null, confirmStep: null }
     : confirmStep
       ? { ...loaderData, notice: null, confirm: null, confirmStep }
       : loaderData;
+  // What was typed in the broadcast form stays after an error or while it asks first.
+  if (values && data.notifications)
+    data = { ...data, notifications: { ...data.notifications, values } };
   return <AdminDashboard data={data} />;
 }

@@ -33,6 +33,14 @@ import {
   type UserRow,
 } from "./dashboard";
 import {
+  BROADCAST_MESSAGES,
+  broadcastHistory,
+  EMPTY_BROADCAST_FORM,
+  readBroadcastForm,
+  sendBroadcast,
+  validateBroadcast,
+} from "./broadcasts.server";
+import {
   adminAuthorChoices,
   adminDeletePost,
   changeAuthor,
@@ -96,9 +104,11 @@ export async function loadDashboard(db: Database, actor: Actor, request: Request
   const notice =
     done && (USER_ACTIONS as readonly string[]).includes(done)
       ? ADMIN_MESSAGES.success[done as UserAction]
-      : done && Object.hasOwn(DONE_MESSAGES, done)
-        ? DONE_MESSAGES[done]!
-        : null;
+      : done === "broadcast" && /^[0-9]{1,9}$/.test(params.get("count") ?? "")
+        ? BROADCAST_MESSAGES.sent(Number(params.get("count")))
+        : done && Object.hasOwn(DONE_MESSAGES, done)
+          ? DONE_MESSAGES[done]!
+          : null;
 
   let confirm: DashboardData["confirm"] = null;
   const confirmAction = params.get("confirm");
@@ -115,7 +125,24 @@ export async function loadDashboard(db: Database, actor: Actor, request: Request
   let overview: DashboardData["overview"] = null;
   let users: DashboardData["users"] = null;
   let postsTab: DashboardData["posts"] = null;
-  if (view.tab === "posts") {
+  let notificationsTab: DashboardData["notifications"] = null;
+  if (view.tab === "notifications") {
+    const history = await broadcastHistory(db, actor);
+    notificationsTab = {
+      values: EMPTY_BROADCAST_FORM,
+      history: history.map((b) => ({
+        id: b.id,
+        title: b.title,
+        message: b.message,
+        link: b.link,
+        roleFilter: b.roleFilter,
+        statusFilter: b.statusFilter,
+        recipientCount: b.recipientCount,
+        sent: formatDate(b.createdAt),
+        sentBy: b.sentBy,
+      })),
+    };
+  } else if (view.tab === "posts") {
     const [found, authors] = await Promise.all([
       listAdminPosts(db, actor, { query: view.query, page: view.page ?? 1 }),
       adminAuthorChoices(db, actor),
@@ -163,6 +190,7 @@ export async function loadDashboard(db: Database, actor: Actor, request: Request
     overview,
     users,
     posts: postsTab,
+    notifications: notificationsTab,
     confirmStep: null,
   };
   return data(payload, {
@@ -193,6 +221,9 @@ export async function runDashboardAction(db: Database, actor: Actor, request: Re
     (POST_INTENTS as readonly string[]).includes(intent[0])
   ) {
     return runPostAction(db, actor, intent[0] as PostIntent, form, here);
+  }
+  if (intent.length === 1 && intent[0] === "broadcast") {
+    return runBroadcast(db, actor, form, here);
   }
   const userId = form.getAll("userId");
   if (
@@ -332,4 +363,42 @@ async function runPostAction(
       throw redirect(`${here}&done=post-author`);
     }
   }
+}
+
+// ---------------------------------------------------------- notifications tab
+
+/**
+ * POST intent=broadcast with title, message, link, roleFilter, statusFilter;
+ * asks first (without confirmed=1 the page shows a confirmation step). Bad
+ * input is a 400 that keeps what was typed; nobody matching is a 422.
+ */
+async function runBroadcast(db: Database, actor: Actor, form: FormData, here: string) {
+  const values = readBroadcastForm(form);
+  const valid = validateBroadcast(values);
+  if (!valid.ok) return data({ error: valid.error, broadcastValues: values }, { status: 400 });
+  if (form.get("confirmed") !== "1") {
+    const { input } = valid;
+    return data({
+      broadcastValues: values,
+      confirmStep: {
+        heading: `Send "${input.title}"?`,
+        question: `${BROADCAST_MESSAGES.question} Role: ${input.roleFilter}; status: ${input.statusFilter}.`,
+        yes: "Yes, send",
+        action: here,
+        fields: {
+          intent: "broadcast",
+          title: input.title,
+          message: values.message.trim(),
+          link: input.link,
+          roleFilter: input.roleFilter,
+          statusFilter: input.statusFilter,
+        },
+      },
+    });
+  }
+  const result = await sendBroadcast(db, actor, valid.input);
+  if (!result.ok) {
+    return data({ error: result.error, broadcastValues: values }, { status: result.status });
+  }
+  throw redirect(`${here}&done=broadcast&count=${result.count}`);
 }

@@ -4,18 +4,20 @@
  * first: with JavaScript a confirm dialog, without it a confirmation step the
  * server asks for (the action refuses to run without `confirmed=1`).
  */
-import { useSyncExternalStore, type ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { useState, useSyncExternalStore, type ReactNode } from "react";
+import { Form, Link, useNavigation } from "react-router";
 import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
 import { ErrorBox, inputClass, NoticeBox } from "~/features/accounts/ui";
 import type { DashboardStats, TopLists } from "./admin.server";
+import type { BroadcastForm } from "./broadcasts.server";
 
-export const ADMIN_TABS = ["overview", "users", "posts"] as const;
+export const ADMIN_TABS = ["overview", "users", "posts", "notifications"] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 const TAB_LABELS: Record<AdminTab, string> = {
   overview: "Overview",
   users: "Users",
   posts: "Posts",
+  notifications: "Notifications",
 };
 
 export type ConfirmableAction = "block" | "promote" | "delete";
@@ -83,6 +85,22 @@ export type DashboardData = {
   } | null;
   posts: (Paged<PostRow> & { authors: { id: string; name: string }[] }) | null;
   confirmStep: ConfirmStepData | null;
+  notifications: {
+    values: BroadcastForm;
+    history: BroadcastRow[];
+  } | null;
+};
+
+export type BroadcastRow = {
+  id: string;
+  title: string;
+  message: string;
+  link: string;
+  roleFilter: string;
+  statusFilter: string;
+  recipientCount: number;
+  sent: string;
+  sentBy: string | null;
 };
 
 const noSubscription = () => () => {};
@@ -605,6 +623,164 @@ function Posts({ data }: { data: DashboardData }) {
   );
 }
 
+const ROLE_OPTIONS = [
+  ["all", "All roles"],
+  ["user", "Users"],
+  ["mentor", "Mentors"],
+  ["admin", "Admins"],
+] as const;
+const STATUS_OPTIONS = [
+  ["approved", "Approved"],
+  ["all", "All statuses"],
+  ["pending", "Pending"],
+  ["blocked", "Blocked"],
+] as const;
+const BROADCAST_QUESTION = "Are you sure you want to send this notification?";
+
+function Notifications({ data }: { data: DashboardData }) {
+  const tab = data.notifications!;
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const [title, setTitle] = useState(tab.values.title);
+  const [link, setLink] = useState(tab.values.link);
+  const sending =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === "broadcast";
+  // Without JavaScript the server checks the fields; with it Send waits for both.
+  const disabled = hydrated && (sending || !title.trim() || !link.trim());
+  return (
+    <div className="grid gap-8 lg:grid-cols-2">
+      <section aria-labelledby="broadcast-heading">
+        <h2 id="broadcast-heading" className="mb-3 text-xl font-bold text-slate-900">
+          Send Notification
+        </h2>
+        <Form
+          method="post"
+          action={data.here}
+          className="space-y-4 rounded-lg border border-slate-200 bg-white p-4"
+          onSubmit={(event) => {
+            if (!window.confirm(BROADCAST_QUESTION)) event.preventDefault();
+          }}
+        >
+          <input type="hidden" name="intent" value="broadcast" />
+          {hydrated ? <input type="hidden" name="confirmed" value="1" /> : null}
+          <div>
+            <label htmlFor="broadcast-title" className="block text-sm font-semibold text-slate-800">
+              Title (required)
+            </label>
+            <input
+              id="broadcast-title"
+              name="title"
+              required
+              maxLength={100}
+              value={title}
+              onChange={(e) => setTitle(e.target.value)}
+              className={inputClass}
+            />
+          </div>
+          <div>
+            <label
+              htmlFor="broadcast-message"
+              className="block text-sm font-semibold text-slate-800"
+            >
+              Message (optional, defaults to the title)
+            </label>
+            <textarea
+              id="broadcast-message"
+              name="message"
+              maxLength={500}
+              rows={4}
+              defaultValue={tab.values.message}
+              className={inputClass}
+            />
+          </div>
+          <div>
+            <label htmlFor="broadcast-link" className="block text-sm font-semibold text-slate-800">
+              Link (required)
+            </label>
+            <input
+              id="broadcast-link"
+              name="link"
+              required
+              placeholder="https://… or /path"
+              value={link}
+              onChange={(e) => setLink(e.target.value)}
+              className={inputClass}
+            />
+          </div>
+          <div className="flex flex-wrap gap-4">
+            <div>
+              <label
+                htmlFor="broadcast-role"
+                className="block text-sm font-semibold text-slate-800"
+              >
+                Role
+              </label>
+              <select
+                id="broadcast-role"
+                name="roleFilter"
+                defaultValue={tab.values.roleFilter}
+                className="rounded border border-slate-400 px-2 py-1"
+              >
+                {ROLE_OPTIONS.map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label
+                htmlFor="broadcast-status"
+                className="block text-sm font-semibold text-slate-800"
+              >
+                Status
+              </label>
+              <select
+                id="broadcast-status"
+                name="statusFilter"
+                defaultValue={tab.values.statusFilter}
+                className="rounded border border-slate-400 px-2 py-1"
+              >
+                {STATUS_OPTIONS.map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <button type="submit" disabled={disabled} className={primaryButton}>
+            {sending ? "Sending…" : "Send Notification"}
+          </button>
+        </Form>
+      </section>
+      <section aria-labelledby="history-heading">
+        <h2 id="history-heading" className="mb-3 text-xl font-bold text-slate-900">
+          Recent Broadcasts
+        </h2>
+        {tab.history.length === 0 ? (
+          <p className="text-slate-700">No broadcast notifications sent yet</p>
+        ) : (
+          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+            {tab.history.map((b) => (
+              <li key={b.id} className="p-3">
+                <p className="font-medium text-slate-900">{b.title}</p>
+                {b.message !== b.title ? (
+                  <p className="text-sm text-slate-800">{b.message}</p>
+                ) : null}
+                <p className="text-sm break-all text-slate-700">{b.link}</p>
+                <p className="text-sm text-slate-700">
+                  {`${b.recipientCount} recipients · role ${b.roleFilter} · status ${b.statusFilter} · ${b.sent}${b.sentBy ? ` · by @${b.sentBy}` : ""}`}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
 function GenericConfirmStep({ step }: { step: ConfirmStepData }) {
   return (
     <section
@@ -698,6 +874,9 @@ export function AdminDashboard({ data }: { data: DashboardData }) {
       {data.tab === "overview" && data.overview ? <Overview data={data} /> : null}
       {data.tab === "users" && data.users ? <Users data={data} /> : null}
       {data.tab === "posts" && data.posts ? <Posts data={data} /> : null}
+      {data.tab === "notifications" && data.notifications ? (
+        <Notifications key={data.notice ?? ""} data={data} />
+      ) : null}
     </div>
   );
 }
