@@ -33,6 +33,13 @@ import {
   type UserRow,
 } from "./dashboard";
 import {
+  CATEGORY_MESSAGES,
+  deleteCategory,
+  findAdminCategory,
+  listAdminCategories,
+  UNCATEGORIZED_SLUG,
+} from "./categories.server";
+import {
   BROADCAST_MESSAGES,
   broadcastHistory,
   EMPTY_BROADCAST_FORM,
@@ -126,7 +133,13 @@ export async function loadDashboard(db: Database, actor: Actor, request: Request
   let users: DashboardData["users"] = null;
   let postsTab: DashboardData["posts"] = null;
   let notificationsTab: DashboardData["notifications"] = null;
-  if (view.tab === "notifications") {
+  let categoriesTab: DashboardData["categories"] = null;
+  if (view.tab === "categories") {
+    const rows = await listAdminCategories(db, actor);
+    categoriesTab = {
+      rows: rows.map((c) => ({ ...c, deletable: c.slug !== UNCATEGORIZED_SLUG })),
+    };
+  } else if (view.tab === "notifications") {
     const history = await broadcastHistory(db, actor);
     notificationsTab = {
       values: EMPTY_BROADCAST_FORM,
@@ -186,11 +199,13 @@ export async function loadDashboard(db: Database, actor: Actor, request: Request
       ...CONFIRMATIONS,
       deletePost: POST_MESSAGES.deleteQuestion,
       author: POST_MESSAGES.authorQuestion,
+      deleteCategory: CATEGORY_MESSAGES.deleteQuestion,
     },
     overview,
     users,
     posts: postsTab,
     notifications: notificationsTab,
+    categories: categoriesTab,
     confirmStep: null,
   };
   return data(payload, {
@@ -222,6 +237,9 @@ export async function runDashboardAction(db: Database, actor: Actor, request: Re
   ) {
     return runPostAction(db, actor, intent[0] as PostIntent, form, here);
   }
+  if (intent.length === 1 && intent[0] === "category-delete") {
+    return runCategoryDelete(db, actor, form, here);
+  }
   if (intent.length === 1 && intent[0] === "broadcast") {
     return runBroadcast(db, actor, form, here);
   }
@@ -250,6 +268,7 @@ export async function runDashboardAction(db: Database, actor: Actor, request: Re
 // ------------------------------------------------------------------ posts tab
 
 const DONE_MESSAGES: Record<string, string> = {
+  "category-delete": CATEGORY_MESSAGES.deleted,
   "post-delete": POST_MESSAGES.deleted,
   "post-feature": POST_MESSAGES.featured,
   "post-unfeature": POST_MESSAGES.unfeatured,
@@ -401,4 +420,32 @@ async function runBroadcast(db: Database, actor: Actor, form: FormData, here: st
     return data({ error: result.error, broadcastValues: values }, { status: result.status });
   }
   throw redirect(`${here}&done=broadcast&count=${result.count}`);
+}
+
+// ------------------------------------------------------------- categories tab
+
+/** POST intent=category-delete, categoryId; asks first (confirmed=1). */
+async function runCategoryDelete(db: Database, actor: Actor, form: FormData, here: string) {
+  const categoryId = single(form, "categoryId");
+  if (!categoryId) return data({ error: "Invalid request: choose a category" }, { status: 400 });
+  if (!UUID.test(categoryId)) return data({ error: CATEGORY_MESSAGES.notFound }, { status: 404 });
+  if (form.get("confirmed") !== "1") {
+    const target = await findAdminCategory(db, actor, categoryId);
+    if (!target) return data({ error: CATEGORY_MESSAGES.notFound }, { status: 404 });
+    if (target.slug === UNCATEGORIZED_SLUG) {
+      return data({ error: CATEGORY_MESSAGES.reserved }, { status: 409 });
+    }
+    return data({
+      confirmStep: {
+        heading: `Delete the category "${target.name}"?`,
+        question: CATEGORY_MESSAGES.deleteQuestion,
+        yes: "Yes, delete",
+        action: here,
+        fields: { intent: "category-delete", categoryId },
+      },
+    });
+  }
+  const result = await deleteCategory(db, actor, categoryId);
+  if (!result.ok) return data({ error: result.error }, { status: result.status });
+  throw redirect(`${here}&done=category-delete`);
 }

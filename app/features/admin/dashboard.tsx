@@ -11,12 +11,13 @@ import { ErrorBox, inputClass, NoticeBox } from "~/features/accounts/ui";
 import type { DashboardStats, TopLists } from "./admin.server";
 import type { BroadcastForm } from "./broadcasts.server";
 
-export const ADMIN_TABS = ["overview", "users", "posts", "notifications"] as const;
+export const ADMIN_TABS = ["overview", "users", "posts", "categories", "notifications"] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 const TAB_LABELS: Record<AdminTab, string> = {
   overview: "Overview",
   users: "Users",
   posts: "Posts",
+  categories: "Categories",
   notifications: "Notifications",
 };
 
@@ -73,7 +74,11 @@ export type DashboardData = {
   notice: string | null;
   error: string | null;
   confirm: { action: ConfirmableAction; user: UserRow; question: string } | null;
-  confirmations: Record<ConfirmableAction, string> & { deletePost: string; author: string };
+  confirmations: Record<ConfirmableAction, string> & {
+    deletePost: string;
+    author: string;
+    deleteCategory: string;
+  };
   overview: { stats: DashboardStats; top: TopLists; pending: UserRow[] } | null;
   users: {
     rows: UserRow[];
@@ -85,6 +90,9 @@ export type DashboardData = {
   } | null;
   posts: (Paged<PostRow> & { authors: { id: string; name: string }[] }) | null;
   confirmStep: ConfirmStepData | null;
+  categories: {
+    rows: { id: string; name: string; slug: string; postCount: number; deletable: boolean }[];
+  } | null;
   notifications: {
     values: BroadcastForm;
     history: BroadcastRow[];
@@ -623,6 +631,72 @@ function Posts({ data }: { data: DashboardData }) {
   );
 }
 
+function Categories({ data }: { data: DashboardData }) {
+  const { rows } = data.categories!;
+  return (
+    <div className="space-y-4">
+      <div className="flex justify-end">
+        <Link to="/admin/categories/new" className={primaryButton}>
+          Add Category
+        </Link>
+      </div>
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Categories</caption>
+          <thead className="border-b border-slate-300 text-slate-700">
+            <tr>
+              {["Name", "Slug", "Posts", "Actions"].map((h) => (
+                <th key={h} scope="col" className="py-2 pr-3">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((c) => (
+              <tr key={c.id} className="border-b border-slate-200 align-top">
+                <td className="py-2 pr-3 font-medium text-slate-900">{c.name}</td>
+                <td className="py-2 pr-3 font-mono">{c.slug}</td>
+                <td className="py-2 pr-3">{c.postCount}</td>
+                <td className="py-2">
+                  <div className="flex flex-wrap gap-2">
+                    <Link
+                      to={`/categories/${c.slug}`}
+                      className="rounded border border-slate-400 px-2 py-1 text-xs font-semibold"
+                    >
+                      View<span className="sr-only">{` ${c.name}`}</span>
+                    </Link>
+                    <Link
+                      to={`/admin/categories/${c.id}`}
+                      className="rounded border border-slate-400 px-2 py-1 text-xs font-semibold"
+                    >
+                      Edit<span className="sr-only">{` ${c.name}`}</span>
+                    </Link>
+                    {c.deletable ? (
+                      <ConfirmedForm
+                        action={data.here}
+                        question={data.confirmations.deleteCategory}
+                        fields={{ intent: "category-delete", categoryId: c.id }}
+                      >
+                        <button
+                          type="submit"
+                          className="rounded bg-red-700 px-2 py-1 text-xs font-semibold text-white hover:bg-red-800"
+                        >
+                          Delete<span className="sr-only">{` ${c.name}`}</span>
+                        </button>
+                      </ConfirmedForm>
+                    ) : null}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
 const ROLE_OPTIONS = [
   ["all", "All roles"],
   ["user", "Users"],
@@ -874,6 +948,7 @@ export function AdminDashboard({ data }: { data: DashboardData }) {
       {data.tab === "overview" && data.overview ? <Overview data={data} /> : null}
       {data.tab === "users" && data.users ? <Users data={data} /> : null}
       {data.tab === "posts" && data.posts ? <Posts data={data} /> : null}
+      {data.tab === "categories" && data.categories ? <Categories data={data} /> : null}
       {data.tab === "notifications" && data.notifications ? (
         <Notifications key={data.notice ?? ""} data={data} />
       ) : null}
