@@ -45,6 +45,7 @@ export default [
   // Administration
   route("admin", "routes/admin.tsx"),
   route("admin/users.csv", "routes/admin.users-csv.ts"),
+  route("admin/categories/:categoryId", "routes/admin.category.tsx"),
   // Community
   route("edit-profile", "routes/edit-profile.tsx"),
   route("user/:username", "routes/user-profile.tsx"),

@@ -32,6 +32,7 @@ import {
   type PostRow,
   type UserRow,
 } from "./dashboard";
+import { CATEGORY_EDITOR_MESSAGES } from "./category-editor.server";
 import {
   CATEGORY_MESSAGES,
   deleteCategory,
@@ -269,6 +270,8 @@ export async function runDashboardAction(db: Database, actor: Actor, request: Re
 
 const DONE_MESSAGES: Record<string, string> = {
   "category-delete": CATEGORY_MESSAGES.deleted,
+  "category-created": CATEGORY_EDITOR_MESSAGES.created,
+  "category-updated": CATEGORY_EDITOR_MESSAGES.updated,
   "post-delete": POST_MESSAGES.deleted,
   "post-feature": POST_MESSAGES.featured,
   "post-unfeature": POST_MESSAGES.unfeatured,

@@ -161,7 +161,7 @@ describe("posts tab", () => {
     });
     expect(res.status).toBe(200);
     const ask = await text(res);
-    expect(ask).toContain("Are you sure you want to change the author of this post?");
+    expect(ask).toContain("Change the author of this post?");
     expect(ask).toContain(`value="${other.id}"`);
     expect((await postRow(target.id))!.authorId).toBe(mentor.id);
     res = await post(admin.jar, "/admin?tab=posts", {

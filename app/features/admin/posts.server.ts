@@ -8,14 +8,16 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from "dri
 import type { Database } from "#server/db/client";
 import { posts, profiles } from "#server/db/schema";
 import { can, type Actor } from "~/features/accounts/permissions";
+import { AUTHOR_CHANGE_CONFIRMATION, DELETE_CONFIRMATION } from "~/features/authoring/rules";
 import { authorChoices, deletePost } from "~/features/authoring/save-post.server";
 import { SEARCH_MAX_LENGTH } from "./admin.server";
 
 export const POSTS_PAGE_SIZE = 50;
 
 export const POST_MESSAGES = {
-  deleteQuestion: "Are you sure you want to delete this post? This action cannot be undone.",
-  authorQuestion: "Are you sure you want to change the author of this post?",
+  /** The same texts as the post editor's (spec 2 §5). */
+  deleteQuestion: DELETE_CONFIRMATION,
+  authorQuestion: AUTHOR_CHANGE_CONFIRMATION,
   deleted: "Post deleted successfully!",
   deleteFailed: "Failed to delete post",
   featured: "Post marked as featured successfully!",

@@ -1,0 +1,170 @@
+/**
+ * /admin/categories/{categoryId} and /admin/categories/new over HTTP: admins
+ * only (others to /), Create Category and Save Changes with the spec's
+ * messages, the two widget slots, bad input as 4xx with a message.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { browse, CookieJar, startTestApp, type TestApp } from "#server/auth/testing/http-app";
+import { categories, profiles } from "#server/db/schema";
+import { UNCATEGORIZED_ID } from "../../../tests/support/factories";
+import { signedInMember } from "../../../tests/support/signed-in";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+
+let testDb: TestDatabase;
+let app: TestApp;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  app = await startTestApp({ testDb });
+});
+afterAll(async () => {
+  await app?.close();
+  await testDb?.destroy();
+});
+beforeEach(async () => {
+  await testDb.reset();
+});
+
+const get = (jar: CookieJar, path: string) => browse(jar, `${app.url}${path}`);
+const post = (jar: CookieJar, path: string, fields: Record<string, string>) =>
+  browse(jar, `${app.url}${path}`, { method: "POST", body: new URLSearchParams(fields) });
+const text = async (res: Response) =>
+  (await res.text()).replace(/&#x27;/g, "'").replace(/&quot;/g, '"');
+
+const bySlug = async (slug: string) =>
+  (await testDb.db.select().from(categories).where(eq(categories.slug, slug)))[0] ?? null;
+
+describe("category editor", () => {
+  it("visitor, pending, user, mentor and blocked go to / and nothing is saved", async () => {
+    const blocked = await signedInMember(app, testDb.db);
+    await testDb.db.update(profiles).set({ status: "blocked" }).where(eq(profiles.id, blocked.id));
+    const jars: Record<string, CookieJar> = {
+      visitor: new CookieJar(),
+      pending: (await signedInMember(app, testDb.db, { status: "pending" })).jar,
+      user: (await signedInMember(app, testDb.db)).jar,
+      mentor: (await signedInMember(app, testDb.db, { role: "mentor" })).jar,
+      blocked: blocked.jar,
+    };
+    for (const [who, jar] of Object.entries(jars)) {
+      for (const path of ["/admin/categories/new", `/admin/categories/${UNCATEGORIZED_ID}`]) {
+        const page = await get(jar, path);
+        expect([who, path, page.status, page.headers.get("location")]).toEqual([
+          who,
+          path,
+          302,
+          "/",
+        ]);
+        const res = await post(jar, path, { name: "Hacked", slug: "hacked" });
+        expect([who, path, res.status, res.headers.get("location")]).toEqual([who, path, 302, "/"]);
+      }
+    }
+    expect(await bySlug("hacked")).toBeNull();
+  });
+
+  it("creates with Create Category, edits with Save Changes, keeps the widget slots", async () => {
+    const admin = await signedInMember(app, testDb.db, { role: "admin" });
+    const blank = await text(await get(admin.jar, "/admin/categories/new"));
+    expect(blank).toContain("Create Category");
+    expect(blank).toContain("Default sidebar widgets");
+    expect(blank.match(/<main/g)).toHaveLength(1);
+
+    const widget = { type: "text", order: 0, content: "Join our newsletter" };
+    let res = await post(admin.jar, "/admin/categories/new", {
+      name: " Growth Marketing ",
+      slug: "growth-marketing",
+      description: "",
+      sidebar_widget: JSON.stringify(widget),
+      sidebar_widget_2: "",
+    });
+    expect(res.headers.get("location")).toBe("/admin?tab=categories&done=category-created");
+    expect(await text(await get(admin.jar, res.headers.get("location")!))).toContain(
+      "Category created successfully!",
+    );
+    const created = await bySlug("growth-marketing");
+    expect(created).toMatchObject({ name: "Growth Marketing", description: null });
+    expect(created!.sidebarWidget).toMatchObject(widget);
+    expect(created!.sidebarWidget2).toBeNull();
+
+    const edit = await text(await get(admin.jar, `/admin/categories/${created!.id}`));
+    expect(edit).toContain("Save Changes");
+    expect(edit).toContain('value="Growth Marketing"');
+    res = await post(admin.jar, `/admin/categories/${created!.id}`, {
+      name: "Growth",
+      slug: "growth",
+      description: "Getting customers",
+      sidebar_widget: "",
+      sidebar_widget_2: JSON.stringify({
+        type: "image",
+        order: 0,
+        image_url: "https://x.example/a.png",
+      }),
+    });
+    expect(res.headers.get("location")).toBe("/admin?tab=categories&done=category-updated");
+    expect(await text(await get(admin.jar, res.headers.get("location")!))).toContain(
+      "Category updated successfully!",
+    );
+    const updated = await bySlug("growth");
+    expect(updated).toMatchObject({
+      id: created!.id,
+      name: "Growth",
+      description: "Getting customers",
+    });
+    expect(updated!.sidebarWidget).toBeNull();
+    expect(updated!.sidebarWidget2).toMatchObject({ type: "image" });
+  });
+
+  it("bad input: 4xx with a message that keeps what was typed, never 500", async () => {
+    const admin = await signedInMember(app, testDb.db, { role: "admin" });
+    await testDb.db.insert(categories).values({ name: "Funding", slug: "funding" });
+    const cases: [string, Record<string, string>, number, string][] = [
+      ["new", { name: "", slug: "x" }, 400, "Name and slug are required"],
+      ["new", { name: "X", slug: "  " }, 400, "Name and slug are required"],
+      ["new", { name: "X", slug: "Has Spaces" }, 400, "Slug must be lower case"],
+      [
+        "new",
+        { name: "X", slug: "ok", sidebar_widget: "{nope" },
+        400,
+        "A sidebar widget is not valid",
+      ],
+      [
+        "new",
+        {
+          name: "X",
+          slug: "ok",
+          sidebar_widget: '{"type":"image","image_url":"javascript:alert(1)"}',
+        },
+        400,
+        "A sidebar widget is not valid",
+      ],
+      ["new", { name: "Another", slug: "funding" }, 409, "this slug is already used"],
+      ["new", { name: "Mine", slug: "uncategorized" }, 409, "uncategorized slug"],
+      [UNCATEGORIZED_ID, { name: "Misc", slug: "misc" }, 409, "uncategorized slug"],
+      [
+        "00000000-0000-4000-8000-00000000dead",
+        { name: "X", slug: "x" },
+        404,
+        "Failed to load category",
+      ],
+    ];
+    for (const [id, fields, status, message] of cases) {
+      const res = await post(admin.jar, `/admin/categories/${id}`, fields);
+      expect([id, fields, res.status]).toEqual([id, fields, status]);
+      const body = await text(res);
+      expect(body).toContain(message);
+      if (status !== 404 && fields.name) expect(body).toContain(`value="${fields.name}"`);
+    }
+    for (const id of ["not-a-uuid", "00000000-0000-4000-8000-00000000dead"]) {
+      const res = await get(admin.jar, `/admin/categories/${id}`);
+      expect(res.status).toBe(404);
+      expect(await text(res)).toContain("Failed to load category");
+    }
+    // Renaming uncategorized keeps its slug and works.
+    const ok = await post(admin.jar, `/admin/categories/${UNCATEGORIZED_ID}`, {
+      name: "Other",
+      slug: "uncategorized",
+    });
+    expect(ok.status).toBe(302);
+    expect((await bySlug("uncategorized"))!.name).toBe("Other");
+  });
+});

@@ -1,0 +1,184 @@
+/**
+ * The category editor at /admin/categories/{categoryId} or /new (spec 2 §2
+ * category editor, §5 category, §8 categories): name, slug, optional
+ * description and two default sidebar widget slots. Admins only.
+ */
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "#server/db/client";
+import { categories, WIDGET_TYPES, type SidebarWidget } from "#server/db/schema";
+import { can, type Actor } from "~/features/accounts/permissions";
+import { isSafeUrl } from "~/features/authoring/post-form.server";
+
+export const CATEGORY_EDITOR_MESSAGES = {
+  loadFailed: "Failed to load category",
+  saveFailed: "Failed to save category",
+  created: "Category created successfully!",
+  updated: "Category updated successfully!",
+  required: "Name and slug are required",
+  badSlug: "Slug must be lower case letters, digits and single hyphens (e.g. growth-marketing)",
+  slugTaken: "Failed to save category: this slug is already used by another category",
+  reservedSlug: "Failed to save category: the uncategorized slug cannot be changed or reused",
+  forbidden: "Permission denied: only admins can do this",
+} as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isCategoryId = (id: string) => UUID.test(id);
+
+/** The form as typed (widgets as JSON text, as the widgets field sends them). */
+export type CategoryFormValues = {
+  name: string;
+  slug: string;
+  description: string;
+  sidebar_widget: string;
+  sidebar_widget_2: string;
+};
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((v) => v === "" || isSafeUrl(v), "Widget URLs must be valid URLs")
+  .transform((v) => v || null)
+  .nullable()
+  .optional();
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Widget text must be at most ${max} characters`)
+    .transform((v) => v || null)
+    .nullable()
+    .optional();
+
+const widgetSchema = z.object({
+  type: z.enum(WIDGET_TYPES),
+  order: z.coerce.number().int().min(0).max(1000).default(0),
+  image_url: optionalUrl,
+  link_url: optionalUrl,
+  content: optionalText(5000),
+  html_code: optionalText(20_000),
+});
+
+function parseWidget(raw: string): { ok: true; widget: SidebarWidget | null } | { ok: false } {
+  if (!raw.trim()) return { ok: true, widget: null };
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return { ok: false };
+  }
+  if (value === null) return { ok: true, widget: null };
+  const parsed = widgetSchema.safeParse(value);
+  return parsed.success ? { ok: true, widget: parsed.data as SidebarWidget } : { ok: false };
+}
+
+export function readCategoryForm(form: FormData): CategoryFormValues {
+  const field = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  return {
+    name: field("name"),
+    slug: field("slug"),
+    description: field("description"),
+    sidebar_widget: field("sidebar_widget"),
+    sidebar_widget_2: field("sidebar_widget_2"),
+  };
+}
+
+export type CategoryInput = {
+  name: string;
+  slug: string;
+  description: string | null;
+  sidebarWidget: SidebarWidget | null;
+  sidebarWidget2: SidebarWidget | null;
+};
+
+export function validateCategory(
+  values: CategoryFormValues,
+): { ok: true; input: CategoryInput } | { ok: false; error: string } {
+  const name = values.name.trim();
+  const slug = values.slug.trim();
+  const description = values.description.trim();
+  if (!name || !slug) return { ok: false, error: CATEGORY_EDITOR_MESSAGES.required };
+  if (name.length > 100) return { ok: false, error: "Name must be at most 100 characters" };
+  if (slug.length > 100 || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) {
+    return { ok: false, error: CATEGORY_EDITOR_MESSAGES.badSlug };
+  }
+  if (description.length > 2000) {
+    return { ok: false, error: "Description must be at most 2000 characters" };
+  }
+  const first = parseWidget(values.sidebar_widget);
+  const second = parseWidget(values.sidebar_widget_2);
+  if (!first.ok || !second.ok) return { ok: false, error: "A sidebar widget is not valid" };
+  return {
+    ok: true,
+    input: {
+      name,
+      slug,
+      description: description || null,
+      sidebarWidget: first.widget,
+      sidebarWidget2: second.widget,
+    },
+  };
+}
+
+export const valuesOfCategory = (row: typeof categories.$inferSelect): CategoryFormValues => ({
+  name: row.name,
+  slug: row.slug,
+  description: row.description ?? "",
+  sidebar_widget: row.sidebarWidget ? JSON.stringify(row.sidebarWidget) : "",
+  sidebar_widget_2: row.sidebarWidget2 ? JSON.stringify(row.sidebarWidget2) : "",
+});
+
+export async function loadCategory(db: Database, actor: Actor | null | undefined, id: string) {
+  if (!can(actor, "admin.access") || !isCategoryId(id)) return null;
+  const [row] = await db.select().from(categories).where(eq(categories.id, id));
+  return row ?? null;
+}
+
+export type SaveCategoryResult =
+  | { ok: true; id: string; message: string }
+  | { ok: false; status: 403 | 404 | 409 | 500; error: string };
+
+const isUniqueViolation = (error: unknown): boolean => {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === "23505" || e?.cause?.code === "23505";
+};
+
+/** Creates (id null) or updates a category; the uncategorized slug stays where it is. */
+export async function saveCategory(
+  db: Database,
+  actor: Actor | null | undefined,
+  id: string | null,
+  input: CategoryInput,
+): Promise<SaveCategoryResult> {
+  if (!can(actor, "admin.access")) {
+    return { ok: false, status: 403, error: CATEGORY_EDITOR_MESSAGES.forbidden };
+  }
+  try {
+    if (id === null) {
+      if (input.slug === "uncategorized") {
+        return { ok: false, status: 409, error: CATEGORY_EDITOR_MESSAGES.reservedSlug };
+      }
+      const [row] = await db.insert(categories).values(input).returning({ id: categories.id });
+      return { ok: true, id: row!.id, message: CATEGORY_EDITOR_MESSAGES.created };
+    }
+    const existing = await loadCategory(db, actor, id);
+    if (!existing) return { ok: false, status: 404, error: CATEGORY_EDITOR_MESSAGES.loadFailed };
+    if ((existing.slug === "uncategorized") !== (input.slug === "uncategorized")) {
+      return { ok: false, status: 409, error: CATEGORY_EDITOR_MESSAGES.reservedSlug };
+    }
+    await db
+      .update(categories)
+      .set({ ...input, updatedAt: new Date() })
+      .where(eq(categories.id, id));
+    return { ok: true, id, message: CATEGORY_EDITOR_MESSAGES.updated };
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      return { ok: false, status: 409, error: CATEGORY_EDITOR_MESSAGES.slugTaken };
+    }
+    return { ok: false, status: 500, error: CATEGORY_EDITOR_MESSAGES.saveFailed };
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * The category editor form (spec 2 §2): name, slug, optional description and
+ * two default sidebar widget slots. Create Category or Save Changes, disabled
+ * while name or slug is blank once the page's JavaScript runs; without it the
+ * server checks the same.
+ */
+import { useState, useSyncExternalStore } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
+import { ErrorBox, inputClass } from "~/features/accounts/ui";
+import { WidgetsField } from "~/features/authoring/widgets-field";
+import type { CategoryFormValues } from "./category-editor.server";
+
+const noSubscription = () => () => {};
+function useHydrated() {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
+export function CategoryEditor({
+  isNew,
+  values,
+  error,
+}: {
+  isNew: boolean;
+  values: CategoryFormValues;
+  error: string | null;
+}) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const [name, setName] = useState(values.name);
+  const [slug, setSlug] = useState(values.slug);
+  const saving = navigation.state === "submitting";
+  const disabled = hydrated && (saving || !name.trim() || !slug.trim());
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8">
+      <p className="mb-4">
+        <Link to="/admin?tab=categories" className="text-brand-700 underline">
+          Back to Categories
+        </Link>
+      </p>
+      <h1 className="mb-6 text-3xl font-bold text-slate-900">
+        {isNew ? "New Category" : "Edit Category"}
+      </h1>
+      {error ? (
+        <div className="mb-4">
+          <ErrorBox>{error}</ErrorBox>
+        </div>
+      ) : null}
+      <Form method="post" className="space-y-5">
+        <div>
+          <label htmlFor="category-name" className="block text-sm font-semibold text-slate-800">
+            Name (required)
+          </label>
+          <input
+            id="category-name"
+            name="name"
+            required
+            maxLength={100}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            className={inputClass}
+          />
+        </div>
+        <div>
+          <label htmlFor="category-slug" className="block text-sm font-semibold text-slate-800">
+            Slug (required)
+          </label>
+          <input
+            id="category-slug"
+            name="slug"
+            required
+            maxLength={100}
+            aria-describedby="category-slug-hint"
+            value={slug}
+            onChange={(e) => setSlug(e.target.value)}
+            className={inputClass}
+          />
+          <p id="category-slug-hint" className="mt-1 text-sm text-slate-700">
+            URL-friendly: lower case, no spaces (e.g. growth-marketing).
+          </p>
+        </div>
+        <div>
+          <label
+            htmlFor="category-description"
+            className="block text-sm font-semibold text-slate-800"
+          >
+            Description (optional)
+          </label>
+          <textarea
+            id="category-description"
+            name="description"
+            rows={3}
+            maxLength={2000}
+            defaultValue={values.description}
+            className={inputClass}
+          />
+        </div>
+        <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4">
+          <legend className="px-1 text-sm font-semibold text-slate-800">
+            Default sidebar widgets
+          </legend>
+          <WidgetsField
+            name="sidebar_widget"
+            label="Default sidebar widget"
+            multiple={false}
+            defaultValue={values.sidebar_widget}
+          />
+          <WidgetsField
+            name="sidebar_widget_2"
+            label="Second default sidebar widget"
+            multiple={false}
+            defaultValue={values.sidebar_widget_2}
+          />
+        </fieldset>
+        <div className="flex gap-3">
+          <button type="submit" disabled={disabled} className={primaryButton}>
+            {isNew ? "Create Category" : "Save Changes"}
+          </button>
+          <Link to="/admin?tab=categories" className={secondaryButton}>
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </div>
+  );
+}

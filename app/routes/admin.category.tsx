@@ -1,0 +1,91 @@
+import { data, redirect } from "react-router";
+import { db } from "#server/db/client";
+import { can } from "~/features/accounts/permissions";
+import { getSessionUser } from "~/features/accounts/session.server";
+import { ErrorBox } from "~/features/accounts/ui";
+import { CategoryEditor } from "~/features/admin/category-editor";
+import {
+  CATEGORY_EDITOR_MESSAGES,
+  loadCategory,
+  readCategoryForm,
+  saveCategory,
+  validateCategory,
+  valuesOfCategory,
+  type CategoryFormValues,
+} from "~/features/admin/category-editor.server";
+import type { Route } from "./+types/admin.category";
+
+export function meta() {
+  return [{ title: "Category Editor" }, { name: "robots", content: "noindex" }];
+}
+
+const EMPTY: CategoryFormValues = {
+  name: "",
+  slug: "",
+  description: "",
+  sidebar_widget: "",
+  sidebar_widget_2: "",
+};
+
+/** Admins only; everyone else goes to / (spec 2 §2, §6). */
+async function requireAdmin(request: Request) {
+  const actor = await getSessionUser(request);
+  if (!actor || !can(actor, "admin.access")) throw redirect("/");
+  return actor;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const actor = await requireAdmin(request);
+  const headers = { "Cache-Control": "private, no-store" };
+  if (params.categoryId === "new")
+    return data({ isNew: true, values: EMPTY, loadError: null }, { headers });
+  const row = await loadCategory(db(), actor, params.categoryId);
+  if (!row) {
+    return data(
+      { isNew: false, values: EMPTY, loadError: CATEGORY_EDITOR_MESSAGES.loadFailed },
+      { status: 404, headers },
+    );
+  }
+  return data({ isNew: false, values: valuesOfCategory(row), loadError: null }, { headers });
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const actor = await requireAdmin(request);
+  if (request.method !== "POST")
+    return data({ error: "Method not allowed", values: null }, { status: 405 });
+  const form = await request.formData().catch(() => null);
+  if (!form) return data({ error: "Invalid request", values: null }, { status: 400 });
+  const values = readCategoryForm(form);
+  const valid = validateCategory(values);
+  if (!valid.ok) return data({ error: valid.error, values }, { status: 400 });
+  const id = params.categoryId === "new" ? null : params.categoryId;
+  const result = await saveCategory(db(), actor, id, valid.input);
+  if (!result.ok) return data({ error: result.error, values }, { status: result.status });
+  throw redirect(
+    `/admin?tab=categories&done=${id === null ? "category-created" : "category-updated"}`,
+  );
+}
+
+export default function AdminCategory({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.loadError) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-8">
+        <h1 className="mb-4 text-3xl font-bold text-slate-900">Category Editor</h1>
+        <ErrorBox>{loaderData.loadError}</ErrorBox>
+        <p className="mt-4">
+          <a href="/admin?tab=categories" className="text-brand-700 underline">
+            Back to the dashboard
+          </a>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <CategoryEditor
+      key={actionData?.values ? JSON.stringify(actionData.values) : "loaded"}
+      isNew={loaderData.isNew}
+      values={actionData?.values ?? loaderData.values}
+      error={actionData?.error ?? null}
+    />
+  );
+}
