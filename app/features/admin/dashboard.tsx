@@ -463,7 +463,11 @@ function ConfirmedForm({
       action={action}
       className={className}
       onSubmit={(event) => {
-        if (!window.confirm(question)) event.preventDefault();
+        if (!window.confirm(question)) {
+          event.preventDefault();
+          // A cancelled author change shows the current author again.
+          event.currentTarget.reset();
+        }
       }}
     >
       {Object.entries(fields).map(([name, value]) => (
@@ -549,6 +553,7 @@ function Posts({ data }: { data: DashboardData }) {
                           {`Author of ${p.title}`}
                         </label>
                         <select
+                          key={p.authorId}
                           id={`author-${p.id}`}
                           name="authorId"
                           defaultValue={p.authorId}
@@ -586,7 +591,6 @@ function Posts({ data }: { data: DashboardData }) {
                           <input type="hidden" name="featured" value={p.isFeatured ? "0" : "1"} />
                           <button
                             type="submit"
-                            aria-pressed={p.isFeatured}
                             className="rounded bg-amber-600 px-2 py-1 text-xs font-semibold text-black hover:bg-amber-500"
                           >
                             {p.isFeatured ? "Unfeature" : "Feature"}
