@@ -4,51 +4,36 @@
  * hidden (and refused) for uncategorized; the posts move to uncategorized.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { browse, CookieJar, startTestApp, type TestApp } from "#server/auth/testing/http-app";
+import { describe, expect, it } from "vitest";
+import { CookieJar } from "#server/auth/testing/http-app";
 import { categories, posts, profiles } from "#server/db/schema";
 import { createPost, createUser, UNCATEGORIZED_ID } from "../../../tests/support/factories";
 import { signedInMember } from "../../../tests/support/signed-in";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { siteOverHttpForThisFile } from "../../../tests/support/site-over-http";
 
-let testDb: TestDatabase;
-let app: TestApp;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await startTestApp({ testDb });
-});
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
-});
-beforeEach(async () => {
-  await testDb.reset();
-});
-
-const get = (jar: CookieJar, path: string) => browse(jar, `${app.url}${path}`);
-const post = (jar: CookieJar, path: string, fields: Record<string, string>) =>
-  browse(jar, `${app.url}${path}`, { method: "POST", body: new URLSearchParams(fields) });
-const text = async (res: Response) =>
-  (await res.text()).replace(/&#x27;/g, "'").replace(/&quot;/g, '"');
+const site = siteOverHttpForThisFile();
+const { get, post, text } = site;
 
 async function addCategory(name: string, slug: string) {
-  const [row] = await testDb.db.insert(categories).values({ name, slug }).returning();
+  const [row] = await site.testDb.db.insert(categories).values({ name, slug }).returning();
   return row!;
 }
 const categoryExists = async (id: string) =>
-  (await testDb.db.select().from(categories).where(eq(categories.id, id))).length === 1;
+  (await site.testDb.db.select().from(categories).where(eq(categories.id, id))).length === 1;
 
 describe("categories tab", () => {
   it("visitor, pending, user, mentor and blocked go to / and nothing is deleted", async () => {
     const target = await addCategory("Funding", "funding");
-    const blocked = await signedInMember(app, testDb.db);
-    await testDb.db.update(profiles).set({ status: "blocked" }).where(eq(profiles.id, blocked.id));
+    const blocked = await signedInMember(site.app, site.testDb.db);
+    await site.testDb.db
+      .update(profiles)
+      .set({ status: "blocked" })
+      .where(eq(profiles.id, blocked.id));
     const jars: Record<string, CookieJar> = {
       visitor: new CookieJar(),
-      pending: (await signedInMember(app, testDb.db, { status: "pending" })).jar,
-      user: (await signedInMember(app, testDb.db)).jar,
-      mentor: (await signedInMember(app, testDb.db, { role: "mentor" })).jar,
+      pending: (await signedInMember(site.app, site.testDb.db, { status: "pending" })).jar,
+      user: (await signedInMember(site.app, site.testDb.db)).jar,
+      mentor: (await signedInMember(site.app, site.testDb.db, { role: "mentor" })).jar,
       blocked: blocked.jar,
     };
     for (const [who, jar] of Object.entries(jars)) {
@@ -65,7 +50,7 @@ describe("categories tab", () => {
   });
 
   it("lists name and slug with Add Category, View, Edit; Delete hidden for uncategorized", async () => {
-    const admin = await signedInMember(app, testDb.db, { role: "admin" });
+    const admin = await signedInMember(site.app, site.testDb.db, { role: "admin" });
     const funding = await addCategory("Funding", "funding");
     const page = await text(await get(admin.jar, "/admin?tab=categories"));
     expect(page).toMatch(/aria-current="page"[^>]*>Categories/);
@@ -82,11 +67,11 @@ describe("categories tab", () => {
   });
 
   it("asks first, deletes, and moves the posts to uncategorized; uncategorized is refused", async () => {
-    const admin = await signedInMember(app, testDb.db, { role: "admin" });
-    const mentor = await createUser(testDb.db, { role: "mentor" });
+    const admin = await signedInMember(site.app, site.testDb.db, { role: "admin" });
+    const mentor = await createUser(site.testDb.db, { role: "mentor" });
     const funding = await addCategory("Funding", "funding");
-    const p1 = await createPost(testDb.db, { authorId: mentor.id, categoryId: funding.id });
-    const p2 = await createPost(testDb.db, {
+    const p1 = await createPost(site.testDb.db, { authorId: mentor.id, categoryId: funding.id });
+    const p2 = await createPost(site.testDb.db, {
       authorId: mentor.id,
       categoryId: funding.id,
       status: "draft",
@@ -113,7 +98,7 @@ describe("categories tab", () => {
       "Category deleted successfully!",
     );
     expect(await categoryExists(funding.id)).toBe(false);
-    const moved = await testDb.db.select({ id: posts.id, c: posts.categoryId }).from(posts);
+    const moved = await site.testDb.db.select({ id: posts.id, c: posts.categoryId }).from(posts);
     expect(moved.sort((a, b) => a.id.localeCompare(b.id))).toEqual(
       [
         { id: p1.id, c: UNCATEGORIZED_ID },
@@ -134,7 +119,7 @@ describe("categories tab", () => {
   });
 
   it("bad input: 4xx with a message, never 500", async () => {
-    const admin = await signedInMember(app, testDb.db, { role: "admin" });
+    const admin = await signedInMember(site.app, site.testDb.db, { role: "admin" });
     const cases: [Record<string, string>, number, string][] = [
       [{ intent: "category-delete" }, 400, "Invalid request: choose a category"],
       [{ intent: "category-delete", categoryId: "x".repeat(300) }, 400, "choose a category"],

@@ -4,46 +4,31 @@
  * messages, the two widget slots, bad input as 4xx with a message.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { browse, CookieJar, startTestApp, type TestApp } from "#server/auth/testing/http-app";
+import { describe, expect, it } from "vitest";
+import { CookieJar } from "#server/auth/testing/http-app";
 import { categories, profiles } from "#server/db/schema";
 import { UNCATEGORIZED_ID } from "../../../tests/support/factories";
 import { signedInMember } from "../../../tests/support/signed-in";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { siteOverHttpForThisFile } from "../../../tests/support/site-over-http";
 
-let testDb: TestDatabase;
-let app: TestApp;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await startTestApp({ testDb });
-});
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
-});
-beforeEach(async () => {
-  await testDb.reset();
-});
-
-const get = (jar: CookieJar, path: string) => browse(jar, `${app.url}${path}`);
-const post = (jar: CookieJar, path: string, fields: Record<string, string>) =>
-  browse(jar, `${app.url}${path}`, { method: "POST", body: new URLSearchParams(fields) });
-const text = async (res: Response) =>
-  (await res.text()).replace(/&#x27;/g, "'").replace(/&quot;/g, '"');
+const site = siteOverHttpForThisFile();
+const { get, post, text } = site;
 
 const bySlug = async (slug: string) =>
-  (await testDb.db.select().from(categories).where(eq(categories.slug, slug)))[0] ?? null;
+  (await site.testDb.db.select().from(categories).where(eq(categories.slug, slug)))[0] ?? null;
 
 describe("category editor", () => {
   it("visitor, pending, user, mentor and blocked go to / and nothing is saved", async () => {
-    const blocked = await signedInMember(app, testDb.db);
-    await testDb.db.update(profiles).set({ status: "blocked" }).where(eq(profiles.id, blocked.id));
+    const blocked = await signedInMember(site.app, site.testDb.db);
+    await site.testDb.db
+      .update(profiles)
+      .set({ status: "blocked" })
+      .where(eq(profiles.id, blocked.id));
     const jars: Record<string, CookieJar> = {
       visitor: new CookieJar(),
-      pending: (await signedInMember(app, testDb.db, { status: "pending" })).jar,
-      user: (await signedInMember(app, testDb.db)).jar,
-      mentor: (await signedInMember(app, testDb.db, { role: "mentor" })).jar,
+      pending: (await signedInMember(site.app, site.testDb.db, { status: "pending" })).jar,
+      user: (await signedInMember(site.app, site.testDb.db)).jar,
+      mentor: (await signedInMember(site.app, site.testDb.db, { role: "mentor" })).jar,
       blocked: blocked.jar,
     };
     for (const [who, jar] of Object.entries(jars)) {
@@ -63,7 +48,7 @@ describe("category editor", () => {
   });
 
   it("creates with Create Category, edits with Save Changes, keeps the widget slots", async () => {
-    const admin = await signedInMember(app, testDb.db, { role: "admin" });
+    const admin = await signedInMember(site.app, site.testDb.db, { role: "admin" });
     const blank = await text(await get(admin.jar, "/admin/categories/new"));
     expect(blank).toContain("Create Category");
     expect(blank).toContain("Default sidebar widgets");
@@ -115,8 +100,8 @@ describe("category editor", () => {
   });
 
   it("bad input: 4xx with a message that keeps what was typed, never 500", async () => {
-    const admin = await signedInMember(app, testDb.db, { role: "admin" });
-    await testDb.db.insert(categories).values({ name: "Funding", slug: "funding" });
+    const admin = await signedInMember(site.app, site.testDb.db, { role: "admin" });
+    await site.testDb.db.insert(categories).values({ name: "Funding", slug: "funding" });
     const cases: [string, Record<string, string>, number, string][] = [
       ["new", { name: "", slug: "x" }, 400, "Name and slug are required"],
       ["new", { name: "X", slug: "  " }, 400, "Name and slug are required"],

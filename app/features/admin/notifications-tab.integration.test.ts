@@ -5,39 +5,21 @@
  * the 20 latest broadcasts with their recipient counts.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { browse, CookieJar, startTestApp, type TestApp } from "#server/auth/testing/http-app";
+import { describe, expect, it } from "vitest";
+import { CookieJar } from "#server/auth/testing/http-app";
 import { broadcasts, notifications, profiles } from "#server/db/schema";
 import { countRows, createUser } from "../../../tests/support/factories";
 import { signedInMember } from "../../../tests/support/signed-in";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { siteOverHttpForThisFile } from "../../../tests/support/site-over-http";
 
-let testDb: TestDatabase;
-let app: TestApp;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await startTestApp({ testDb });
-});
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
-});
-beforeEach(async () => {
-  await testDb.reset();
-});
-
-const get = (jar: CookieJar, path: string) => browse(jar, `${app.url}${path}`);
-const post = (jar: CookieJar, path: string, fields: Record<string, string>) =>
-  browse(jar, `${app.url}${path}`, { method: "POST", body: new URLSearchParams(fields) });
-const text = async (res: Response) =>
-  (await res.text()).replace(/&#x27;/g, "'").replace(/&quot;/g, '"');
+const site = siteOverHttpForThisFile();
+const { get, post, text } = site;
 
 const send = (jar: CookieJar, fields: Record<string, string>) =>
   post(jar, "/admin?tab=notifications", { intent: "broadcast", confirmed: "1", ...fields });
 
 async function recipients(title: string): Promise<string[]> {
-  const rows = await testDb.db
+  const rows = await site.testDb.db
     .select({ userId: notifications.userId })
     .from(notifications)
     .where(eq(notifications.title, title));
@@ -46,13 +28,16 @@ async function recipients(title: string): Promise<string[]> {
 
 describe("notifications tab", () => {
   it("visitor, pending, user, mentor and blocked go to / and nothing is sent", async () => {
-    const blocked = await signedInMember(app, testDb.db);
-    await testDb.db.update(profiles).set({ status: "blocked" }).where(eq(profiles.id, blocked.id));
+    const blocked = await signedInMember(site.app, site.testDb.db);
+    await site.testDb.db
+      .update(profiles)
+      .set({ status: "blocked" })
+      .where(eq(profiles.id, blocked.id));
     const jars: Record<string, CookieJar> = {
       visitor: new CookieJar(),
-      pending: (await signedInMember(app, testDb.db, { status: "pending" })).jar,
-      user: (await signedInMember(app, testDb.db)).jar,
-      mentor: (await signedInMember(app, testDb.db, { role: "mentor" })).jar,
+      pending: (await signedInMember(site.app, site.testDb.db, { status: "pending" })).jar,
+      user: (await signedInMember(site.app, site.testDb.db)).jar,
+      mentor: (await signedInMember(site.app, site.testDb.db, { role: "mentor" })).jar,
       blocked: blocked.jar,
     };
     for (const [who, jar] of Object.entries(jars)) {
@@ -66,16 +51,16 @@ describe("notifications tab", () => {
       });
       expect([who, res.status, res.headers.get("location")]).toEqual([who, 302, "/"]);
     }
-    expect(await countRows(testDb.db, "broadcasts")).toBe(0);
-    expect(await countRows(testDb.db, "notifications")).toBe(0);
+    expect(await countRows(site.testDb.db, "broadcasts")).toBe(0);
+    expect(await countRows(site.testDb.db, "notifications")).toBe(0);
   });
 
   it("shows the form and the empty history; asks first; sends to the filtered members", async () => {
-    const admin = await signedInMember(app, testDb.db, { role: "admin" });
-    const user = await createUser(testDb.db);
-    const mentor = await createUser(testDb.db, { role: "mentor" });
-    const pendingUser = await createUser(testDb.db, { status: "pending" });
-    const blockedMentor = await createUser(testDb.db, { role: "mentor", status: "blocked" });
+    const admin = await signedInMember(site.app, site.testDb.db, { role: "admin" });
+    const user = await createUser(site.testDb.db);
+    const mentor = await createUser(site.testDb.db, { role: "mentor" });
+    const pendingUser = await createUser(site.testDb.db, { status: "pending" });
+    const blockedMentor = await createUser(site.testDb.db, { role: "mentor", status: "blocked" });
 
     const page = await text(await get(admin.jar, "/admin?tab=notifications"));
     expect(page).toMatch(/aria-current="page"[^>]*>Notifications/);
@@ -96,7 +81,7 @@ describe("notifications tab", () => {
     const ask = await text(res);
     expect(ask).toContain("Are you sure you want to send this notification?");
     expect(ask).toContain('value="https://example.com/demo"');
-    expect(await countRows(testDb.db, "broadcasts")).toBe(0);
+    expect(await countRows(site.testDb.db, "broadcasts")).toBe(0);
 
     // Default filters: role all, status approved.
     res = await send(admin.jar, {
@@ -112,7 +97,7 @@ describe("notifications tab", () => {
     expect(after).toContain("3 recipients");
     expect(after).not.toContain("No broadcast notifications sent yet");
     expect(await recipients("Demo day")).toEqual([admin.id, user.id, mentor.id].sort());
-    const [row] = await testDb.db
+    const [row] = await site.testDb.db
       .select()
       .from(notifications)
       .where(eq(notifications.userId, user.id));
@@ -154,12 +139,12 @@ describe("notifications tab", () => {
     const nobody = await text(res);
     expect(nobody).toContain("No users found matching criteria");
     expect(nobody).toContain('value="Nobody"');
-    expect(await countRows(testDb.db, "broadcasts")).toBe(5);
+    expect(await countRows(site.testDb.db, "broadcasts")).toBe(5);
   });
 
   it("lists the 20 latest broadcasts, newest first", async () => {
-    const admin = await signedInMember(app, testDb.db, { role: "admin" });
-    await testDb.db.insert(broadcasts).values(
+    const admin = await signedInMember(site.app, site.testDb.db, { role: "admin" });
+    await site.testDb.db.insert(broadcasts).values(
       Array.from({ length: 22 }, (_, i) => ({
         title: `Broadcast number ${i}`,
         message: `Broadcast number ${i}`,
@@ -178,7 +163,7 @@ describe("notifications tab", () => {
   });
 
   it("bad input: 400 with the spec's or a clear message, never 500, nothing sent", async () => {
-    const admin = await signedInMember(app, testDb.db, { role: "admin" });
+    const admin = await signedInMember(site.app, site.testDb.db, { role: "admin" });
     const ok = { title: "T", link: "/", roleFilter: "all", statusFilter: "approved" };
     const cases: [Record<string, string>, string][] = [
       [{ ...ok, title: "" }, "Please fill in both title and link fields"],
@@ -201,6 +186,6 @@ describe("notifications tab", () => {
     // The limits count characters, not bytes: 100 emoji fit.
     const res = await send(admin.jar, { ...ok, title: "🚀".repeat(100), message: "é".repeat(500) });
     expect(res.status).toBe(302);
-    expect(await countRows(testDb.db, "broadcasts")).toBe(1);
+    expect(await countRows(site.testDb.db, "broadcasts")).toBe(1);
   });
 });

@@ -5,36 +5,18 @@
  * messages, bad input as 4xx.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { browse, CookieJar, startTestApp, type TestApp } from "#server/auth/testing/http-app";
+import { describe, expect, it } from "vitest";
+import { CookieJar } from "#server/auth/testing/http-app";
 import { posts, profiles } from "#server/db/schema";
 import { createPost, createUser } from "../../../tests/support/factories";
 import { signedInMember } from "../../../tests/support/signed-in";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { siteOverHttpForThisFile } from "../../../tests/support/site-over-http";
 
-let testDb: TestDatabase;
-let app: TestApp;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await startTestApp({ testDb });
-});
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
-});
-beforeEach(async () => {
-  await testDb.reset();
-});
-
-const get = (jar: CookieJar, path: string) => browse(jar, `${app.url}${path}`);
-const post = (jar: CookieJar, path: string, fields: Record<string, string>) =>
-  browse(jar, `${app.url}${path}`, { method: "POST", body: new URLSearchParams(fields) });
-const text = async (res: Response) =>
-  (await res.text()).replace(/&#x27;/g, "'").replace(/&quot;/g, '"');
+const site = siteOverHttpForThisFile();
+const { get, post, text } = site;
 
 async function postRow(id: string) {
-  const [row] = await testDb.db
+  const [row] = await site.testDb.db
     .select({ authorId: posts.authorId, isFeatured: posts.isFeatured })
     .from(posts)
     .where(eq(posts.id, id));
@@ -43,15 +25,18 @@ async function postRow(id: string) {
 
 describe("posts tab", () => {
   it("visitor, pending, user, mentor and blocked go to / from the tab and every post action", async () => {
-    const mentor = await createUser(testDb.db, { role: "mentor" });
-    const target = await createPost(testDb.db, { authorId: mentor.id });
-    const blocked = await signedInMember(app, testDb.db, { role: "mentor" });
-    await testDb.db.update(profiles).set({ status: "blocked" }).where(eq(profiles.id, blocked.id));
+    const mentor = await createUser(site.testDb.db, { role: "mentor" });
+    const target = await createPost(site.testDb.db, { authorId: mentor.id });
+    const blocked = await signedInMember(site.app, site.testDb.db, { role: "mentor" });
+    await site.testDb.db
+      .update(profiles)
+      .set({ status: "blocked" })
+      .where(eq(profiles.id, blocked.id));
     const jars: Record<string, CookieJar> = {
       visitor: new CookieJar(),
-      pending: (await signedInMember(app, testDb.db, { status: "pending" })).jar,
-      user: (await signedInMember(app, testDb.db)).jar,
-      mentor: (await signedInMember(app, testDb.db, { role: "mentor" })).jar,
+      pending: (await signedInMember(site.app, site.testDb.db, { status: "pending" })).jar,
+      user: (await signedInMember(site.app, site.testDb.db)).jar,
+      mentor: (await signedInMember(site.app, site.testDb.db, { role: "mentor" })).jar,
       blocked: blocked.jar,
     };
     for (const [who, jar] of Object.entries(jars)) {
@@ -76,11 +61,11 @@ describe("posts tab", () => {
   });
 
   it("lists the columns, searches by title or author and pages 50 at a time", async () => {
-    const admin = await signedInMember(app, testDb.db, { role: "admin" });
-    const asha = await createUser(testDb.db, { role: "mentor", fullName: "Asha Mentor" });
-    const ravi = await createUser(testDb.db, { role: "mentor", fullName: "Ravi Writer" });
-    await createPost(testDb.db, { authorId: asha.id, title: "Raising a seed round" });
-    await createPost(testDb.db, {
+    const admin = await signedInMember(site.app, site.testDb.db, { role: "admin" });
+    const asha = await createUser(site.testDb.db, { role: "mentor", fullName: "Asha Mentor" });
+    const ravi = await createUser(site.testDb.db, { role: "mentor", fullName: "Ravi Writer" });
+    await createPost(site.testDb.db, { authorId: asha.id, title: "Raising a seed round" });
+    await createPost(site.testDb.db, {
       authorId: ravi.id,
       title: "Hiring your first engineer",
       postType: "external_link",
@@ -109,7 +94,7 @@ describe("posts tab", () => {
     const none = await text(await get(admin.jar, "/admin?tab=posts&q=%25_nothing"));
     expect(none).toContain("No posts found.");
 
-    await testDb.db.insert(posts).values(
+    await site.testDb.db.insert(posts).values(
       Array.from({ length: 55 }, (_, i) => ({
         title: `Bulk post ${i}`,
         slug: `bulk-post-${i}`,
@@ -127,11 +112,14 @@ describe("posts tab", () => {
   });
 
   it("toggles featured, changes the author after confirming, and deletes after confirming", async () => {
-    const admin = await signedInMember(app, testDb.db, { role: "admin" });
-    const mentor = await createUser(testDb.db, { role: "mentor", fullName: "Mina Mentor" });
-    const other = await createUser(testDb.db, { role: "mentor", fullName: "Omar Other" });
-    const plain = await createUser(testDb.db, { role: "user" });
-    const target = await createPost(testDb.db, { authorId: mentor.id, title: "Pricing basics" });
+    const admin = await signedInMember(site.app, site.testDb.db, { role: "admin" });
+    const mentor = await createUser(site.testDb.db, { role: "mentor", fullName: "Mina Mentor" });
+    const other = await createUser(site.testDb.db, { role: "mentor", fullName: "Omar Other" });
+    const plain = await createUser(site.testDb.db, { role: "user" });
+    const target = await createPost(site.testDb.db, {
+      authorId: mentor.id,
+      title: "Pricing basics",
+    });
 
     let res = await post(admin.jar, "/admin?tab=posts", {
       intent: "post-feature",
@@ -211,7 +199,7 @@ describe("posts tab", () => {
   });
 
   it("answers bad input with 4xx and a message, never 500", async () => {
-    const admin = await signedInMember(app, testDb.db, { role: "admin" });
+    const admin = await signedInMember(site.app, site.testDb.db, { role: "admin" });
     const cases: [Record<string, string>, number, string][] = [
       [{ intent: "post-delete" }, 400, "Invalid request: choose a post"],
       [{ intent: "post-delete", postId: "x".repeat(500) }, 400, "Invalid request: choose a post"],

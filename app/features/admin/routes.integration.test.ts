@@ -4,36 +4,18 @@
  * the confirmation step; the spec's messages; bad input as 4xx, never 500.
  */
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { browse, CookieJar, startTestApp, type TestApp } from "#server/auth/testing/http-app";
+import { describe, expect, it } from "vitest";
+import { browse, CookieJar } from "#server/auth/testing/http-app";
 import { notifications, profiles } from "#server/db/schema";
 import { countRows, createUser } from "../../../tests/support/factories";
 import { signedInMember } from "../../../tests/support/signed-in";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { siteOverHttpForThisFile } from "../../../tests/support/site-over-http";
 
-let testDb: TestDatabase;
-let app: TestApp;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await startTestApp({ testDb });
-});
-afterAll(async () => {
-  await app?.close();
-  await testDb?.destroy();
-});
-beforeEach(async () => {
-  await testDb.reset();
-});
-
-const get = (jar: CookieJar, path: string) => browse(jar, `${app.url}${path}`);
-const post = (jar: CookieJar, path: string, fields: Record<string, string>) =>
-  browse(jar, `${app.url}${path}`, { method: "POST", body: new URLSearchParams(fields) });
-/** React Router escapes apostrophes and the like in the HTML. */
-const text = async (res: Response) => (await res.text()).replace(/&#x27;/g, "'");
+const site = siteOverHttpForThisFile();
+const { get, post, text } = site;
 
 async function statusOf(id: string) {
-  const [row] = await testDb.db
+  const [row] = await site.testDb.db
     .select({ role: profiles.role, status: profiles.status })
     .from(profiles)
     .where(eq(profiles.id, id));
@@ -42,14 +24,17 @@ async function statusOf(id: string) {
 
 describe("access", () => {
   it("visitor, pending, user, mentor and blocked go to / from the page, the actions and the export", async () => {
-    const target = await createUser(testDb.db, { status: "pending" });
-    const blocked = await signedInMember(app, testDb.db);
-    await testDb.db.update(profiles).set({ status: "blocked" }).where(eq(profiles.id, blocked.id));
+    const target = await createUser(site.testDb.db, { status: "pending" });
+    const blocked = await signedInMember(site.app, site.testDb.db);
+    await site.testDb.db
+      .update(profiles)
+      .set({ status: "blocked" })
+      .where(eq(profiles.id, blocked.id));
     const jars: Record<string, CookieJar> = {
       visitor: new CookieJar(),
-      pending: (await signedInMember(app, testDb.db, { status: "pending" })).jar,
-      user: (await signedInMember(app, testDb.db)).jar,
-      mentor: (await signedInMember(app, testDb.db, { role: "mentor" })).jar,
+      pending: (await signedInMember(site.app, site.testDb.db, { status: "pending" })).jar,
+      user: (await signedInMember(site.app, site.testDb.db)).jar,
+      mentor: (await signedInMember(site.app, site.testDb.db, { role: "mentor" })).jar,
       blocked: blocked.jar,
     };
     for (const [who, jar] of Object.entries(jars)) {
@@ -69,7 +54,7 @@ describe("access", () => {
     }
     expect(await statusOf(target.id)).toEqual({ role: "user", status: "pending" });
 
-    const admin = await signedInMember(app, testDb.db, { role: "admin" });
+    const admin = await signedInMember(site.app, site.testDb.db, { role: "admin" });
     expect((await get(admin.jar, "/admin")).status).toBe(200);
     expect((await get(admin.jar, "/admin/users.csv")).status).toBe(200);
   });
@@ -77,8 +62,11 @@ describe("access", () => {
 
 describe("overview", () => {
   it("shows the cards, top lists and Pending User Approvals; Approve works without JavaScript", async () => {
-    const admin = await signedInMember(app, testDb.db, { role: "admin" });
-    const pending = await createUser(testDb.db, { status: "pending", fullName: "Priya Pending" });
+    const admin = await signedInMember(site.app, site.testDb.db, { role: "admin" });
+    const pending = await createUser(site.testDb.db, {
+      status: "pending",
+      fullName: "Priya Pending",
+    });
     const page = await text(await get(admin.jar, "/admin"));
     for (const label of [
       "Admin Dashboard",
@@ -110,9 +98,9 @@ describe("overview", () => {
     expect(after).toContain("User approved successfully!");
     expect(after).not.toContain("Priya Pending");
     expect(await statusOf(pending.id)).toEqual({ role: "user", status: "approved" });
-    expect(await countRows(testDb.db, "notifications", eq(notifications.userId, pending.id))).toBe(
-      1,
-    );
+    expect(
+      await countRows(site.testDb.db, "notifications", eq(notifications.userId, pending.id)),
+    ).toBe(1);
 
     const again = await post(admin.jar, "/admin?tab=overview", {
       intent: "approve",
@@ -125,8 +113,8 @@ describe("overview", () => {
 
 describe("users tab", () => {
   it("block asks first (a confirmation step without JavaScript), ends the member's session, and can't be repeated", async () => {
-    const admin = await signedInMember(app, testDb.db, { role: "admin" });
-    const member = await signedInMember(app, testDb.db, { fullName: "Mo Member" });
+    const admin = await signedInMember(site.app, site.testDb.db, { role: "admin" });
+    const member = await signedInMember(site.app, site.testDb.db, { fullName: "Mo Member" });
     expect((await get(member.jar, "/favorites")).status).toBe(200);
 
     const ask = await post(admin.jar, "/admin?tab=users&q=mo", {
@@ -150,7 +138,7 @@ describe("users tab", () => {
     expect(await text(await get(admin.jar, done.headers.get("location")!))).toContain(
       "User blocked successfully!",
     );
-    expect(await countRows(testDb.db, "sessions", sql`user_id = ${member.id}`)).toBe(0);
+    expect(await countRows(site.testDb.db, "sessions", sql`user_id = ${member.id}`)).toBe(0);
     const kicked = await get(member.jar, "/favorites");
     expect(kicked.status).toBe(302);
     expect(kicked.headers.get("location")).toMatch(/^\/login/);
@@ -165,8 +153,8 @@ describe("users tab", () => {
   });
 
   it("promote and delete ask first and carry the spec's messages", async () => {
-    const admin = await signedInMember(app, testDb.db, { role: "admin" });
-    const u = await createUser(testDb.db);
+    const admin = await signedInMember(site.app, site.testDb.db, { role: "admin" });
+    const u = await createUser(site.testDb.db);
     const ask = await post(admin.jar, "/admin?tab=users", { intent: "promote", userId: u.id });
     expect(ask.headers.get("location")).toContain("confirm=promote");
     const promoted = await post(admin.jar, "/admin?tab=users", {
@@ -201,12 +189,12 @@ describe("users tab", () => {
   });
 
   it("searches and pages on the server: 50 a page with Showing and Page labels", async () => {
-    const admin = await signedInMember(app, testDb.db, { role: "admin" });
-    await testDb.db.execute(sql`
+    const admin = await signedInMember(site.app, site.testDb.db, { role: "admin" });
+    await site.testDb.db.execute(sql`
       INSERT INTO users (id, name, email, username, email_verified)
       SELECT 'bulk-' || i, 'bulk' || i, 'bulk' || i || '@x.test', 'bulk_' || i, true
       FROM generate_series(1, 60) AS i`);
-    await testDb.db.execute(sql`
+    await site.testDb.db.execute(sql`
       INSERT INTO profiles (id, email, username, full_name, status, created_at)
       SELECT 'bulk-' || i, 'bulk' || i || '@x.test', 'bulk_' || i, 'Bulk Person ' || i, 'approved',
              now() - i * interval '1 minute'
@@ -229,8 +217,8 @@ describe("users tab", () => {
 
 describe("bad input", () => {
   it("answers 4xx with a message, never a 500", async () => {
-    const admin = await signedInMember(app, testDb.db, { role: "admin" });
-    const u = await createUser(testDb.db, { status: "pending" });
+    const admin = await signedInMember(site.app, site.testDb.db, { role: "admin" });
+    const u = await createUser(site.testDb.db, { status: "pending" });
     for (const [path, message] of [
       ["/admin?tab=nope", "Unknown dashboard section"],
       ["/admin?tab=users&page=abc", "Page must be a whole number from 1"],
@@ -255,13 +243,13 @@ describe("bad input", () => {
       const res = await post(admin.jar, "/admin", fields);
       expect([JSON.stringify(fields), res.status]).toEqual([JSON.stringify(fields), 400]);
     }
-    const repeated = await browse(admin.jar, `${app.url}/admin`, {
+    const repeated = await browse(admin.jar, `${site.app.url}/admin`, {
       method: "POST",
       body: "intent=approve&intent=block&userId=" + u.id,
       headers: { "content-type": "application/x-www-form-urlencoded" },
     });
     expect(repeated.status).toBe(400);
-    const garbled = await browse(admin.jar, `${app.url}/admin`, {
+    const garbled = await browse(admin.jar, `${site.app.url}/admin`, {
       method: "POST",
       body: "%%%",
       headers: { "content-type": "multipart/form-data; boundary=x" },
@@ -282,8 +270,11 @@ describe("bad input", () => {
 
 describe("Export Users CSV", () => {
   it("downloads users-export-{date}.csv with the spec's columns, quoting and neutralised formulas", async () => {
-    const admin = await signedInMember(app, testDb.db, { role: "admin", username: "csv_admin" });
-    await createUser(testDb.db, {
+    const admin = await signedInMember(site.app, site.testDb.db, {
+      role: "admin",
+      username: "csv_admin",
+    });
+    await createUser(site.testDb.db, {
       username: "evil",
       fullName: '=HYPERLINK("http://x","Click, me")',
       createdAt: new Date("2026-01-01T00:00:00Z"),

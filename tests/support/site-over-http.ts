@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import { browse, type CookieJar, startTestApp, type TestApp } from "#server/auth/testing/http-app";
+import { createTestDatabase, type TestDatabase } from "./test-database";
+
+export type SiteOverHttp = {
+  readonly testDb: TestDatabase;
+  readonly app: TestApp;
+  get(jar: CookieJar, path: string): Promise<Response>;
+  post(jar: CookieJar, path: string, fields: Record<string, string>): Promise<Response>;
+  /** The page's HTML with React's escaped apostrophes and quotes put back. */
+  text(res: Response): Promise<string>;
+};
+
+/**
+ * The whole app over HTTP on a fresh database for one test file: started
+ * before the file, emptied before each test, stopped after the file.
+ */
+export function siteOverHttpForThisFile(): SiteOverHttp {
+  let testDb: TestDatabase;
+  let app: TestApp;
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    app = await startTestApp({ testDb });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await testDb?.destroy();
+  });
+  beforeEach(async () => {
+    await testDb.reset();
+  });
+  return {
+    get testDb() {
+      return testDb;
+    },
+    get app() {
+      return app;
+    },
+    get: (jar, path) => browse(jar, `${app.url}${path}`),
+    post: (jar, path, fields) =>
+      browse(jar, `${app.url}${path}`, { method: "POST", body: new URLSearchParams(fields) }),
+    text: async (res) => (await res.text()).replace(/&#x27;/g, "'").replace(/&quot;/g, '"'),
+  };
+}
