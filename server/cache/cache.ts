@@ -10,7 +10,7 @@
  */
 import { LRUCache } from "lru-cache";
 
-export type CacheScope = "posts" | "categories" | "settings";
+export type CacheScope = "posts" | "categories" | "settings" | "redirects" | "banned_words";
 
 export const MINUTE = 60_000;
 

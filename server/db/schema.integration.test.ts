@@ -88,6 +88,7 @@ describe("migrations", () => {
     );
     expect(tables.map((t) => t.tablename)).toEqual([
       "accounts",
+      "admin_audit_log",
       "banned_words",
       "broadcasts",
       "categories",

@@ -614,6 +614,32 @@ export const urlRedirects = pgTable(
   ],
 );
 
+// ------------------------------------------------------------------ audit trail
+
+/**
+ * Every admin action, recorded with who, what and when (beyond the spec).
+ * The actor's username is copied so the record still reads after the
+ * account is deleted; target_label likewise keeps the target's name.
+ */
+export const adminAuditLog = pgTable(
+  "admin_audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actorId: text("actor_id").references(() => profiles.id, { onDelete: "set null" }),
+    actorUsername: text("actor_username"),
+    action: text("action").notNull(),
+    targetType: text("target_type"),
+    targetId: text("target_id"),
+    targetLabel: text("target_label"),
+    details: jsonb("details").$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("admin_audit_log_created_idx").on(t.createdAt.desc()),
+    index("admin_audit_log_actor_idx").on(t.actorId, t.createdAt.desc()),
+  ],
+);
+
 // ------------------------------------------------------------ attempts (rate limits)
 
 export const signupAttempts = pgTable(
