@@ -23,6 +23,7 @@ export default [
   route("categories/:slug/rss.xml", "routes/rss.xml.ts", { id: "category-rss" }),
   route("search", "routes/search.tsx"),
   route("api/posts/next", "routes/api.posts.next.ts"),
+  route("api/posts/:id/view", "routes/api.posts.view.ts"),
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("robots.txt", "routes/robots.txt.ts"),
   route("rss.xml", "routes/rss.xml.ts", { id: "rss" }),

@@ -15,15 +15,23 @@ import { ensureReservedRows } from "./db/seed";
 import { seedDemo } from "./db/seed-demo";
 import { authHandler, clientIpHeader } from "./auth/express";
 import { clientLogsRouter } from "./http/client-logs";
+import { pageCache, type PageCacheOptions } from "./http/page-cache";
 import { requestId } from "./http/request-id";
 import { securityHeaders } from "./http/security";
 import { createLogger, type Logger } from "./logger";
 import { closeNotificationHub } from "./realtime/notification-hub";
 import { setRuntime } from "./runtime";
 import { startPublicationClock } from "~/features/authoring/publication-clock.server";
+import { pageCacheVariant } from "~/features/consent/page-variant.server";
 import { createStorage } from "./storage";
 
-type AppOptions = { config: Config; log: Logger; vite?: ViteDevServer };
+type AppOptions = {
+  config: Config;
+  log: Logger;
+  vite?: ViteDevServer;
+  /** The anonymous full-page cache: on in production, off otherwise unless given (tests). */
+  pageCache?: boolean | Omit<PageCacheOptions, "variant">;
+};
 
 async function loadServerBuild(vite: ViteDevServer | undefined): Promise<ServerBuild> {
   if (vite) return (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
@@ -31,7 +39,7 @@ async function loadServerBuild(vite: ViteDevServer | undefined): Promise<ServerB
 }
 
 /** The Express application: headers, logs, static files, the API, then React Router. */
-export function createApp({ config, log, vite }: AppOptions): Express {
+export function createApp({ config, log, vite, pageCache: cacheOption }: AppOptions): Express {
   const app = express();
   app.disable("x-powered-by");
   // Only behind a proxy we trust may X-Forwarded-* decide the client's address and scheme.
@@ -95,6 +103,13 @@ export function createApp({ config, log, vite }: AppOptions): Express {
   app.use(clientIpHeader);
   // The auth library's endpoints, before React Router.
   app.all("/api/auth/{*splat}", authHandler());
+
+  // Anonymous pages from memory (docs/decisions/0006). Keep it last before the
+  // renderer: whatever answers without rendering (redirects above) runs first.
+  const pageCacheOn = cacheOption ?? config.isProduction;
+  if (pageCacheOn) {
+    app.use(pageCache({ ...(pageCacheOn === true ? {} : pageCacheOn), variant: pageCacheVariant }));
+  }
 
   app.all(
     "/{*splat}",

@@ -1,20 +1,18 @@
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { db } from "#server/db/client";
 import { runtime } from "#server/runtime";
-import { clientIp } from "~/features/accounts/request.server";
 import { getSessionUser } from "~/features/accounts/session.server";
 import { isSaved } from "~/features/favorites/favorites.server";
 import { postPath } from "~/features/posts/post-card";
 import { InfinitePosts } from "~/features/posts/infinite-posts";
 import { loadPostView } from "~/features/posts/post-page.server";
-import { registerViewInBackground } from "~/features/posts/views.server";
 import { articleJsonLd, breadcrumbsJsonLd, pageMeta, siteOf } from "~/features/seo/meta";
 import { pageCacheHeaders, readerPageHeaders } from "~/features/layout/cache-headers";
 import type { Route } from "./+types/post";
 
 /** /post/{slug} (canonical) and /{category}/{slug}. */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { config, log } = runtime();
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const { config } = runtime();
   const view = await loadPostView(db(), params.slug, {
     name: config.siteName,
     url: config.siteUrl,
@@ -24,16 +22,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (params.category && params.category !== view.post.category.slug) {
     throw redirect(postPath(view.post), 301);
   }
-  registerViewInBackground(
-    db(),
-    {
-      postId: view.post.id,
-      secret: config.authSecret,
-      ip: clientIp(context),
-      userAgent: request.headers.get("user-agent"),
-    },
-    (error) => log.warn({ err: error }, "view not counted"),
-  );
+  // The view is counted by the page's beacon (views.server.ts), also when the page is cached.
   const viewer = await getSessionUser(request);
   const saved = viewer ? await isSaved(db(), viewer.id, view.post.id) : undefined;
   return data({ view, siteUrl: config.siteUrl, saved }, { headers: pageCacheHeaders(request) });

@@ -200,26 +200,41 @@ describe("seedDemo, first run", () => {
     expect(Math.max(...blogs.map((p) => p.readingTimeMinutes))).toBeGreaterThanOrEqual(2);
   });
 
-  it("stores 1200x630 WebP featured images and 500x500 mentor portraits through the storage", async () => {
+  it("stores 1200x630 WebP featured images and 500x500 mentor portraits, with smaller copies, through the storage", async () => {
     const all = await db.select().from(posts);
     const withImage = all.filter((p) => p.featuredImageUrl);
     expect(all.filter((p) => p.status === "published").every((p) => p.featuredImageUrl)).toBe(true);
     for (const post of withImage) {
-      expect(post.featuredImageUrl).toBe(storage.url(`demo/posts/${post.slug}.webp`));
+      expect(post.featuredImageUrl).toBe(storage.url(`demo/posts/${post.slug}.1200x630.webp`));
     }
     const sample = withImage[0]!;
-    const meta = await sharp(path.join(uploads, "demo", "posts", `${sample.slug}.webp`)).metadata();
+    const meta = await sharp(
+      path.join(uploads, "demo", "posts", `${sample.slug}.1200x630.webp`),
+    ).metadata();
     expect(meta).toMatchObject({ format: "webp", width: 1200, height: 630 });
+    for (const width of [96, 160, 320, 640, 960]) {
+      const copy = await sharp(
+        path.join(uploads, "demo", "posts", `${sample.slug}.1200x630.${width}w.webp`),
+      ).metadata();
+      expect(copy).toMatchObject({
+        format: "webp",
+        width,
+        height: Math.round((width * 630) / 1200),
+      });
+    }
 
     const mentors = await db.select().from(profiles).where(eq(profiles.role, "mentor"));
     for (const mentor of mentors) {
-      expect(mentor.profilePhotoUrl).toBe(storage.url(`demo/profiles/${mentor.username}.webp`));
+      expect(mentor.profilePhotoUrl).toBe(
+        storage.url(`demo/profiles/${mentor.username}.500x500.webp`),
+      );
       const portrait = await sharp(
-        path.join(uploads, "demo", "profiles", `${mentor.username}.webp`),
+        path.join(uploads, "demo", "profiles", `${mentor.username}.500x500.webp`),
       ).metadata();
       expect(portrait).toMatchObject({ format: "webp", width: 500, height: 500 });
     }
-    expect((await storage.list("demo/posts/")).length).toBe(withImage.length);
+    // The image and its copies at 96, 160, 320, 640 and 960 pixels.
+    expect((await storage.list("demo/posts/")).length).toBe(withImage.length * 6);
   });
 
   it("tags every post, with usage counts that match the links", async () => {
@@ -356,6 +371,6 @@ describe("seedDemo, later runs", () => {
     expect(results.map((r) => r.created).sort()).toEqual([false, true]);
     expect(await countRows(db, "posts")).toBe(40);
     expect(await countRows(db, "profiles")).toBe(14);
-    expect(existsSync(path.join(uploads, "demo", "banners", "sidebar.webp"))).toBe(true);
+    expect(existsSync(path.join(uploads, "demo", "banners", "sidebar.600x500.webp"))).toBe(true);
   });
 });

@@ -11,6 +11,7 @@
 import { hashPassword } from "better-auth/crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { randomInt, randomUUID } from "node:crypto";
+import { storeResponsiveImage } from "../storage/responsive-images";
 import type { Storage } from "../storage/storage";
 import type { Database } from "./client";
 import {
@@ -188,12 +189,12 @@ async function storeDemoImages(storage: Storage, siteName: string): Promise<Demo
       palette: CATEGORY_PALETTES[post.category] ?? CATEGORY_PALETTES.uncategorized!,
       siteName,
     });
-    const { url } = await storage.put(`demo/posts/${post.slug}.webp`, bytes, "image/webp");
+    const { url } = await storeResponsiveImage(storage, `demo/posts/${post.slug}`, bytes);
     return [post.slug, url] as const;
   });
   const portraitJobs = DEMO_PEOPLE.filter((person) => person.photo).map(async (person, index) => {
     const bytes = await renderPortrait({ name: person.fullName, index });
-    const { url } = await storage.put(`demo/profiles/${person.username}.webp`, bytes, "image/webp");
+    const { url } = await storeResponsiveImage(storage, `demo/profiles/${person.username}`, bytes);
     return [person.username, url] as const;
   });
   const bannerJob = renderBanner({
@@ -201,7 +202,7 @@ async function storeDemoImages(storage: Storage, siteName: string): Promise<Demo
     body: "Company formation, visas and contracts for founders from India.",
     cta: "Book a free call",
     palette: ["#0f2a4a", "#087e8b"],
-  }).then((bytes) => storage.put("demo/banners/sidebar.webp", bytes, "image/webp"));
+  }).then((bytes) => storeResponsiveImage(storage, "demo/banners/sidebar", bytes));
 
   const [postUrls, portraitUrls, banner] = await Promise.all([
     Promise.all(postJobs),

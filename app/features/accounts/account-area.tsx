@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link } from "react-router";
+import { srcSetOf } from "~/components/image/variants";
 import { primaryButton } from "~/components/ui/button-styles";
 import type { HeaderUser } from "./header-user";
 import { can } from "./permissions";
@@ -123,6 +124,8 @@ function AvatarMenu({ user }: { user: HeaderUser }) {
         {user.profilePhotoUrl ? (
           <img
             src={user.profilePhotoUrl}
+            srcSet={srcSetOf(user.profilePhotoUrl)}
+            sizes={srcSetOf(user.profilePhotoUrl) ? "36px" : undefined}
             alt=""
             width={36}
             height={36}

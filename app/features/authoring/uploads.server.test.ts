@@ -65,7 +65,7 @@ describe("image uploads", () => {
     });
     expect(result).toMatchObject({ ok: true, width: 40, height: 30 });
     if (!result.ok) return;
-    expect(result.key).toMatch(/^posts\/mentor-1\/1767000000000-[0-9a-f]{8}\.webp$/);
+    expect(result.key).toMatch(/^posts\/mentor-1\/1767000000000-[0-9a-f]{8}\.40x30\.webp$/);
     const stored = objects.get(result.key)!;
     expect(stored.type).toBe("image/webp");
     expect(sniffImage(stored.bytes)).toBe("webp");

@@ -3,11 +3,14 @@
  * admins only; JPEG, PNG or WebP recognised by their first bytes (never by
  * the name or the declared type); at most 5 MB; re-encoded to WebP by sharp,
  * which drops every bit of metadata (EXIF, GPS, ICC comments); stored through
- * the storage interface. No file is ever served as it was uploaded.
+ * the storage interface with smaller WebP copies for `srcset`
+ * (server/storage/responsive-images.ts). No file is ever served as it was
+ * uploaded.
  */
 import { randomBytes } from "node:crypto";
-import sharp, { type OutputInfo } from "sharp";
+import sharp from "sharp";
 import type { Storage } from "#server/storage";
+import { storeResponsiveImage } from "#server/storage/responsive-images";
 import { can, type Actor } from "~/features/accounts/permissions";
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -56,7 +59,7 @@ export async function uploadPostImage(
     return { ok: false, status: 413, error: UPLOAD_MESSAGES.tooLarge };
   }
   if (!sniffImage(bytes)) return { ok: false, status: 400, error: UPLOAD_MESSAGES.wrongType };
-  let output: { data: Buffer; info: OutputInfo };
+  let output: Buffer;
   try {
     output = await sharp(bytes, { limitInputPixels: 100_000_000, failOn: "error" })
       .rotate() // apply the EXIF orientation before the metadata goes
@@ -67,21 +70,21 @@ export async function uploadPostImage(
         withoutEnlargement: true,
       })
       .webp({ quality: 85 })
-      .toBuffer({ resolveWithObject: true });
+      .toBuffer();
   } catch {
     // Recognised header, broken body.
     return { ok: false, status: 400, error: UPLOAD_MESSAGES.wrongType };
   }
   const stamp = (options.now ?? new Date()).getTime();
-  const key = `posts/${safeSegment(actor.id)}/${stamp}-${randomBytes(4).toString("hex")}.webp`;
+  const base = `posts/${safeSegment(actor.id)}/${stamp}-${randomBytes(4).toString("hex")}`;
   try {
-    const stored = await storage.put(key, new Uint8Array(output.data), "image/webp");
+    const stored = await storeResponsiveImage(storage, base, new Uint8Array(output));
     return {
       ok: true,
       url: stored.url,
       key: stored.key,
-      width: output.info.width,
-      height: output.info.height,
+      width: stored.width,
+      height: stored.height,
     };
   } catch {
     return { ok: false, status: 500, error: UPLOAD_MESSAGES.failed };

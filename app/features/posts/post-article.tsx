@@ -1,4 +1,5 @@
 import { Link, useLoaderData, useRouteLoaderData } from "react-router";
+import { ResponsiveImage } from "~/components/image/responsive-image";
 import type { HeaderUser } from "~/features/accounts/header-user";
 import { Conversation } from "~/features/comments/conversation";
 import { FavoriteToggle } from "~/features/favorites/favorite-toggle";
@@ -93,14 +94,13 @@ export function PostArticle({
                 className="aspect-video h-auto w-full"
               />
             ) : (
-              <img
+              <ResponsiveImage
                 src={view.hero.imageUrl}
                 alt=""
                 width={1200}
                 height={630}
-                loading={first ? "eager" : "lazy"}
-                fetchPriority={first ? "high" : undefined}
-                decoding="async"
+                sizes="(min-width: 1024px) 760px, calc(100vw - 32px)"
+                priority={first}
                 className="aspect-[1200/630] h-auto w-full object-cover"
               />
             )}

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { Link } from "react-router";
+import { ResponsiveImage } from "~/components/image/responsive-image";
 import { formatDate, initial, isoDate, plural } from "~/lib/format";
 import { postVisual } from "~/lib/video";
 import type { AuthorSummary, PostCard } from "./types";
@@ -26,13 +27,11 @@ export function VerifiedBadge({ role }: { role: AuthorSummary["role"] }) {
 export function Avatar({ author, size = 32 }: { author: AuthorSummary; size?: number }) {
   if (author.photoUrl) {
     return (
-      <img
+      <ResponsiveImage
         src={author.photoUrl}
         alt=""
         width={size}
         height={size}
-        loading="lazy"
-        decoding="async"
         className="shrink-0 rounded-full object-cover"
         style={{ width: size, height: size }}
       />
@@ -81,12 +80,14 @@ function Visual({
   eager,
   width,
   height,
+  sizes,
   className,
 }: {
   post: PostCard;
   eager?: boolean;
   width: number;
   height: number;
+  sizes: string;
   className: string;
 }) {
   const { imageUrl, isVideo } = postVisual(post);
@@ -94,14 +95,13 @@ function Visual({
   return (
     <div className={`relative overflow-hidden rounded-lg bg-slate-100 ${className}`}>
       {imageUrl ? (
-        <img
+        <ResponsiveImage
           src={imageUrl}
           alt=""
           width={width}
           height={height}
-          loading={eager ? "eager" : "lazy"}
-          fetchPriority={eager ? "high" : undefined}
-          decoding="async"
+          sizes={sizes}
+          priority={eager}
           className="h-full w-full object-cover"
         />
       ) : null}
@@ -154,6 +154,12 @@ export function PostListItem({
         eager={eager}
         width={hero ? 1200 : 400}
         height={hero ? 630 : 210}
+        // The main column: 760 px beside the sidebar, the page's width less its padding below.
+        sizes={
+          hero
+            ? "(min-width: 1024px) 760px, calc(100vw - 32px)"
+            : "(min-width: 640px) 200px, calc(100vw - 32px)"
+        }
         className={hero ? "aspect-[1200/630]" : "aspect-[400/210] sm:h-[105px] sm:w-[200px]"}
       />
       <div className="min-w-0">
@@ -185,13 +191,11 @@ export function CompactPostItem({ post }: { post: PostCard }) {
   return (
     <article className="relative flex gap-3">
       {imageUrl ? (
-        <img
+        <ResponsiveImage
           src={imageUrl}
           alt=""
           width={80}
           height={42}
-          loading="lazy"
-          decoding="async"
           className="h-[42px] w-[80px] shrink-0 rounded object-cover"
         />
       ) : null}

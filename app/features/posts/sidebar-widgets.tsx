@@ -1,3 +1,4 @@
+import { ResponsiveImage } from "~/components/image/responsive-image";
 import type { RenderWidget } from "./types";
 
 /** Sidebar ad widgets (spec 1 §3 "sidebar widget"): image, sanitised HTML or text. */
@@ -25,13 +26,12 @@ export function SidebarWidgets({ widgets }: { widgets: RenderWidget[] }) {
 
 function WidgetImage({ widget }: { widget: Extract<RenderWidget, { type: "image" }> }) {
   const img = (
-    <img
+    <ResponsiveImage
       src={widget.imageUrl}
       alt={widget.alt || (widget.linkUrl ? "Advertisement" : "")}
       width={600}
       height={500}
-      loading="lazy"
-      decoding="async"
+      sizes="(min-width: 1024px) 320px, calc(100vw - 32px)"
       className="h-auto w-full"
     />
   );

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, Link, useFetcher, useNavigate, useNavigation } from "react-router";
+import { ResponsiveImage } from "~/components/image/responsive-image";
 import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
 import { ErrorBox, inputClass, NoticeBox } from "~/features/accounts/ui";
 import { initial } from "~/lib/format";
@@ -123,11 +124,12 @@ export function EditProfileForm(props: {
       <section aria-labelledby="photo-heading" className="mt-6 flex items-center gap-4">
         <div className="flex h-24 w-24 shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-700 text-3xl font-bold text-white">
           {photoUrl ? (
-            <img
+            <ResponsiveImage
               src={photoUrl}
               alt="Your profile photo"
               width={96}
               height={96}
+              priority
               className="h-24 w-24 object-cover"
             />
           ) : (

@@ -4,7 +4,8 @@
  * banned-words check (accepted when the check itself fails), and the photo:
  * JPEG, PNG or WebP judged by its bytes, at most 5 MB, re-encoded by sharp to
  * 500×500 WebP (quality 90) without metadata, stored under the member's folder
- * with a timestamp name in the profile-images area.
+ * with a timestamp name in the profile-images area, with smaller copies for
+ * `srcset` (server/storage/responsive-images.ts).
  */
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
@@ -12,6 +13,7 @@ import { z } from "zod";
 import type { Database } from "#server/db/client";
 import { profiles, userTypeEnum } from "#server/db/schema";
 import type { Storage } from "#server/storage";
+import { storeResponsiveImage } from "#server/storage/responsive-images";
 import type { Actor } from "~/features/accounts/permissions";
 import { MAX_UPLOAD_BYTES, sniffImage } from "~/features/authoring/uploads.server";
 import { containsBannedWord } from "./banned-words.server";
@@ -205,9 +207,9 @@ export async function uploadProfilePhoto(
     return { ok: false, status: 400, error: PROFILE_MESSAGES.photoWrongType };
   }
   const folder = actor.id.replace(/[^A-Za-z0-9._-]/g, "_").replace(/^[^A-Za-z0-9]+/, "") || "user";
-  const key = `profile-images/${folder}/${(options.now ?? new Date()).getTime()}.webp`;
+  const base = `profile-images/${folder}/${(options.now ?? new Date()).getTime()}`;
   try {
-    const stored = await storage.put(key, new Uint8Array(output), "image/webp");
+    const stored = await storeResponsiveImage(storage, base, new Uint8Array(output));
     await db
       .update(profiles)
       .set({ profilePhotoUrl: stored.url, updatedAt: new Date() })

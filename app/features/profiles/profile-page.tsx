@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
+import { ResponsiveImage } from "~/components/image/responsive-image";
 import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
 import { EmptyState, PostListItem } from "~/features/posts/post-card";
 import type { PostCard } from "~/features/posts/types";
@@ -41,11 +42,12 @@ export function ProfilePage({ data, error }: { data: ProfilePageData; error?: st
       <section aria-labelledby="profile-name" className="flex flex-col gap-6 sm:flex-row">
         <div className="flex h-28 w-28 shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-700 text-4xl font-bold text-white">
           {profile.profilePhotoUrl ? (
-            <img
+            <ResponsiveImage
               src={profile.profilePhotoUrl}
               alt={name}
               width={112}
               height={112}
+              priority
               className="h-28 w-28 object-cover"
             />
           ) : (

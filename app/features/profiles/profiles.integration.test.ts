@@ -223,20 +223,32 @@ describe("the profile photo", () => {
       .toBuffer()
       .then((b) => new Uint8Array(b));
 
-  it("re-encodes to a 500×500 WebP under profile-images/<id>/<timestamp>.webp and saves the URL", async () => {
+  it("re-encodes to a 500×500 WebP under profile-images/<id>/<timestamp>.500x500.webp, with smaller copies, and saves the URL", async () => {
     const m = await member();
     const now = new Date(1_767_000_000_000);
     const result = await uploadProfilePhoto(t.db, storage, m.actor, await png(900, 600), { now });
     expect(result).toEqual({
       ok: true,
-      url: `/uploads/profile-images/${m.id}/1767000000000.webp`,
+      url: `/uploads/profile-images/${m.id}/1767000000000.500x500.webp`,
       message: "Profile image uploaded successfully!",
     });
     const meta = await sharp(
-      path.join(dir, "profile-images", m.id, "1767000000000.webp"),
+      path.join(dir, "profile-images", m.id, "1767000000000.500x500.webp"),
     ).metadata();
     expect(meta).toMatchObject({ format: "webp", width: 500, height: 500 });
     expect(meta.exif).toBeUndefined();
+    expect(await storage.list(`profile-images/${m.id}/`)).toEqual([
+      `profile-images/${m.id}/1767000000000.500x500.160w.webp`,
+      `profile-images/${m.id}/1767000000000.500x500.320w.webp`,
+      `profile-images/${m.id}/1767000000000.500x500.96w.webp`,
+      `profile-images/${m.id}/1767000000000.500x500.webp`,
+    ]);
+    for (const width of [96, 160, 320]) {
+      const copy = await sharp(
+        path.join(dir, "profile-images", m.id, `1767000000000.500x500.${width}w.webp`),
+      ).metadata();
+      expect(copy).toMatchObject({ format: "webp", width, height: width });
+    }
     expect((await profileRow(m.id)).profilePhotoUrl).toBe(result.ok ? result.url : "");
   });
 
