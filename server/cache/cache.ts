@@ -28,7 +28,14 @@ export const SWEEP_INTERVAL_MS = 60_000;
 
 export const INVALIDATION_CHANNEL = "cache_invalidate";
 
-type AnyCache = { name: string; scopes: CacheScope[]; clear(): void; purgeStale(): void };
+/** A cache the invalidations reach; scopes "all": every invalidation clears it. */
+export type RegisteredCache = {
+  name: string;
+  scopes: CacheScope[] | "all";
+  clear(): void;
+  purgeStale(): void;
+};
+type AnyCache = RegisteredCache;
 
 const registry = new Set<AnyCache>();
 let sweeper: ReturnType<typeof setInterval> | undefined;
@@ -102,10 +109,18 @@ export function createCache<V extends object>(options: {
   return cache;
 }
 
+/** Registers a cache not made by createCache (the page cache) for invalidation and sweeping. */
+export function registerCache(cache: RegisteredCache) {
+  registry.add(cache);
+  ensureSweeper();
+}
+
 /** Clears every cache of the given scopes in this process. */
 export function invalidateLocal(scopes: readonly string[]) {
   for (const cache of registry) {
-    if (cache.scopes.some((scope) => scopes.includes(scope))) cache.clear();
+    if (cache.scopes === "all" || cache.scopes.some((scope) => scopes.includes(scope))) {
+      cache.clear();
+    }
   }
 }
 

@@ -15,12 +15,14 @@ export type SiteOverHttp = {
  * The whole app over HTTP on a fresh database for one test file: started
  * before the file, emptied before each test, stopped after the file.
  */
-export function siteOverHttpForThisFile(): SiteOverHttp {
+export function siteOverHttpForThisFile(
+  options: { pageCache?: boolean; env?: Record<string, string> } = {},
+): SiteOverHttp {
   let testDb: TestDatabase;
   let app: TestApp;
   beforeAll(async () => {
     testDb = await createTestDatabase();
-    app = await startTestApp({ testDb });
+    app = await startTestApp({ testDb, pageCache: options.pageCache, env: options.env });
   });
   afterAll(async () => {
     await app?.close();

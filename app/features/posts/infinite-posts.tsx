@@ -3,6 +3,7 @@ import { clientLog } from "~/lib/client-log";
 import { PostArticle } from "./post-article";
 import { postPath } from "./post-card";
 import type { PostView } from "./types";
+import { viewBeaconPath } from "./views";
 
 /** Spec 1 §9: threshold 0.1, margin 200 px; the active post by visibility with a 20 % bottom margin. */
 export const LOAD_THRESHOLD = 0.1;
@@ -17,6 +18,17 @@ const STATUS_TEXT: Record<Status, string> = {
   done: "No more posts to load.",
   error: "Failed to fetch next post",
 };
+
+/** Registers a view of a shown post (spec 1 §2); the page may have come from a cache. */
+function sendViewBeacon(postId: string) {
+  const url = viewBeaconPath(postId);
+  try {
+    if (navigator.sendBeacon?.(url)) return;
+  } catch {
+    // Falls back to fetch below.
+  }
+  void fetch(url, { method: "POST", keepalive: true }).catch(() => {});
+}
 
 /**
  * The post page's reading column: the server-rendered post, then each next
@@ -42,6 +54,16 @@ export function InfinitePosts({
   useEffect(() => {
     viewsRef.current = views;
   });
+
+  // Each post shown registers its view once (the server keeps the 30-minute rule).
+  const counted = useRef(new Set<string>());
+  useEffect(() => {
+    for (const view of viewsRef.current) {
+      if (counted.current.has(view.post.id)) continue;
+      counted.current.add(view.post.id);
+      sendViewBeacon(view.post.id);
+    }
+  }, [first.post.id, extra.length]);
 
   // A new first post (client navigation to another post) starts over.
   const [firstId, setFirstId] = useState(first.post.id);
@@ -129,6 +151,10 @@ export function InfinitePosts({
 
   return (
     <div ref={list}>
+      {/* Without JavaScript, the first post's view is counted by an image. */}
+      <noscript>
+        <img src={viewBeaconPath(first.post.id)} alt="" width={1} height={1} className="absolute" />
+      </noscript>
       {views.map((view, index) => (
         <div
           key={view.post.id}

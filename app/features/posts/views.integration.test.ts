@@ -39,6 +39,25 @@ describe("registerView", () => {
     expect(await viewCount(post.id)).toBe(3);
   });
 
+  it("counts only published, visible posts; an unknown id does nothing", async () => {
+    const author = await createUser(t.db);
+    const draft = await createPost(t.db, {
+      authorId: author.id,
+      status: "draft",
+      publishedAt: null,
+    });
+    const future = await createPost(t.db, {
+      authorId: author.id,
+      publishedAt: new Date(Date.now() + 3_600_000),
+    });
+    const key = visitorKey("secret", "203.0.113.7", "Firefox");
+    expect(await registerView(t.db, draft.id, key)).toBe(false);
+    expect(await registerView(t.db, future.id, key)).toBe(false);
+    expect(await registerView(t.db, "00000000-0000-4000-8000-000000000000", key)).toBe(false);
+    expect(await viewCount(draft.id)).toBe(0);
+    expect(await viewCount(future.id)).toBe(0);
+  });
+
   it("keys visitors without storing the address", () => {
     const key = visitorKey("secret", "203.0.113.7", "Firefox");
     expect(key).not.toContain("203.0.113.7");

@@ -3,13 +3,23 @@
  * registers a view, and a visitor counts at most once per post per 30
  * minutes, so refreshing cannot inflate the count. A visitor is a keyed hash
  * of address and browser; the address itself is never stored.
+ *
+ * The page itself may come from the page cache, so the view is not counted
+ * while rendering: the post page sends a beacon (POST /api/posts/{id}/view)
+ * for each post it shows, and without JavaScript a 1-pixel image asks the
+ * same address (docs/decisions/0007).
  */
 import { createHmac } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { isbot } from "isbot";
+import { z } from "zod";
 import type { Database } from "#server/db/client";
+import { createWindowLimiter } from "#server/http/rate-limit";
 
 export const VIEW_WINDOW_MINUTES = 30;
+
+/** Beacons per client address and minute on this instance; more are refused (429). */
+export const VIEW_BEACON_LIMIT = { limit: 120, windowMs: 60_000 } as const;
 
 export function visitorKey(secret: string, ip: string, userAgent: string): string {
   return createHmac("sha256", secret)
@@ -26,10 +36,12 @@ let sinceCleanup = 0;
  * requests of the same visitor.
  */
 export async function registerView(db: Database, postId: string, key: string): Promise<boolean> {
+  // Only a published, visible post counts; an unknown id does nothing.
   const result = (await db.execute(sql`
     WITH seen AS (
       INSERT INTO post_views (post_id, visitor_key, viewed_at)
-      VALUES (${postId}, ${key}, now())
+      SELECT p.id, ${key}, now() FROM posts p
+      WHERE p.id = ${postId} AND p.status = 'published' AND p.published_at <= now()
       ON CONFLICT (post_id, visitor_key) DO UPDATE SET viewed_at = now()
         WHERE post_views.viewed_at < now() - make_interval(mins => ${VIEW_WINDOW_MINUTES})
       RETURNING 1
@@ -49,15 +61,42 @@ export async function registerView(db: Database, postId: string, key: string): P
   return result.rows.length > 0;
 }
 
-/** Registers the view in the background (the page never waits for it); bots are not counted. */
-export function registerViewInBackground(
+const beaconLimiter = createWindowLimiter(VIEW_BEACON_LIMIT);
+
+function sameHost(origin: string, host: string | null) {
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+const postIdSchema = z.uuid();
+
+export type ViewBeacon = {
+  postId: string;
+  ip: string;
+  userAgent: string | null;
+  /** The request's Origin and Host headers: another site's page may not count views. */
+  origin: string | null;
+  host: string | null;
+  secret: string;
+};
+
+/**
+ * A view beacon: checks it, then counts the view in the background (the
+ * answer never waits for the database). Bots are answered but not counted.
+ */
+export function acceptViewBeacon(
   db: Database,
-  options: { postId: string; secret: string; ip: string; userAgent: string | null },
+  beacon: ViewBeacon,
   onError: (error: unknown) => void,
-) {
-  const userAgent = options.userAgent ?? "";
-  if (isbot(userAgent)) return;
-  registerView(db, options.postId, visitorKey(options.secret, options.ip, userAgent)).catch(
-    onError,
-  );
+): { status: 204 | 400 | 403 | 429 } {
+  const postId = postIdSchema.safeParse(beacon.postId);
+  if (!postId.success) return { status: 400 };
+  if (beacon.origin && !sameHost(beacon.origin, beacon.host)) return { status: 403 };
+  if (!beaconLimiter(beacon.ip)) return { status: 429 };
+  const userAgent = beacon.userAgent ?? "";
+  if (isbot(userAgent)) return { status: 204 };
+  registerView(db, postId.data, visitorKey(beacon.secret, beacon.ip, userAgent)).catch(onError);
+  return { status: 204 };
 }

@@ -38,6 +38,8 @@ export async function startTestApp(options: {
   /** Extra environment for loadConfig (e.g. the LINKEDIN_* variables). */
   env?: Record<string, string>;
   listening?: { server: Server; url: string };
+  /** The anonymous full-page cache (off unless asked for; production has it on). */
+  pageCache?: boolean;
 }): Promise<TestApp> {
   const { server, url } = options.listening ?? (await listenLocal());
   const dataDir = mkdtempSync(path.join(tmpdir(), "founderbridge-http-"));
@@ -79,9 +81,19 @@ export async function startTestApp(options: {
     logLevel: "silent",
   });
   const { createApp } = (await vite.ssrLoadModule("/server/app.ts")) as {
-    createApp: (options: { config: Config; log: typeof log; vite: typeof vite }) => Express;
+    createApp: (options: {
+      config: Config;
+      log: typeof log;
+      vite: typeof vite;
+      pageCache?: boolean;
+    }) => Express;
   };
-  server.on("request", createApp({ config, log, vite }));
+  server.on("request", createApp({ config, log, vite, pageCache: options.pageCache }));
+  // As in production: writes clear the app's caches (its own module instances, loaded by Vite).
+  const { listenForInvalidations } = (await vite.ssrLoadModule("/server/cache/cache.ts")) as {
+    listenForInvalidations: (handle: TestDatabase["handle"]) => Promise<() => Promise<void>>;
+  };
+  const stopListening = await listenForInvalidations(options.testDb.handle);
 
   return {
     url,
@@ -89,6 +101,7 @@ export async function startTestApp(options: {
     auth,
     mail,
     async close() {
+      await stopListening();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await vite.close();

@@ -1,0 +1,87 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { CookieJar } from "#server/auth/testing/http-app";
+import { posts } from "#server/db/schema";
+import { createPost, createUser } from "../../../tests/support/factories";
+import { siteOverHttpForThisFile } from "../../../tests/support/site-over-http";
+import { VIEW_BEACON_LIMIT } from "./views.server";
+import { viewBeaconPath } from "./views";
+
+const site = siteOverHttpForThisFile();
+const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36";
+
+async function viewCount(id: string) {
+  const [row] = await site.testDb.db
+    .select({ n: posts.viewCount })
+    .from(posts)
+    .where(eq(posts.id, id));
+  return row!.n;
+}
+
+/** The count is written after the answer: wait for it. */
+async function eventually(id: string, expected: number) {
+  for (let i = 0; i < 40 && (await viewCount(id)) !== expected; i++) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return viewCount(id);
+}
+
+function beacon(path: string, headers: Record<string, string> = {}, method = "POST") {
+  return fetch(`${site.app.url}${path}`, {
+    method,
+    headers: { "user-agent": BROWSER, origin: site.app.url, ...headers },
+  });
+}
+
+async function publishedPost() {
+  const author = await createUser(site.testDb.db, { role: "mentor" });
+  return createPost(site.testDb.db, { authorId: author.id });
+}
+
+describe("the view beacon", () => {
+  it("is on the post page (and as a no-JavaScript image); loading the page alone counts nothing", async () => {
+    const post = await publishedPost();
+    const page = await site.get(new CookieJar(), `/post/${post.slug}`);
+    const html = await page.text();
+    expect(html).toContain(`<noscript><img src="${viewBeaconPath(post.id)}"`);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await viewCount(post.id)).toBe(0);
+  });
+
+  it("counts a visitor once per post per 30 minutes", async () => {
+    const post = await publishedPost();
+    const first = await beacon(viewBeaconPath(post.id));
+    expect(first.status).toBe(204);
+    expect(first.headers.get("cache-control")).toBe("private, no-store");
+    expect(await eventually(post.id, 1)).toBe(1);
+    expect((await beacon(viewBeaconPath(post.id))).status).toBe(204);
+    // The no-JavaScript pixel is the same visitor: still one view.
+    const pixel = await beacon(viewBeaconPath(post.id), {}, "GET");
+    expect(pixel.status).toBe(200);
+    expect(pixel.headers.get("content-type")).toBe("image/gif");
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await viewCount(post.id)).toBe(1);
+    // Another browser is another visitor.
+    await beacon(viewBeaconPath(post.id), { "user-agent": `${BROWSER} Edg/140.0` });
+    expect(await eventually(post.id, 2)).toBe(2);
+  });
+
+  it("refuses other sites, bad ids and bots, and limits each address", async () => {
+    const post = await publishedPost();
+    const foreign = await beacon(viewBeaconPath(post.id), { origin: "https://evil.example" });
+    expect(foreign.status).toBe(403);
+    expect((await beacon("/api/posts/not-a-uuid/view")).status).toBe(400);
+    const bot = await beacon(viewBeaconPath(post.id), { "user-agent": "Googlebot/2.1" });
+    expect(bot.status).toBe(204);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await viewCount(post.id)).toBe(0);
+
+    const unknown = viewBeaconPath("00000000-0000-4000-8000-000000000000");
+    const statuses: number[] = [];
+    for (let i = 0; i < VIEW_BEACON_LIMIT.limit + 5; i++) {
+      statuses.push((await beacon(unknown)).status);
+    }
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});

@@ -1,0 +1,123 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { CookieJar } from "#server/auth/testing/http-app";
+import { posts } from "#server/db/schema";
+import { createPost, createUser } from "../../tests/support/factories";
+import { signedInMember } from "../../tests/support/signed-in";
+import { siteOverHttpForThisFile } from "../../tests/support/site-over-http";
+
+// Production mode: the strict CSP with its per-response nonce.
+const site = siteOverHttpForThisFile({ pageCache: true, env: { NODE_ENV: "production" } });
+
+function cspNonce(res: Response) {
+  const match = /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "");
+  expect(match, "a nonce in the CSP").not.toBeNull();
+  return match![1]!;
+}
+
+function scriptNonces(html: string) {
+  return new Set([...html.matchAll(/<script[^>]* nonce="([^"]+)"/g)].map((m) => m[1]));
+}
+
+async function publishedPost(title = "Opening a UK bank account") {
+  const author = await createUser(site.testDb.db, { role: "mentor" });
+  return createPost(site.testDb.db, { authorId: author.id, title });
+}
+
+/** Waits for the NOTIFY of a write to reach the app (it clears the page cache). */
+async function untilMiss(path: string) {
+  for (let i = 0; i < 50; i++) {
+    const res = await site.get(new CookieJar(), path);
+    if (res.headers.get("x-page-cache") === "miss") return res;
+    await res.arrayBuffer();
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${path} stayed cached`);
+}
+
+describe("the anonymous page cache over HTTP", () => {
+  it("renders a post once, then serves it with a fresh nonce that matches the CSP", async () => {
+    const post = await publishedPost();
+    const path = `/post/${post.slug}`;
+    const first = await site.get(new CookieJar(), path);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("x-page-cache")).toBe("miss");
+    const firstHtml = await first.text();
+    expect(scriptNonces(firstHtml)).toEqual(new Set([cspNonce(first)]));
+
+    const nonces = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      const hit = await site.get(new CookieJar(), path);
+      expect(hit.status).toBe(200);
+      expect(hit.headers.get("x-page-cache")).toBe("hit");
+      expect(hit.headers.get("cache-control")).toBe(
+        "public, max-age=0, s-maxage=60, stale-while-revalidate=300",
+      );
+      expect(hit.headers.get("set-cookie")).toBeNull();
+      const nonce = cspNonce(hit);
+      const html = await hit.text();
+      expect(scriptNonces(html)).toEqual(new Set([nonce]));
+      expect(html).toBe(firstHtml.replaceAll(cspNonce(first), nonce));
+      nonces.add(nonce);
+    }
+    expect(nonces.size).toBe(3);
+  });
+
+  it("serves the home page and searches from the cache too, keyed by their query", async () => {
+    await publishedPost("Hiring your first engineer in Pune");
+    for (const path of ["/", "/search?q=pune"]) {
+      expect((await site.get(new CookieJar(), path)).headers.get("x-page-cache")).toBe("miss");
+      const hit = await site.get(new CookieJar(), path);
+      expect(hit.headers.get("x-page-cache")).toBe("hit");
+      expect(await hit.text()).toContain("Hiring your first engineer in Pune");
+    }
+    const other = await site.get(new CookieJar(), "/search?q=engineer");
+    expect(other.headers.get("x-page-cache")).toBe("miss");
+  });
+
+  it("never caches a signed-in member's page", async () => {
+    const post = await publishedPost();
+    const path = `/post/${post.slug}`;
+    await site.get(new CookieJar(), path);
+    expect((await site.get(new CookieJar(), path)).headers.get("x-page-cache")).toBe("hit");
+    const member = await signedInMember(site.app, site.testDb.db);
+    for (let i = 0; i < 2; i++) {
+      const res = await site.get(member.jar, path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("x-page-cache")).toBeNull();
+      expect(res.headers.get("cache-control")).toBe("private, no-cache");
+      // The member's own header (avatar menu), never the visitor's cached page.
+      expect(await res.text()).toContain(member.username);
+    }
+  });
+
+  it("drops the pages when a post changes", async () => {
+    const post = await publishedPost("Before the change");
+    const path = `/post/${post.slug}`;
+    await site.get(new CookieJar(), path);
+    await site.get(new CookieJar(), "/");
+    expect((await site.get(new CookieJar(), path)).headers.get("x-page-cache")).toBe("hit");
+    await site.testDb.db
+      .update(posts)
+      .set({ title: "After the change" })
+      .where(eq(posts.id, post.id));
+    const fresh = await untilMiss(path);
+    expect(await site.text(fresh)).toContain("After the change");
+    const home = await site.get(new CookieJar(), "/");
+    expect(home.headers.get("x-page-cache")).toBe("miss");
+    expect(await home.text()).toContain("After the change");
+  });
+
+  it("does not cache missing pages or addresses with unknown query parameters", async () => {
+    const missing = await site.get(new CookieJar(), "/post/no-such-post");
+    expect(missing.status).toBe(404);
+    await missing.arrayBuffer();
+    const again = await site.get(new CookieJar(), "/post/no-such-post");
+    expect(again.headers.get("x-page-cache")).toBe("miss");
+    await again.arrayBuffer();
+    const post = await publishedPost();
+    const busted = await site.get(new CookieJar(), `/post/${post.slug}?utm_source=x`);
+    expect(busted.status).toBe(200);
+    expect(busted.headers.get("x-page-cache")).toBeNull();
+  });
+});
