@@ -9,21 +9,19 @@ import type { ViteDevServer } from "vite";
 import { requestContext } from "~/lib/request-context.server";
 import { listenForInvalidations } from "./cache/cache";
 import { ConfigError, loadConfig, type Config } from "./config";
-import { db, openDatabase, setDatabase, type DatabaseHandle } from "./db/client";
+import { openDatabase, setDatabase, type DatabaseHandle } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { ensureReservedRows } from "./db/seed";
 import { seedDemo } from "./db/seed-demo";
 import { authHandler, clientIpHeader } from "./auth/express";
 import { clientLogsRouter } from "./http/client-logs";
 import { pageCache, type PageCacheOptions } from "./http/page-cache";
-import { redirectsMiddleware } from "./http/redirects";
 import { requestId } from "./http/request-id";
 import { securityHeaders } from "./http/security";
 import { createLogger, type Logger } from "./logger";
 import { closeNotificationHub } from "./realtime/notification-hub";
 import { setRuntime } from "./runtime";
 import { startPublicationClock } from "~/features/authoring/publication-clock.server";
-import { siteTrackerCsp } from "~/features/site-settings/site-settings.server";
 import { pageCacheVariant } from "~/features/consent/page-variant.server";
 import { createStorage } from "./storage";
 
@@ -67,8 +65,7 @@ export function createApp({ config, log, vite, pageCache: cacheOption }: AppOpti
         err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
     }),
   );
-  // The CSP allows the trackers' hosts only while the site settings switch them on.
-  app.use(securityHeaders({ dev: !config.isProduction, extraSources: () => siteTrackerCsp(db()) }));
+  app.use(securityHeaders({ dev: !config.isProduction }));
   app.use(
     compression({
       // Event streams must reach the browser as they are written.
@@ -106,8 +103,6 @@ export function createApp({ config, log, vite, pageCache: cacheOption }: AppOpti
   app.use(clientIpHeader);
   // The auth library's endpoints, before React Router.
   app.all("/api/auth/{*splat}", authHandler());
-  // The admins' URL redirects, before any page is rendered (or served from a page cache).
-  app.use(redirectsMiddleware());
 
   // Anonymous pages from memory (docs/decisions/0007). Keep it last before the
   // renderer: whatever answers without rendering (redirects above) runs first.
