@@ -173,7 +173,7 @@ export async function start({ vite }: { vite?: ViteDevServer }): Promise<Server>
     throw error;
   }
   const log = createLogger(config.logLevel);
-  const storage = createStorage({ dataDir: config.dataDir });
+  const storage = createStorage(config);
   const database = await prepareDatabase(config, log);
   setDatabase(database);
   setRuntime({ config, log, storage, startedAt: new Date() });

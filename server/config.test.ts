@@ -89,6 +89,57 @@ describe("loadConfig", () => {
     expect(config.demoContent).toBe(false);
   });
 
+  it("stores uploads on local disk unless STORAGE_DRIVER=s3, which needs a bucket and keys", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).storage).toEqual({ driver: "local" });
+    expect(() => loadConfig({ DATA_DIR: tempDir(), STORAGE_DRIVER: "s3" })).toThrow(
+      /STORAGE_DRIVER=s3, so these must be set too:\n {2}S3_BUCKET\n {2}S3_ACCESS_KEY_ID\n {2}S3_SECRET_ACCESS_KEY/,
+    );
+    const s3 = {
+      DATA_DIR: tempDir(),
+      STORAGE_DRIVER: "s3",
+      S3_BUCKET: "media",
+      S3_ACCESS_KEY_ID: "id",
+      S3_SECRET_ACCESS_KEY: "secret",
+    };
+    expect(loadConfig(s3).storage).toEqual({
+      driver: "s3",
+      s3: {
+        bucket: "media",
+        region: "us-east-1",
+        endpoint: undefined,
+        accessKeyId: "id",
+        secretAccessKey: "secret",
+        sessionToken: undefined,
+        publicUrl: undefined,
+        forcePathStyle: undefined,
+        prefix: undefined,
+      },
+    });
+    expect(
+      loadConfig({
+        ...s3,
+        S3_REGION: "auto",
+        S3_ENDPOINT: "https://acc.r2.cloudflarestorage.com",
+        S3_PUBLIC_URL: "https://media.example.com",
+        S3_FORCE_PATH_STYLE: "false",
+        S3_PREFIX: "founderbridge/uploads",
+      }).storage,
+    ).toMatchObject({
+      s3: {
+        region: "auto",
+        endpoint: "https://acc.r2.cloudflarestorage.com",
+        publicUrl: "https://media.example.com",
+        forcePathStyle: false,
+        prefix: "founderbridge/uploads",
+      },
+    });
+    expect(() => loadConfig({ ...s3, STORAGE_DRIVER: "ftp" })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...s3, S3_ENDPOINT: "not a url" })).toThrow(ConfigError);
+    for (const prefix of ["../up", "a/../b", "/abs", "a//b"]) {
+      expect(() => loadConfig({ ...s3, S3_PREFIX: prefix }), prefix).toThrow(ConfigError);
+    }
+  });
+
   it("turns demo content off with DEMO_CONTENT=false", () => {
     expect(loadConfig({ DATA_DIR: tempDir(), DEMO_CONTENT: "false" }).demoContent).toBe(false);
   });

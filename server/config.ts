@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import type { StorageSettings } from "./storage";
 
 /**
  * The one place configuration is read. Every variable is listed, with its
@@ -29,6 +30,22 @@ const envSchema = z.object({
   LINKEDIN_CLIENT_ID: z.string().optional(),
   LINKEDIN_CLIENT_SECRET: z.string().optional(),
   LINKEDIN_ISSUER_URL: z.url().default("https://www.linkedin.com/oauth"),
+  STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_SESSION_TOKEN: z.string().optional(),
+  S3_PUBLIC_URL: z.url().optional(),
+  S3_FORCE_PATH_STYLE: booleanFromEnv.optional(),
+  S3_PREFIX: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9][\w.-]*(\/[A-Za-z0-9][\w.-]*)*\/?$/,
+      "must be a folder name such as founderbridge/uploads",
+    )
+    .optional(),
 });
 
 export type Config = {
@@ -55,6 +72,8 @@ export type Config = {
    * local OpenID Connect provider).
    */
   linkedin: { clientId: string; clientSecret: string; issuerUrl: string } | undefined;
+  /** Uploaded files: local disk in `${dataDir}/uploads` (default) or an S3-compatible bucket. */
+  storage: StorageSettings;
 };
 
 export class ConfigError extends Error {}
@@ -96,6 +115,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
 
+  let storage: StorageSettings = { driver: "local" };
+  if (e.STORAGE_DRIVER === "s3") {
+    const missing = [
+      !e.S3_BUCKET && "S3_BUCKET",
+      !e.S3_ACCESS_KEY_ID && "S3_ACCESS_KEY_ID",
+      !e.S3_SECRET_ACCESS_KEY && "S3_SECRET_ACCESS_KEY",
+    ].filter(Boolean);
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `STORAGE_DRIVER=s3, so these must be set too:\n${missing.map((m) => `  ${m}`).join("\n")}`,
+      );
+    }
+    storage = {
+      driver: "s3",
+      s3: {
+        bucket: e.S3_BUCKET!,
+        region: e.S3_REGION,
+        endpoint: e.S3_ENDPOINT,
+        accessKeyId: e.S3_ACCESS_KEY_ID!,
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+        sessionToken: e.S3_SESSION_TOKEN,
+        publicUrl: e.S3_PUBLIC_URL,
+        forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        prefix: e.S3_PREFIX,
+      },
+    };
+  }
+
   const localHost = e.HOST === "0.0.0.0" || e.HOST === "::" ? "localhost" : e.HOST;
   const siteUrl = (e.SITE_URL ?? `http://${localHost}:${e.PORT}`).replace(/\/+$/, "");
 
@@ -123,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             issuerUrl: e.LINKEDIN_ISSUER_URL.replace(/\/+$/, ""),
           }
         : undefined,
+    storage,
   };
 }
 
