@@ -2,6 +2,8 @@ import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router"
 import { db } from "#server/db/client";
 import { runtime } from "#server/runtime";
 import { getSessionUser } from "~/features/accounts/session.server";
+import { commentFormAction } from "~/features/comments/comment-form.server";
+import { listComments } from "~/features/comments/comments.server";
 import { isSaved } from "~/features/favorites/favorites.server";
 import { postPath } from "~/features/posts/post-card";
 import { InfinitePosts } from "~/features/posts/infinite-posts";
@@ -24,8 +26,24 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   }
   // The view is counted by the page's beacon (views.server.ts), also when the page is cached.
   const viewer = await getSessionUser(request);
-  const saved = viewer ? await isSaved(db(), viewer.id, view.post.id) : undefined;
-  return data({ view, siteUrl: config.siteUrl, saved }, { headers: pageCacheHeaders(request) });
+  // The first 5 comments are in the HTML (readable without JavaScript). A
+  // visitor's page shows them as every visitor sees them, so it stays cacheable.
+  const [saved, comments] = await Promise.all([
+    viewer ? isSaved(db(), viewer.id, view.post.id) : undefined,
+    listComments(db(), view.post.id, viewer),
+  ]);
+  return data(
+    { view, siteUrl: config.siteUrl, saved, comments },
+    { headers: pageCacheHeaders(request) },
+  );
+}
+
+/** The comment form without JavaScript posts here (app/features/comments/comment-form.server.ts). */
+export async function action({ request }: Route.ActionArgs) {
+  const log = runtime().log;
+  return commentFormAction(db(), request, await getSessionUser(request), {
+    log: (error) => log.error({ err: error }, "comment"),
+  });
 }
 
 /** Saving a favourite changes nothing the post's loader gives (and must not count a view). */

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
 import type { HeaderUser } from "~/features/accounts/header-user";
@@ -6,11 +6,23 @@ import { Avatar, VerifiedBadge } from "~/features/posts/post-card";
 import { clientLog } from "~/lib/client-log";
 import { plural } from "~/lib/format";
 import { relativeTime } from "~/lib/relative-time";
+import type { CommentDraft } from "./comment-form.server";
 import type { CommentPage, CommentView } from "./comments.server";
 
 export const COMMENT_LIMIT = 5000;
 const DELETE_FAILED = "Failed to delete comment. Please try again.";
 const DELETE_CONFIRM = "Are you sure you want to delete this comment?";
+
+const noSubscription = () => () => {};
+
+/** False on the server and while hydrating, true once the page's JavaScript runs. */
+function useHydrated() {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
 
 async function post(fields: Record<string, string>) {
   const response = await fetch("/api/comments", {
@@ -26,24 +38,34 @@ async function post(fields: Record<string, string>) {
 /**
  * The Conversation section (spec 1 §2): loaded when within 200 px of the
  * viewport, 5 top-level comments at a time, newest first, one reply level.
- * The comment form is a plain POST form, so posting works without JavaScript.
+ * The post page's own post comes with its first 5 comments rendered on the
+ * server (`initial`), so they read without JavaScript; with it they are
+ * fetched fresh when the section nears the viewport. The comment form is a
+ * plain POST form to the post page, so posting works without JavaScript; a
+ * comment refused there comes back as `draft` (message and text as typed).
  */
 export function Conversation({
   postId,
   postPath,
   commentCount,
   user,
+  initial,
+  draft,
 }: {
   postId: string;
   postPath: string;
   commentCount: number;
   user: HeaderUser | null;
+  initial?: CommentPage;
+  draft?: CommentDraft;
 }) {
   const root = useRef<HTMLDivElement>(null);
-  const [items, setItems] = useState<CommentView[]>([]);
-  const [state, setState] = useState<"idle" | "loading" | "loaded" | "error">("idle");
-  const [hasMore, setHasMore] = useState(false);
-  const [total, setTotal] = useState(commentCount);
+  const [items, setItems] = useState<CommentView[]>(initial?.comments ?? []);
+  const [state, setState] = useState<"idle" | "loading" | "loaded" | "error">(
+    initial ? "loaded" : "idle",
+  );
+  const [hasMore, setHasMore] = useState(initial?.hasMore ?? false);
+  const [total, setTotal] = useState(initial?.total ?? commentCount);
 
   const load = useCallback(
     async (offset: number) => {
@@ -81,11 +103,21 @@ export function Conversation({
   }, [load]);
 
   const reload = () => load(0);
+  // A refused reply goes back under its comment; when that comment is not
+  // shown (gone, or further down), the main box keeps the text instead.
+  const replyDraftFor =
+    draft?.parentId && items.some((c) => c.id === draft.parentId) ? draft.parentId : null;
 
   return (
     <div ref={root} data-testid="conversation">
       <p className="mt-2 text-sm text-slate-700">{plural(total, "comment")}</p>
-      <CommentForm postId={postId} postPath={postPath} user={user} onPosted={reload} />
+      <CommentForm
+        postId={postId}
+        postPath={postPath}
+        user={user}
+        onPosted={reload}
+        draft={draft && !replyDraftFor ? draft : undefined}
+      />
       {state === "loading" && items.length === 0 ? (
         <p className="mt-4 text-sm text-slate-700" role="status">
           Loading comments...
@@ -105,6 +137,7 @@ export function Conversation({
               postPath={postPath}
               user={user}
               onChanged={reload}
+              draft={replyDraftFor === comment.id ? draft : undefined}
             />
           </li>
         ))}
@@ -130,6 +163,7 @@ function CommentForm({
   parentId,
   onPosted,
   onCancel,
+  draft,
 }: {
   postId: string;
   postPath: string;
@@ -137,10 +171,12 @@ function CommentForm({
   parentId?: string;
   onPosted: () => void;
   onCancel?: () => void;
+  draft?: CommentDraft;
 }) {
-  const [text, setText] = useState("");
+  const hydrated = useHydrated();
+  const [text, setText] = useState(draft?.content ?? "");
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(draft?.error ?? null);
   const id = `comment-${parentId ?? postId}`;
   const label = parentId ? "Write a reply" : "Add to the conversation";
 
@@ -176,7 +212,7 @@ function CommentForm({
   return (
     <form
       method="post"
-      action="/api/comments"
+      action={`${postPath}#comments-${postId}`}
       className="mt-4"
       onSubmit={async (event) => {
         event.preventDefault();
@@ -227,6 +263,7 @@ function CommentForm({
         maxLength={COMMENT_LIMIT}
         value={text}
         onChange={(event) => setText(event.currentTarget.value)}
+        aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-count${error ? ` ${id}-error` : ""}`}
         className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700"
       />
@@ -240,7 +277,8 @@ function CommentForm({
               Cancel
             </button>
           ) : null}
-          <button type="submit" className={primaryButton} disabled={busy || blank}>
+          {/* Without JavaScript the box's `required` stops a blank comment instead. */}
+          <button type="submit" className={primaryButton} disabled={busy || (hydrated && blank)}>
             {busy ? "Posting..." : parentId ? "Reply" : "Post Comment"}
           </button>
         </span>
@@ -261,6 +299,7 @@ function CommentItem({
   user,
   onChanged,
   isReply = false,
+  draft,
 }: {
   comment: CommentView;
   postId: string;
@@ -268,10 +307,18 @@ function CommentItem({
   user: HeaderUser | null;
   onChanged: () => void;
   isReply?: boolean;
+  draft?: CommentDraft;
 }) {
   const [liked, setLiked] = useState(comment.likedByMe);
   const [likes, setLikes] = useState(comment.likeCount);
-  const [replying, setReplying] = useState(false);
+  // A fresh load of the list (after hydration, a post or a delete) brings new counts.
+  const [shown, setShown] = useState(comment);
+  if (shown !== comment) {
+    setShown(comment);
+    setLiked(comment.likedByMe);
+    setLikes(comment.likeCount);
+  }
+  const [replying, setReplying] = useState(Boolean(draft));
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
 
@@ -327,7 +374,9 @@ function CommentItem({
           </Link>
           <VerifiedBadge role={comment.author.role} />
           <span className="ml-2 text-slate-600">
-            <time dateTime={comment.createdAt}>{relativeTime(comment.createdAt)}</time>
+            <time dateTime={comment.createdAt} suppressHydrationWarning>
+              {relativeTime(comment.createdAt)}
+            </time>
           </span>
         </p>
         <p className="mt-1 whitespace-pre-line break-words text-slate-800">{comment.content}</p>
@@ -374,6 +423,7 @@ function CommentItem({
             parentId={comment.id}
             onPosted={onChanged}
             onCancel={() => setReplying(false)}
+            draft={draft}
           />
         ) : null}
         {comment.replies.length ? (

@@ -1,6 +1,8 @@
-import { Link, useLoaderData, useRouteLoaderData } from "react-router";
+import { Link, useActionData, useLoaderData, useRouteLoaderData } from "react-router";
 import { ResponsiveImage } from "~/components/image/responsive-image";
 import type { HeaderUser } from "~/features/accounts/header-user";
+import type { CommentDraft } from "~/features/comments/comment-form.server";
+import type { CommentPage } from "~/features/comments/comments.server";
 import { Conversation } from "~/features/comments/conversation";
 import { FavoriteToggle } from "~/features/favorites/favorite-toggle";
 import { formatDate, isoDate, plural } from "~/lib/format";
@@ -23,7 +25,9 @@ export function PostArticle({
   const { post } = view;
   const user = useRouteLoaderData<{ user: HeaderUser | null }>("root")?.user ?? null;
   // The page's own post comes with the member's saved state; appended posts ask for it.
-  const pageData = useLoaderData<{ saved?: boolean } | undefined>();
+  const pageData = useLoaderData<{ saved?: boolean; comments?: CommentPage } | undefined>();
+  // A comment refused without JavaScript comes back with its message and text.
+  const actionData = useActionData<{ commentDraft?: CommentDraft } | undefined>();
   const url = new URL(postPath(post), siteUrl).toString();
   const ids = { title: `post-title-${post.id}`, comments: `comments-${post.id}` };
   const Title = first ? "h1" : "h2";
@@ -196,6 +200,12 @@ export function PostArticle({
             postPath={postPath(post)}
             commentCount={post.commentCount}
             user={user}
+            initial={first ? pageData?.comments : undefined}
+            draft={
+              first && actionData?.commentDraft?.postId === post.id
+                ? actionData.commentDraft
+                : undefined
+            }
           />
         </section>
       </article>

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, waitForHydration } from "../fixtures";
 import { DEMO, signInAs, test } from "../support/community";
+import { expectNoAxeViolationsWithoutScripts } from "../support/no-script";
 
 // A demo post without comments: the counts start at 0.
 const SLUG = "start-up-loans-who-qualifies";
@@ -112,4 +113,138 @@ test("a visitor sees the disabled box with Sign in and Sign Up", async ({ page }
   await expect(section.getByRole("link", { name: "Sign Up" })).toHaveAttribute("href", "/signup");
   await expect(section.getByRole("button", { name: "Post Comment" })).toHaveCount(0);
   await expectNoAxeViolations(page);
+});
+
+test("a member likes and unlikes a comment; the count follows and stays after a reload", async ({
+  page,
+}) => {
+  const slug = "pricing-your-saas-for-uk-customers";
+  const text = "From the buyer side at a bank";
+  await signInAs(page, DEMO.tom.email, `/post/${slug}`);
+  await page.waitForURL(`**/post/${slug}`);
+  await waitForHydration(page);
+  const section = await conversation(page);
+  const comment = () =>
+    section
+      .getByRole("article", { name: "Comment by Daniel Okafor" })
+      .filter({ hasText: text })
+      .first();
+  const likeButton = () => comment().getByRole("button", { name: /^Like|^Liked/ });
+  await expect(likeButton()).toHaveAttribute("aria-pressed", "false");
+  await expect(likeButton()).toHaveText("Like (3)");
+  await expectNoAxeViolations(page);
+
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith("/api/comments") && r.request().method() === "POST",
+  );
+  await likeButton().click();
+  expect((await saved).ok()).toBe(true);
+  await expect(likeButton()).toHaveText("Liked (4)");
+  await expect(likeButton()).toHaveAttribute("aria-pressed", "true");
+  await expect(likeButton().getByLabel("4 likes")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.reload();
+  await waitForHydration(page);
+  await conversation(page);
+  await expect(likeButton()).toHaveText("Liked (4)");
+  await expect(likeButton()).toHaveAttribute("aria-pressed", "true");
+
+  const unsaved = page.waitForResponse(
+    (r) => r.url().endsWith("/api/comments") && r.request().method() === "POST",
+  );
+  await likeButton().click();
+  expect((await unsaved).ok()).toBe(true);
+  await expect(likeButton()).toHaveText("Like (3)");
+  await page.reload();
+  await waitForHydration(page);
+  await conversation(page);
+  await expect(likeButton()).toHaveText("Like (3)");
+  await expect(likeButton()).toHaveAttribute("aria-pressed", "false");
+  await expectNoAxeViolations(page);
+});
+
+test("without JavaScript: the comments are in the page, a member posts, a refusal keeps the text", async ({
+  page,
+  browser,
+  communityServer,
+}) => {
+  // A demo post whose Conversation has comments and replies from the seed.
+  const slug = "set-up-a-uk-limited-company-from-india-step-by-step";
+  await signInAs(page, DEMO.james.email, `/post/${slug}`);
+  const noScript = await browser.newContext({
+    baseURL: communityServer.url,
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  try {
+    const plain = await noScript.newPage();
+    // The visitor's page: the comments are there as HTML, the box is disabled.
+    const visitor = await browser.newContext({
+      baseURL: communityServer.url,
+      javaScriptEnabled: false,
+    });
+    try {
+      const anon = await visitor.newPage();
+      await anon.goto(`/post/${slug}`);
+      const section = anon.getByRole("region", { name: "Conversation" });
+      await expect(section.getByRole("article", { name: /^Comment by / }).first()).toBeVisible();
+      await expect(
+        section.getByRole("textbox", { name: "Add to the conversation" }),
+      ).toBeDisabled();
+      await expectNoAxeViolationsWithoutScripts(browser, anon);
+    } finally {
+      await visitor.close();
+    }
+
+    await plain.goto(`/post/${slug}`);
+    const section = plain.getByRole("region", { name: "Conversation" });
+    const count = Number(
+      /^(\d+) comments?$/.exec((await section.locator("p").first().innerText()).trim())?.[1],
+    );
+    expect(count).toBeGreaterThan(0);
+    await expectNoAxeViolationsWithoutScripts(browser, plain);
+
+    const stamp = Date.now().toString(36);
+    const first = `Posted from a browser without JavaScript ${stamp}`;
+    await section.getByLabel("Add to the conversation").fill(first);
+    await section.getByRole("button", { name: "Post Comment" }).click();
+    await plain.waitForURL(`**/post/${slug}#comments-*`);
+    const mine = plain
+      .getByRole("region", { name: "Conversation" })
+      .getByRole("article", { name: `Comment by ${DEMO.james.name}` })
+      .filter({ hasText: first });
+    await expect(mine).toBeVisible();
+    await expect(mine.getByText("Just now")).toBeVisible();
+    await expect(
+      plain.getByRole("region", { name: "Conversation" }).getByText(`${count + 1} comments`),
+    ).toBeVisible();
+    await expectNoAxeViolationsWithoutScripts(browser, plain);
+
+    // Four more through the page's own JSON endpoint reach the per-member limit (5 a minute) ...
+    const postId = (await plain.locator('input[name="postId"]').first().inputValue()).trim();
+    for (let i = 0; i < 4; i += 1) {
+      const response = await noScript.request.post("/api/comments", {
+        form: { intent: "create", postId, content: `Quick note ${i} ${stamp}`, js: "1" },
+      });
+      expect(response.ok()).toBe(true);
+    }
+    // ... so the next one is refused: the page again, the message, the text as typed.
+    const refused = `One more thought, typed with care ${stamp}`;
+    const box = plain.getByLabel("Add to the conversation");
+    await box.fill(refused);
+    const [answer] = await Promise.all([
+      plain.waitForResponse((r) => r.request().method() === "POST"),
+      plain.getByRole("button", { name: "Post Comment" }).click(),
+    ]);
+    expect(answer.status()).toBe(429);
+    await expect(plain.getByRole("alert")).toHaveText(
+      "You are commenting too quickly. Please wait a minute and try again.",
+    );
+    await expect(plain.getByLabel("Add to the conversation")).toHaveValue(refused);
+    await expect(plain.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectNoAxeViolationsWithoutScripts(browser, plain);
+  } finally {
+    await noScript.close();
+  }
 });

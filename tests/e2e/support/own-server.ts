@@ -6,8 +6,27 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 
-/** A port nobody listens on now (the system picks it), on 127.0.0.1. */
+/** True when nothing listens on `port` at 127.0.0.1 now. */
+function isFree(port: number): Promise<boolean> {
+  const probe = createServer();
+  return new Promise((resolve) => {
+    probe.once("error", () => resolve(false));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+  });
+}
+
+/**
+ * A port nobody listens on now, on 127.0.0.1: the system picks it, or, with
+ * E2E_OWN_PORTS=first-last (a shared machine), the first free one in that range.
+ */
 export async function freePort(): Promise<number> {
+  const range = /^(\d+)-(\d+)$/.exec(process.env.E2E_OWN_PORTS ?? "");
+  if (range) {
+    for (let port = Number(range[1]); port <= Number(range[2]); port += 1) {
+      if (await isFree(port)) return port;
+    }
+    throw new Error(`no free port in E2E_OWN_PORTS=${process.env.E2E_OWN_PORTS}`);
+  }
   const probe = createServer();
   await new Promise<void>((resolve, reject) => {
     probe.once("error", reject);

@@ -1,0 +1,64 @@
+/**
+ * The comment form without JavaScript (issue 5: "Posting works without
+ * JavaScript too"). The form posts to the post page itself; this is that
+ * page's action. Success answers 303 back to the post's Conversation section,
+ * where the new comment is the first one the page renders. A refusal answers
+ * the page again with the status (4xx) and a `commentDraft` that the
+ * Conversation shows: the message beside the form and the text as typed.
+ * With JavaScript the form goes through /api/comments instead (JSON).
+ */
+import { data, redirect } from "react-router";
+import type { Database } from "#server/db/client";
+import { requireCan } from "~/features/accounts/permissions";
+import type { SessionUser } from "~/features/accounts/session.server";
+import { COMMENT_MESSAGES, createComment } from "./comments.server";
+
+/** What the page needs to show a refused comment again. */
+export type CommentDraft = {
+  postId: string;
+  parentId: string | null;
+  content: string;
+  error: string;
+};
+
+/** The largest text kept for showing again (a bigger body is refused, not echoed). */
+const MAX_ECHO = 20_000;
+
+export async function commentFormAction(
+  db: Database,
+  request: Request,
+  actor: SessionUser | null,
+  options: { log?: (error: unknown) => void } = {},
+) {
+  if (request.method !== "POST") {
+    throw data({ error: "Method not allowed" }, { status: 405 });
+  }
+  const form = await request.formData().catch(() => null);
+  const field = (name: string) => {
+    const value = form?.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const postId = field("postId");
+  const parentId = field("parentId") || null;
+  const content = field("content");
+  const refuse = (status: number, error: string) =>
+    data(
+      {
+        commentDraft: {
+          postId,
+          parentId,
+          content: content.length > MAX_ECHO ? "" : content,
+          error,
+        } satisfies CommentDraft,
+      },
+      { status, headers: { "Cache-Control": "private, no-store" } },
+    );
+  if (!form || field("intent") !== "create") return refuse(400, COMMENT_MESSAGES.failed);
+
+  // Visitors (and blocked members) go to /login, pending members to /pending-approval.
+  const member = requireCan(actor, request, "comment.create")!;
+  const result = await createComment(db, member, { postId, content, parentId }, options);
+  if (!result.ok) return refuse(result.status, result.error);
+  const here = new URL(request.url).pathname;
+  return redirect(`${here}#comments-${postId}`, 303);
+}
