@@ -23,6 +23,9 @@ import { getSessionUser } from "~/features/accounts/session.server";
 import { can } from "~/features/accounts/permissions";
 import { NotificationBell } from "~/features/notifications/notification-bell";
 import { bellState } from "~/features/notifications/notifications.server";
+import { ConsentBar } from "~/features/consent/consent-bar";
+import { pageScripts } from "~/features/consent/consent.server";
+import { TrackerBody, TrackerHead } from "~/features/site-settings/tracker-tags";
 import { db } from "#server/db/client";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -34,9 +37,14 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [chrome, user] = await Promise.all([loadSiteChrome(), getSessionUser(request)]);
+  const [chrome, user, scripts] = await Promise.all([
+    loadSiteChrome(),
+    getSessionUser(request),
+    // The consent bar and the tracking scripts this visitor gets (spec 1 §2, §4).
+    pageScripts(db(), request),
+  ]);
   const bell = can(user, "notifications.read") ? await bellState(db(), user!.id) : null;
-  return { ...chrome, user: toHeaderUser(user), bell };
+  return { ...chrome, user: toHeaderUser(user), bell, scripts };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -51,6 +59,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {data?.scripts.searchConsoleVerification ? (
+          <meta name="google-site-verification" content={data.scripts.searchConsoleVerification} />
+        ) : null}
+        <TrackerHead trackers={data?.scripts.trackers ?? null} nonce={nonce} />
       </head>
       <body className="flex min-h-screen flex-col">
         <a
@@ -81,6 +93,13 @@ export function Layout({ children }: { children: ReactNode }) {
           categories={navCategories}
           contactEmail={data?.contactEmail}
         />
+        {data?.scripts.consent.bar ? (
+          <ConsentBar
+            message={data.scripts.consent.bar.message}
+            countryCode={data.scripts.consent.countryCode}
+          />
+        ) : null}
+        <TrackerBody trackers={data?.scripts.trackers ?? null} nonce={nonce} />
         {/* Restores the position on back/forward and starts every new page at the top. */}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -37,6 +37,7 @@ export default [
     "partner-with-us",
   ].map((path) => route(path, "routes/info-page.tsx", { id: `info-${path}` })),
   route("cookie-policy", "routes/cookie-policy.tsx"),
+  route("api/consent", "routes/api.consent.ts"),
   // Authoring
   route("create-post", "routes/create-post.tsx"),
   route("edit-post/:slug", "routes/edit-post.tsx"),
@@ -47,6 +48,7 @@ export default [
   route("admin", "routes/admin.tsx"),
   route("admin/users.csv", "routes/admin.users-csv.ts"),
   route("admin/categories/:categoryId", "routes/admin.category.tsx"),
+  route("admin/site-settings", "routes/admin.site-settings.tsx"),
   // Community
   route("edit-profile", "routes/edit-profile.tsx"),
   route("user/:username", "routes/user-profile.tsx"),

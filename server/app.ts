@@ -9,7 +9,7 @@ import type { ViteDevServer } from "vite";
 import { requestContext } from "~/lib/request-context.server";
 import { listenForInvalidations } from "./cache/cache";
 import { ConfigError, loadConfig, type Config } from "./config";
-import { openDatabase, setDatabase, type DatabaseHandle } from "./db/client";
+import { db, openDatabase, setDatabase, type DatabaseHandle } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { ensureReservedRows } from "./db/seed";
 import { seedDemo } from "./db/seed-demo";
@@ -22,6 +22,7 @@ import { createLogger, type Logger } from "./logger";
 import { closeNotificationHub } from "./realtime/notification-hub";
 import { setRuntime } from "./runtime";
 import { startPublicationClock } from "~/features/authoring/publication-clock.server";
+import { siteTrackerCsp } from "~/features/site-settings/site-settings.server";
 import { pageCacheVariant } from "~/features/consent/page-variant.server";
 import { createStorage } from "./storage";
 
@@ -65,7 +66,8 @@ export function createApp({ config, log, vite, pageCache: cacheOption }: AppOpti
         err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
     }),
   );
-  app.use(securityHeaders({ dev: !config.isProduction }));
+  // The CSP allows the trackers' hosts only while the site settings switch them on.
+  app.use(securityHeaders({ dev: !config.isProduction, extraSources: () => siteTrackerCsp(db()) }));
   app.use(
     compression({
       // Event streams must reach the browser as they are written.

@@ -55,6 +55,30 @@ describe("loadConfig", () => {
     );
   });
 
+  it("reads the visitor's country from CF-IPCountry unless told otherwise; a GeoIP file must exist", () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).geo).toEqual({
+      countryHeader: "cf-ipcountry",
+      databasePath: undefined,
+    });
+    expect(
+      loadConfig({ DATA_DIR: dataDir, GEO_COUNTRY_HEADER: "X-Country" }).geo.countryHeader,
+    ).toBe("x-country");
+    expect(loadConfig({ DATA_DIR: dataDir, GEO_COUNTRY_HEADER: "none" }).geo.countryHeader).toBe(
+      undefined,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, GEO_COUNTRY_HEADER: "bad header" })).toThrow(
+      ConfigError,
+    );
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir, GEOIP_DATABASE_PATH: path.join(dataDir, "missing.mmdb") }),
+    ).toThrow(/GEOIP_DATABASE_PATH/);
+    const secret = path.join(dataDir, "secret");
+    expect(loadConfig({ DATA_DIR: dataDir, GEOIP_DATABASE_PATH: secret }).geo.databasePath).toBe(
+      secret,
+    );
+  });
+
   it("follows PORT, HOST and SITE_URL", () => {
     const dataDir = tempDir();
     expect(loadConfig({ DATA_DIR: dataDir, PORT: "4000" }).siteUrl).toBe("http://localhost:4000");

@@ -46,6 +46,11 @@ const envSchema = z.object({
       "must be a folder name such as founderbridge/uploads",
     )
     .optional(),
+  GEO_COUNTRY_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, "must be a header name, or none")
+    .default("cf-ipcountry"),
+  GEOIP_DATABASE_PATH: z.string().optional(),
 });
 
 export type Config = {
@@ -74,6 +79,12 @@ export type Config = {
   linkedin: { clientId: string; clientSecret: string; issuerUrl: string } | undefined;
   /** Uploaded files: local disk in `${dataDir}/uploads` (default) or an S3-compatible bucket. */
   storage: StorageSettings;
+  /**
+   * Where the visitor's country comes from (cookie consent): a request header
+   * set by a proxy or CDN (lower case; undefined with GEO_COUNTRY_HEADER=none),
+   * then a local MaxMind-format database file looked up by client address.
+   */
+  geo: { countryHeader: string | undefined; databasePath: string | undefined };
 };
 
 export class ConfigError extends Error {}
@@ -113,6 +124,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         `DATABASE_URL is set, so these must be set too:\n${missing.map((m) => `  ${m}`).join("\n")}`,
       );
     }
+  }
+
+  if (e.GEOIP_DATABASE_PATH && !existsSync(e.GEOIP_DATABASE_PATH)) {
+    throw new ConfigError(
+      `GEOIP_DATABASE_PATH: no file at ${path.resolve(e.GEOIP_DATABASE_PATH)} (a MaxMind .mmdb country database)`,
+    );
   }
 
   let storage: StorageSettings = { driver: "local" };
@@ -171,6 +188,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     storage,
+    geo: {
+      countryHeader:
+        e.GEO_COUNTRY_HEADER.toLowerCase() === "none"
+          ? undefined
+          : e.GEO_COUNTRY_HEADER.toLowerCase(),
+      databasePath: e.GEOIP_DATABASE_PATH ? path.resolve(e.GEOIP_DATABASE_PATH) : undefined,
+    },
   };
 }
 

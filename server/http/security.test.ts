@@ -39,3 +39,40 @@ describe("securityHeaders", () => {
     expect(viaHttps.headers.get("strict-transport-security")).toContain("max-age=");
   });
 });
+
+describe("securityHeaders with trackers switched on", () => {
+  it("adds their sources to script-src, connect-src and frame-src; a failure leaves them out", async () => {
+    const extra = {
+      script: ["https://t.example"],
+      connect: ["https://c.example"],
+      frame: ["https://f.example"],
+    };
+    const app = express();
+    let fail = false;
+    app.use(
+      securityHeaders({
+        dev: false,
+        extraSources: () => (fail ? Promise.reject(new Error("db down")) : Promise.resolve(extra)),
+      }),
+    );
+    app.get("/", (_req, res) => {
+      res.send("ok");
+    });
+    const local = await listenOnLoopback(app);
+    try {
+      const csp = (await fetch(local.url)).headers.get("content-security-policy") ?? "";
+      expect(csp).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic' https:\/\/t\.example;/);
+      expect(csp).toContain("connect-src 'self' https://c.example;");
+      expect(csp).toContain("https://player.vimeo.com");
+      expect(csp).toMatch(/frame-src [^;]* https:\/\/f\.example;/);
+      fail = true;
+      const plain = await fetch(local.url);
+      expect(plain.status).toBe(200);
+      const without = plain.headers.get("content-security-policy") ?? "";
+      expect(without).toContain("connect-src 'self';");
+      expect(without).not.toContain("example");
+    } finally {
+      await local.close();
+    }
+  });
+});

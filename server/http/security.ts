@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler, Response } from "express";
 
 /** Hosts a post body, widget or featured audio may embed (spec: iframes allowed, hosts allow-listed). */
 export const EMBED_HOSTS = [
@@ -11,11 +11,27 @@ export const EMBED_HOSTS = [
   "https://embed.podcasts.apple.com",
 ];
 
-export function contentSecurityPolicy(nonce: string, dev: boolean): string {
+/**
+ * Extra sources for the tracking scripts the admin switched on (site
+ * settings). script-src hosts matter only to browsers without
+ * 'strict-dynamic' (the nonce'd snippets load the rest); connect-src and
+ * frame-src are where the trackers send data and their noscript frames.
+ */
+export type ExtraSources = { script: string[]; connect: string[]; frame: string[] };
+
+const NO_EXTRA: ExtraSources = { script: [], connect: [], frame: [] };
+
+const list = (sources: string[]) => (sources.length ? ` ${sources.join(" ")}` : "");
+
+export function contentSecurityPolicy(
+  nonce: string,
+  dev: boolean,
+  extra: ExtraSources = NO_EXTRA,
+): string {
   const script = dev
     ? // Vite's dev client injects inline modules and evaluates HMR updates.
       "script-src 'self' 'unsafe-inline' 'unsafe-eval'"
-    : `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`;
+    : `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${list(extra.script)}`;
   return [
     "default-src 'self'",
     script,
@@ -24,8 +40,8 @@ export function contentSecurityPolicy(nonce: string, dev: boolean): string {
     "img-src 'self' data: blob: https:",
     "media-src 'self' https:",
     "font-src 'self' data:",
-    `connect-src 'self'${dev ? " ws: wss:" : ""}`,
-    `frame-src ${EMBED_HOSTS.join(" ")}`,
+    `connect-src 'self'${dev ? " ws: wss:" : ""}${list(extra.connect)}`,
+    `frame-src ${EMBED_HOSTS.join(" ")}${list(extra.frame)}`,
     "frame-ancestors 'none'",
     "form-action 'self'",
     "base-uri 'self'",
@@ -37,22 +53,40 @@ export function contentSecurityPolicy(nonce: string, dev: boolean): string {
  * Security headers on every response, and a fresh CSP nonce per request
  * (res.locals.cspNonce) that the document's scripts carry.
  */
-export function securityHeaders(options: { dev: boolean }): RequestHandler {
+export function securityHeaders(options: {
+  dev: boolean;
+  /** The trackers' sources now (cached site settings); a failure leaves them out. */
+  extraSources?: () => Promise<ExtraSources>;
+}): RequestHandler {
   return (req, res, next) => {
-    const nonce = randomBytes(16).toString("base64");
-    res.locals.cspNonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, options.dev));
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    res.setHeader(
-      "Permissions-Policy",
-      "camera=(), microphone=(), geolocation=(), interest-cohort=()",
-    );
-    if (req.secure) {
-      res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+    if (!options.extraSources) {
+      setHeaders(req, res, NO_EXTRA, options.dev);
+      next();
+      return;
     }
-    next();
+    options
+      .extraSources()
+      .catch(() => NO_EXTRA)
+      .then((extra) => {
+        setHeaders(req, res, extra, options.dev);
+        next();
+      }, next);
   };
+}
+
+function setHeaders(req: Request, res: Response, extra: ExtraSources, dev: boolean) {
+  const nonce = randomBytes(16).toString("base64");
+  res.locals.cspNonce = nonce;
+  res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, dev, extra));
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.setHeader("X-Frame-Options", "DENY");
+  res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+  res.setHeader(
+    "Permissions-Policy",
+    "camera=(), microphone=(), geolocation=(), interest-cohort=()",
+  );
+  if (req.secure) {
+    res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+  }
 }

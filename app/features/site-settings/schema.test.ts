@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { readSettingsForm, SITE_SETTINGS_MESSAGES, validateSettings } from "./schema";
+
+function form(fields: Record<string, string>) {
+  const data = new FormData();
+  const base: Record<string, string> = {
+    cookie_banner_message: "We use cookies.",
+    cookie_policy_content: "<p>Policy</p>",
+    ...fields,
+  };
+  for (const [k, v] of Object.entries(base)) data.set(k, v);
+  return readSettingsForm(data);
+}
+
+const errorOf = (fields: Record<string, string>) => {
+  const result = validateSettings(form(fields));
+  return result.ok ? null : result.error;
+};
+
+describe("the site settings form", () => {
+  it("reads text as typed and a missing checkbox as off", () => {
+    const values = form({ scripts_enabled: "on", google_analytics_id: " g-abc1234 " });
+    expect(values.scripts_enabled).toBe(true);
+    expect(values.meta_pixel_enabled).toBe(false);
+    expect(values.google_analytics_id).toBe(" g-abc1234 ");
+    expect(values.header_banner_text).toBe("");
+  });
+
+  it("accepts well-formed ids (upper-cased), empty text as unset", () => {
+    const result = validateSettings(
+      form({
+        google_analytics_id: "g-ABC123XYZ9",
+        google_analytics_enabled: "on",
+        meta_pixel_id: "1234567890123456",
+        meta_pixel_enabled: "on",
+        google_tag_manager_id: "gtm-ab12cd3",
+        google_tag_manager_enabled: "on",
+        header_banner_link: "https://example.com/offer",
+        default_sidebar_banner_url: "/uploads/posts/a/b.webp",
+      }),
+    );
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.input.google_analytics_id).toBe("G-ABC123XYZ9");
+    expect(result.input.google_tag_manager_id).toBe("GTM-AB12CD3");
+    expect(result.input.header_banner_text).toBeNull();
+    expect(validateSettings(form({ google_analytics_id: "UA-123456-1" })).ok).toBe(true);
+  });
+
+  it("refuses malformed ids, addresses and an enabled tracker without an id", () => {
+    expect(errorOf({ google_analytics_id: "G-12');alert(1)//" })).toBe(
+      SITE_SETTINGS_MESSAGES.analyticsId,
+    );
+    expect(errorOf({ meta_pixel_id: "12ab" })).toBe(SITE_SETTINGS_MESSAGES.pixelId);
+    expect(errorOf({ google_tag_manager_id: "GTM" })).toBe(SITE_SETTINGS_MESSAGES.tagManagerId);
+    expect(errorOf({ google_analytics_enabled: "on" })).toBe(
+      SITE_SETTINGS_MESSAGES.analyticsIdRequired,
+    );
+    expect(errorOf({ meta_pixel_enabled: "on" })).toBe(SITE_SETTINGS_MESSAGES.pixelIdRequired);
+    expect(errorOf({ google_tag_manager_enabled: "on" })).toBe(
+      SITE_SETTINGS_MESSAGES.tagManagerIdRequired,
+    );
+    expect(errorOf({ header_banner_link: "javascript:alert(1)" })).toBe(
+      SITE_SETTINGS_MESSAGES.url("Header banner link"),
+    );
+    expect(errorOf({ default_sidebar_banner_url: "//evil.example/x.png" })).toBe(
+      SITE_SETTINGS_MESSAGES.url("Sidebar banner image URL"),
+    );
+    expect(errorOf({ cookie_banner_message: "   " })).toBe(SITE_SETTINGS_MESSAGES.bannerMessage);
+    expect(errorOf({ header_banner_text: "x".repeat(301) })).toBe(
+      SITE_SETTINGS_MESSAGES.tooLong("Header banner text", 300),
+    );
+  });
+
+  it("takes the Search Console code alone or from Google's whole meta tag", () => {
+    const tag = '<meta name="google-site-verification" content="abcDEF123_-xyz" />';
+    const result = validateSettings(form({ google_search_console_verification: tag }));
+    expect(result.ok && result.input.google_search_console_verification).toBe("abcDEF123_-xyz");
+    expect(errorOf({ google_search_console_verification: '"><script>' })).toBe(
+      SITE_SETTINGS_MESSAGES.verification,
+    );
+  });
+});

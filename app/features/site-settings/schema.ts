@@ -1,0 +1,225 @@
+/**
+ * The Site Settings form (spec 2 §2, §5, §8): its fields, the zod rules and
+ * the messages. The tracking ids are written into script addresses and code
+ * on every page, so their shape is checked (the hints are the spec's).
+ */
+import { z } from "zod";
+
+export const SITE_SETTINGS_MESSAGES = {
+  /** Spec 2 §8, word for word. */
+  saved: "Settings saved successfully! Please refresh the page to see script changes take effect.",
+  failed: "Failed to save settings",
+  /** Spec 2 §9: settings success messages clear after 5 s. */
+  clearAfterMs: 5000,
+  analyticsId: "Google Analytics ID should look like G-XXXXXXXXXX (or UA-XXXXXX-X)",
+  analyticsIdRequired: "Enter a Google Analytics ID to enable Google Analytics",
+  pixelId: "Meta Pixel ID should be digits only (16 digits, e.g. 1234567890123456)",
+  pixelIdRequired: "Enter a Meta Pixel ID to enable the Meta Pixel",
+  tagManagerId: "Google Tag Manager ID should look like GTM-XXXXXXX",
+  tagManagerIdRequired: "Enter a Google Tag Manager ID to enable Google Tag Manager",
+  verification: "Search Console verification should be the code from Google's meta tag",
+  url: (label: string) => `${label} must be a web address (https://…) or a path on this site (/…)`,
+  bannerMessage: "Please enter the cookie banner message",
+  tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
+  upload: "Banner image upload failed: ",
+} as const;
+
+export const SETTINGS_HINTS = {
+  analytics: "G-XXXXXXXXXX",
+  pixel: "16-digit pixel ID",
+  tagManager: "GTM-XXXXXXX",
+} as const;
+
+export const GA_ID = /^(?:(?:G|GT|AW|DC)-[A-Z0-9]{4,20}|UA-\d{4,12}-\d{1,4})$/;
+export const PIXEL_ID = /^\d{6,20}$/;
+export const GTM_ID = /^GTM-[A-Z0-9]{4,12}$/;
+export const VERIFICATION = /^[A-Za-z0-9_-]{8,200}$/;
+
+/** What the form posts, as typed (toggles as booleans). */
+export type SiteSettingsValues = {
+  default_sidebar_banner_url: string;
+  default_sidebar_banner_link: string;
+  header_banner_text: string;
+  header_banner_link: string;
+  header_banner_image_url: string;
+  scripts_enabled: boolean;
+  google_analytics_id: string;
+  google_analytics_enabled: boolean;
+  meta_pixel_id: string;
+  meta_pixel_enabled: boolean;
+  google_tag_manager_id: string;
+  google_tag_manager_enabled: boolean;
+  google_search_console_verification: string;
+  custom_head_scripts: string;
+  custom_body_scripts: string;
+  cookie_consent_enabled: boolean;
+  cookie_banner_message: string;
+  require_consent_for_uk: boolean;
+  cookie_policy_content: string;
+};
+
+const TEXT_FIELDS = [
+  "default_sidebar_banner_url",
+  "default_sidebar_banner_link",
+  "header_banner_text",
+  "header_banner_link",
+  "header_banner_image_url",
+  "google_analytics_id",
+  "meta_pixel_id",
+  "google_tag_manager_id",
+  "google_search_console_verification",
+  "custom_head_scripts",
+  "custom_body_scripts",
+  "cookie_banner_message",
+  "cookie_policy_content",
+] as const;
+
+const TOGGLE_FIELDS = [
+  "scripts_enabled",
+  "google_analytics_enabled",
+  "meta_pixel_enabled",
+  "google_tag_manager_enabled",
+  "cookie_consent_enabled",
+  "require_consent_for_uk",
+] as const;
+
+/** Form field names and the row's columns (the audit trail lists changed field names). */
+export const SETTINGS_FIELDS = [
+  { name: "default_sidebar_banner_url", column: "defaultSidebarBannerUrl" },
+  { name: "default_sidebar_banner_link", column: "defaultSidebarBannerLink" },
+  { name: "header_banner_text", column: "headerBannerText" },
+  { name: "header_banner_link", column: "headerBannerLink" },
+  { name: "header_banner_image_url", column: "headerBannerImageUrl" },
+  { name: "scripts_enabled", column: "scriptsEnabled" },
+  { name: "google_analytics_id", column: "googleAnalyticsId" },
+  { name: "google_analytics_enabled", column: "googleAnalyticsEnabled" },
+  { name: "meta_pixel_id", column: "metaPixelId" },
+  { name: "meta_pixel_enabled", column: "metaPixelEnabled" },
+  { name: "google_tag_manager_id", column: "googleTagManagerId" },
+  { name: "google_tag_manager_enabled", column: "googleTagManagerEnabled" },
+  { name: "google_search_console_verification", column: "googleSearchConsoleVerification" },
+  { name: "custom_head_scripts", column: "customHeadScripts" },
+  { name: "custom_body_scripts", column: "customBodyScripts" },
+  { name: "cookie_consent_enabled", column: "cookieConsentEnabled" },
+  { name: "cookie_banner_message", column: "cookieBannerMessage" },
+  { name: "require_consent_for_uk", column: "requireConsentForUk" },
+  { name: "cookie_policy_content", column: "cookiePolicyContent" },
+] as const;
+
+/** The form's values from a submitted form (a missing checkbox is off). */
+export function readSettingsForm(form: FormData): SiteSettingsValues {
+  const values = {} as Record<string, string | boolean>;
+  for (const name of TEXT_FIELDS) {
+    const v = form.get(name);
+    values[name] = typeof v === "string" ? v.replace(/\r\n/g, "\n") : "";
+  }
+  for (const name of TOGGLE_FIELDS) values[name] = form.get(name) === "on";
+  return values as SiteSettingsValues;
+}
+
+/** A web address, or a path on this site ("/uploads/…"), never javascript: or //host. */
+function isLinkOrPath(value: string): boolean {
+  if (value.startsWith("/")) return !value.startsWith("//") && !/\s/.test(value);
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:";
+  } catch {
+    return false;
+  }
+}
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, SITE_SETTINGS_MESSAGES.tooLong(label, max))
+    .transform((v) => v || null);
+
+const optionalLink = (label: string) =>
+  optionalText(label, 2000).refine(
+    (v) => v === null || isLinkOrPath(v),
+    SITE_SETTINGS_MESSAGES.url(label),
+  );
+
+/** Accepts the bare code or the whole <meta name="google-site-verification" content="…"> tag. */
+function verificationCode(value: string): string {
+  const fromTag = /content\s*=\s*["']([^"']*)["']/i.exec(value);
+  return (fromTag ? fromTag[1]! : value).trim();
+}
+
+const schema = z
+  .object({
+    default_sidebar_banner_url: optionalLink("Sidebar banner image URL"),
+    default_sidebar_banner_link: optionalLink("Sidebar banner link"),
+    header_banner_text: optionalText("Header banner text", 300),
+    header_banner_link: optionalLink("Header banner link"),
+    header_banner_image_url: optionalLink("Header banner image URL"),
+    scripts_enabled: z.boolean(),
+    google_analytics_id: optionalText("Google Analytics ID", 40)
+      .transform((v) => v?.toUpperCase() ?? null)
+      .refine((v) => v === null || GA_ID.test(v), SITE_SETTINGS_MESSAGES.analyticsId),
+    google_analytics_enabled: z.boolean(),
+    meta_pixel_id: optionalText("Meta Pixel ID", 40).refine(
+      (v) => v === null || PIXEL_ID.test(v),
+      SITE_SETTINGS_MESSAGES.pixelId,
+    ),
+    meta_pixel_enabled: z.boolean(),
+    google_tag_manager_id: optionalText("Google Tag Manager ID", 40)
+      .transform((v) => v?.toUpperCase() ?? null)
+      .refine((v) => v === null || GTM_ID.test(v), SITE_SETTINGS_MESSAGES.tagManagerId),
+    google_tag_manager_enabled: z.boolean(),
+    google_search_console_verification: optionalText("Search Console verification", 500)
+      .transform((v) => (v === null ? null : verificationCode(v) || null))
+      .refine((v) => v === null || VERIFICATION.test(v), SITE_SETTINGS_MESSAGES.verification),
+    custom_head_scripts: optionalText("Custom head scripts", 50_000),
+    custom_body_scripts: optionalText("Custom body scripts", 50_000),
+    cookie_consent_enabled: z.boolean(),
+    cookie_banner_message: z
+      .string()
+      .trim()
+      .min(1, SITE_SETTINGS_MESSAGES.bannerMessage)
+      .max(1000, SITE_SETTINGS_MESSAGES.tooLong("Cookie banner message", 1000)),
+    require_consent_for_uk: z.boolean(),
+    cookie_policy_content: z
+      .string()
+      .trim()
+      .max(100_000, SITE_SETTINGS_MESSAGES.tooLong("Cookie policy", 100_000)),
+  })
+  .superRefine((v, ctx) => {
+    const need = (on: boolean, id: string | null, message: string, path: string) => {
+      if (on && !id) ctx.addIssue({ code: "custom", message, path: [path] });
+    };
+    need(
+      v.google_analytics_enabled,
+      v.google_analytics_id,
+      SITE_SETTINGS_MESSAGES.analyticsIdRequired,
+      "google_analytics_id",
+    );
+    need(
+      v.meta_pixel_enabled,
+      v.meta_pixel_id,
+      SITE_SETTINGS_MESSAGES.pixelIdRequired,
+      "meta_pixel_id",
+    );
+    need(
+      v.google_tag_manager_enabled,
+      v.google_tag_manager_id,
+      SITE_SETTINGS_MESSAGES.tagManagerIdRequired,
+      "google_tag_manager_id",
+    );
+  });
+
+export type SiteSettingsInput = z.output<typeof schema>;
+
+export type SettingsValidation =
+  | { ok: true; input: SiteSettingsInput }
+  | { ok: false; error: string; field: keyof SiteSettingsValues | null };
+
+/** The first problem, in the form's order, as the message to show. */
+export function validateSettings(values: SiteSettingsValues): SettingsValidation {
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return { ok: true, input: parsed.data };
+  const issue = parsed.error.issues[0]!;
+  const field = (issue.path[0] as keyof SiteSettingsValues | undefined) ?? null;
+  return { ok: false, error: issue.message, field };
+}

@@ -1,0 +1,323 @@
+/**
+ * The Site Settings page (spec 2 §2, §8): default sidebar banner (image URL
+ * or upload, optional link, preview), the header promo banner, tracking
+ * scripts and their ids, custom head and body scripts, cookie consent, the
+ * banner text and the cookie policy HTML. A plain multipart form: it works
+ * without JavaScript; with it, the success message clears after 5 seconds.
+ */
+import { useEffect, useState, type ReactNode } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { primaryButton } from "~/components/ui/button-styles";
+import { ErrorBox, inputClass, NoticeBox } from "~/features/accounts/ui";
+import { SETTINGS_HINTS, SITE_SETTINGS_MESSAGES, type SiteSettingsValues } from "./schema";
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4">
+      <legend className="px-1 text-lg font-semibold text-slate-900">{title}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+function TextField({
+  name,
+  label,
+  values,
+  hint,
+  type = "text",
+  placeholder,
+}: {
+  name: keyof SiteSettingsValues;
+  label: string;
+  values: SiteSettingsValues;
+  hint?: string;
+  type?: "text" | "url";
+  placeholder?: string;
+}) {
+  const id = `settings-${name}`;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type={type === "url" ? "text" : type}
+        inputMode={type === "url" ? "url" : undefined}
+        defaultValue={String(values[name])}
+        placeholder={placeholder}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        className={inputClass}
+      />
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-700">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function AreaField({
+  name,
+  label,
+  values,
+  hint,
+  rows = 4,
+  code = false,
+}: {
+  name: keyof SiteSettingsValues;
+  label: string;
+  values: SiteSettingsValues;
+  hint?: string;
+  rows?: number;
+  code?: boolean;
+}) {
+  const id = `settings-${name}`;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        name={name}
+        rows={rows}
+        defaultValue={String(values[name])}
+        spellCheck={!code}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        className={`${inputClass}${code ? " font-mono text-sm" : ""}`}
+      />
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-700">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function Toggle({
+  name,
+  label,
+  values,
+}: {
+  name: keyof SiteSettingsValues;
+  label: string;
+  values: SiteSettingsValues;
+}) {
+  const id = `settings-${name}`;
+  return (
+    <div className="flex items-center gap-2">
+      <input
+        id={id}
+        name={name}
+        type="checkbox"
+        defaultChecked={values[name] === true}
+        className="h-4 w-4 accent-brand-700"
+      />
+      <label htmlFor={id} className="text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+    </div>
+  );
+}
+
+export function SiteSettingsForm({
+  values,
+  message,
+}: {
+  values: SiteSettingsValues;
+  /** The last save's message: success (green) or an error (red). */
+  message: { text: string; id: number } | null;
+}) {
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting";
+  const [shown, setShown] = useState(message);
+  const [bannerUrl, setBannerUrl] = useState(values.default_sidebar_banner_url);
+  // The page gives a fresh form (a new key) for every save, so the message is set once.
+  useEffect(() => {
+    // Spec 2 §8, §9: the success message clears after 5 seconds; errors stay.
+    if (!message || !message.text.includes("success")) return;
+    const timer = setTimeout(() => setShown(null), SITE_SETTINGS_MESSAGES.clearAfterMs);
+    return () => clearTimeout(timer);
+  }, [message]);
+  const preview = /^(https?:\/\/|\/(?!\/))/.test(bannerUrl.trim()) ? bannerUrl.trim() : null;
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8">
+      <p className="mb-4">
+        <Link to="/admin" className="text-brand-700 underline">
+          Back to the dashboard
+        </Link>
+      </p>
+      <h1 className="mb-6 text-3xl font-bold text-slate-900">Site Settings</h1>
+      <div aria-live="polite" className="mb-4">
+        {shown ? (
+          shown.text.includes("success") ? (
+            <NoticeBox>{shown.text}</NoticeBox>
+          ) : (
+            <ErrorBox>{shown.text}</ErrorBox>
+          )
+        ) : null}
+      </div>
+      <Form method="post" encType="multipart/form-data" className="space-y-6">
+        <Section title="Default sidebar banner">
+          <div>
+            <label
+              htmlFor="settings-default_sidebar_banner_url"
+              className="block text-sm font-semibold text-slate-800"
+            >
+              Banner image URL
+            </label>
+            <input
+              id="settings-default_sidebar_banner_url"
+              name="default_sidebar_banner_url"
+              type="text"
+              inputMode="url"
+              value={bannerUrl}
+              onChange={(e) => setBannerUrl(e.target.value)}
+              aria-describedby="settings-banner-hint"
+              className={inputClass}
+            />
+            <p id="settings-banner-hint" className="mt-1 text-sm text-slate-700">
+              An image address, or upload an image below (JPEG, PNG or WebP, at most 5 MB). Shown in
+              post sidebars that have no widget of their own.
+            </p>
+          </div>
+          <div>
+            <label
+              htmlFor="settings-banner-file"
+              className="block text-sm font-semibold text-slate-800"
+            >
+              Upload banner image
+            </label>
+            <input
+              id="settings-banner-file"
+              name="default_sidebar_banner_file"
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              className="mt-1 block text-sm text-slate-800"
+            />
+          </div>
+          <TextField
+            name="default_sidebar_banner_link"
+            label="Banner link (optional)"
+            type="url"
+            values={values}
+          />
+          {preview ? (
+            <figure>
+              <img
+                src={preview}
+                alt="Sidebar banner preview"
+                className="max-h-64 rounded border border-slate-200"
+              />
+              <figcaption className="mt-1 text-sm text-slate-700">Preview</figcaption>
+            </figure>
+          ) : null}
+        </Section>
+
+        <Section title="Header promo banner">
+          <TextField name="header_banner_text" label="Banner text" values={values} />
+          <TextField name="header_banner_link" label="Banner link" type="url" values={values} />
+          <TextField
+            name="header_banner_image_url"
+            label="Banner image URL"
+            type="url"
+            values={values}
+          />
+        </Section>
+
+        <Section title="Tracking scripts">
+          <Toggle name="scripts_enabled" label="Enable site scripts" values={values} />
+          <Toggle name="google_analytics_enabled" label="Enable Google Analytics" values={values} />
+          <TextField
+            name="google_analytics_id"
+            label="Google Analytics ID"
+            placeholder={SETTINGS_HINTS.analytics}
+            hint={`Measurement ID, e.g. ${SETTINGS_HINTS.analytics}`}
+            values={values}
+          />
+          <Toggle name="meta_pixel_enabled" label="Enable Meta Pixel" values={values} />
+          <TextField
+            name="meta_pixel_id"
+            label="Meta Pixel ID"
+            placeholder={SETTINGS_HINTS.pixel}
+            hint="Your 16-digit pixel ID"
+            values={values}
+          />
+          <Toggle
+            name="google_tag_manager_enabled"
+            label="Enable Google Tag Manager"
+            values={values}
+          />
+          <TextField
+            name="google_tag_manager_id"
+            label="Google Tag Manager ID"
+            placeholder={SETTINGS_HINTS.tagManager}
+            hint={`Container ID, e.g. ${SETTINGS_HINTS.tagManager}`}
+            values={values}
+          />
+          <TextField
+            name="google_search_console_verification"
+            label="Google Search Console verification"
+            hint="The content of Google's verification meta tag (or the whole tag)."
+            values={values}
+          />
+        </Section>
+
+        <Section title="Custom scripts">
+          <p className="text-sm text-slate-700">
+            Written into every page exactly as typed (trusted HTML: only admins can change it), when
+            site scripts are enabled and the visitor&apos;s consent allows. Scripts get the
+            page&apos;s security nonce.
+          </p>
+          <AreaField
+            name="custom_head_scripts"
+            label="Custom head scripts"
+            hint="script, noscript, meta, link and style elements for the page head."
+            values={values}
+            code
+          />
+          <AreaField
+            name="custom_body_scripts"
+            label="Custom body scripts"
+            hint="HTML added at the end of the page body."
+            values={values}
+            code
+          />
+        </Section>
+
+        <Section title="Cookie consent">
+          <Toggle name="cookie_consent_enabled" label="Enable cookie consent" values={values} />
+          <Toggle
+            name="require_consent_for_uk"
+            label="Require consent for UK visitors"
+            values={values}
+          />
+          <AreaField
+            name="cookie_banner_message"
+            label="Cookie banner message"
+            rows={3}
+            values={values}
+          />
+          <AreaField
+            name="cookie_policy_content"
+            label="Cookie policy (HTML)"
+            hint="Shown on /cookie-policy. Cleaned like a post body when saved: scripts and unsafe attributes are removed."
+            rows={10}
+            values={values}
+            code
+          />
+        </Section>
+
+        <button type="submit" disabled={saving} className={primaryButton}>
+          {saving ? "Saving…" : "Save Settings"}
+        </button>
+      </Form>
+    </div>
+  );
+}

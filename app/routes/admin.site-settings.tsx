@@ -1,0 +1,90 @@
+import { data, redirect } from "react-router";
+import { db } from "#server/db/client";
+import { runtime } from "#server/runtime";
+import { can } from "~/features/accounts/permissions";
+import { getSessionUser } from "~/features/accounts/session.server";
+import {
+  MAX_UPLOAD_BYTES,
+  UPLOAD_MESSAGES,
+  uploadPostImage,
+} from "~/features/authoring/uploads.server";
+import {
+  readSettingsForm,
+  SITE_SETTINGS_MESSAGES,
+  validateSettings,
+} from "~/features/site-settings/schema";
+import { SiteSettingsForm } from "~/features/site-settings/settings-form";
+import {
+  loadSiteSettings,
+  saveSiteSettings,
+  valuesOfSettings,
+} from "~/features/site-settings/site-settings.server";
+import type { Route } from "./+types/admin.site-settings";
+
+export function meta() {
+  return [{ title: "Site Settings" }, { name: "robots", content: "noindex" }];
+}
+
+const noStore = { "Cache-Control": "private, no-store" };
+
+/** Admins only; everyone else goes to / (spec 2 §2, §6). */
+async function requireAdmin(request: Request) {
+  const actor = await getSessionUser(request);
+  if (!actor || !can(actor, "admin.access")) throw redirect("/");
+  return actor;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const row = await loadSiteSettings(db());
+  return data(
+    { values: valuesOfSettings(row), version: row.updatedAt.toISOString() },
+    { headers: noStore },
+  );
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await requireAdmin(request);
+  const fail = (status: number, text: string, values: ReturnType<typeof readSettingsForm> | null) =>
+    data({ message: { text, id: Date.now() }, values }, { status, headers: noStore });
+  if (request.method !== "POST") return fail(405, SITE_SETTINGS_MESSAGES.failed, null);
+  // Three text areas and an image: refuse a body far beyond them before reading it.
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > MAX_UPLOAD_BYTES + 1024 * 1024) return fail(413, UPLOAD_MESSAGES.tooLarge, null);
+  const form = await request.formData().catch(() => null);
+  if (!form) return fail(400, SITE_SETTINGS_MESSAGES.failed, null);
+  const values = readSettingsForm(form);
+
+  // A chosen file replaces the banner URL (the authoring upload pipeline: checked, re-encoded).
+  const file = form.get("default_sidebar_banner_file");
+  if (file && typeof file !== "string" && file.size > 0) {
+    const uploaded = await uploadPostImage(
+      runtime().storage,
+      actor,
+      new Uint8Array(await file.arrayBuffer()),
+    );
+    if (!uploaded.ok) return fail(uploaded.status, uploaded.error, values);
+    values.default_sidebar_banner_url = uploaded.url;
+  }
+
+  const valid = validateSettings(values);
+  if (!valid.ok) return fail(400, valid.error, values);
+  const saved = await saveSiteSettings(db(), actor, valid.input);
+  if (!saved.ok) return fail(saved.status, saved.error, values);
+  return data(
+    { message: { text: SITE_SETTINGS_MESSAGES.saved, id: Date.now() }, values: null },
+    { headers: noStore },
+  );
+}
+
+export default function AdminSiteSettings({ loaderData, actionData }: Route.ComponentProps) {
+  const values = actionData?.values ?? loaderData.values;
+  return (
+    <SiteSettingsForm
+      // A fresh form after a save (the saved values) or an error (what was typed).
+      key={actionData?.values ? `typed-${actionData.message.id}` : loaderData.version}
+      values={values}
+      message={actionData?.message ?? null}
+    />
+  );
+}

@@ -1,0 +1,91 @@
+import { db } from "#server/db/client";
+import { runtime } from "#server/runtime";
+import { getSessionUser } from "~/features/accounts/session.server";
+import { clearedConsentCookie, consentCookie, preferencesFor } from "~/features/consent/consent";
+import {
+  allowConsentRequest,
+  CONSENT_MESSAGES,
+  consentRequestSchema,
+  recordConsent,
+} from "~/features/consent/consent.server";
+import { lookupCountry } from "~/features/consent/geo.server";
+import { requestContext } from "~/lib/request-context.server";
+import { randomBytes } from "node:crypto";
+import type { Route } from "./+types/api.consent";
+
+const noStore = { "Cache-Control": "private, no-store" };
+
+/** A path on this site to go back to after a plain-form choice. */
+function returnPath(value: FormDataEntryValue | null): string {
+  return typeof value === "string" && /^\/(?!\/)[^\s\\]*$/.test(value) ? value : "/";
+}
+
+/**
+ * POST a cookie-consent choice (spec 1 §3, §7): JSON {choice, sessionId} from
+ * the bar's script, or a plain form (choice, returnTo) without JavaScript.
+ * choice=reset forgets the choice (the /cookie-policy button).
+ * Sets the cookie_consent cookie the server renders pages by, and records the
+ * choice in cookie_consents (with the member's id when signed in).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") {
+    return Response.json({ error: "Method not allowed" }, { status: 405, headers: noStore });
+  }
+  // Another site may not give consent on the visitor's behalf.
+  const origin = request.headers.get("origin");
+  if (origin && origin !== new URL(request.url).origin) {
+    return Response.json({ error: CONSENT_MESSAGES.crossSite }, { status: 403, headers: noStore });
+  }
+  const { ip } = context.get(requestContext);
+  if (!allowConsentRequest(ip)) {
+    return Response.json(
+      { error: CONSENT_MESSAGES.rateLimited },
+      { status: 429, headers: { ...noStore, "Retry-After": "60" } },
+    );
+  }
+  const isJson = (request.headers.get("content-type") ?? "").includes("application/json");
+  let body: unknown;
+  let returnTo = "/";
+  if (isJson) {
+    body = await request.json().catch(() => null);
+  } else {
+    const form = await request.formData().catch(() => null);
+    body = form ? { choice: form.get("choice") ?? undefined } : null;
+    returnTo = returnPath(form?.get("returnTo") ?? null);
+  }
+  const parsed = consentRequestSchema.safeParse(body);
+  if (!parsed.success) {
+    return Response.json({ error: CONSENT_MESSAGES.invalid }, { status: 400, headers: noStore });
+  }
+  const { choice } = parsed.data;
+  const secure = new URL(request.url).protocol === "https:";
+  if (choice === "reset") {
+    const headers = new Headers(noStore);
+    headers.append("Set-Cookie", clearedConsentCookie(secure));
+    if (!isJson) {
+      headers.set("Location", returnTo);
+      return new Response(null, { status: 303, headers });
+    }
+    return Response.json({ ok: true }, { headers });
+  }
+  const user = await getSessionUser(request);
+  const { countryCode } = lookupCountry(request.headers, runtime().config.geo);
+  await recordConsent(db(), {
+    userId: user?.id ?? null,
+    sessionId: parsed.data.sessionId ?? randomBytes(16).toString("hex"),
+    choice,
+    countryCode,
+    userAgent: request.headers.get("user-agent"),
+  });
+  const headers = new Headers(noStore);
+  headers.append("Set-Cookie", consentCookie(choice, secure));
+  if (!isJson) {
+    headers.set("Location", returnTo);
+    return new Response(null, { status: 303, headers });
+  }
+  return Response.json({ ok: true, preferences: preferencesFor(choice), countryCode }, { headers });
+}
+
+export function loader() {
+  return Response.json({ error: "Method not allowed" }, { status: 405, headers: noStore });
+}
