@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { db } from "#server/db/client";
 import { sanitizePostHtml } from "~/features/posts/sanitize.server";
 import { pageMeta, siteOf } from "~/features/seo/meta";
+import { ResetConsentButton } from "~/features/consent/consent-bar";
 import { getPublicSiteSettings } from "~/features/settings/site-settings.server";
 import { pageCacheHeaders, readerPageHeaders } from "~/features/layout/cache-headers";
 import type { Route } from "./+types/cookie-policy";
@@ -33,6 +34,8 @@ export default function CookiePolicy({ loaderData }: Route.ComponentProps) {
       <h1 className="text-4xl font-extrabold tracking-tight text-brand-900">Cookie Policy</h1>
       {/* The admin-edited policy (site settings), sanitised like a post body. */}
       <div className="post-body mt-8" dangerouslySetInnerHTML={{ __html: loaderData.html }} />
+      {/* Forgets the cookie choice: the consent bar asks again (spec 1 §2). */}
+      <ResetConsentButton />
     </article>
   );
 }
