@@ -16,8 +16,18 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRel
 export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";
-  /** Subscribes to a LISTEN/NOTIFY channel; returns the unsubscribe function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribes to a LISTEN/NOTIFY channel; returns the unsubscribe function.
+   * On PostgreSQL a lost LISTEN connection (a restart, a network drop) is
+   * reopened with back-off and the channels listened to again; notifications
+   * sent meanwhile are lost, so `onReconnect` is called then, for the
+   * subscriber to catch up (e.g. resend state, clear caches).
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onReconnect?: () => void,
+  ): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 };
@@ -118,25 +128,62 @@ async function openPostgres(url: string, poolSize = 10, applicationName = "found
   probe.release();
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
 
-  // One dedicated connection carries every LISTEN of this process.
+  // One dedicated connection carries every LISTEN of this process. When it is
+  // lost it is reopened (100 ms, doubling up to 5 s) and listens again.
   let listener: pg.Client | undefined;
+  let connecting: Promise<pg.Client> | undefined;
+  let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  let closing = false;
   const handlers = new Map<string, Set<(payload: string) => void>>();
-  async function listenerClient() {
-    if (listener) return listener;
+  const reconnectHandlers = new Map<string, Set<() => void>>();
+
+  async function connectListener() {
     const client = new pg.Client({ connectionString: url, application_name: applicationName });
-    client.on("error", () => {});
+    const lost = () => {
+      if (listener !== client) return;
+      listener = undefined;
+      client.end().catch(() => {});
+      scheduleReconnect(100);
+    };
+    client.on("error", lost);
+    client.on("end", lost);
     client.on("notification", (msg) => {
       for (const fn of handlers.get(msg.channel) ?? []) fn(msg.payload ?? "");
     });
     await client.connect();
-    listener = client;
     return client;
+  }
+
+  function listenerClient(): Promise<pg.Client> {
+    if (listener) return Promise.resolve(listener);
+    connecting ??= connectListener()
+      .then((client) => (listener = client))
+      .finally(() => {
+        connecting = undefined;
+      });
+    return connecting;
+  }
+
+  function scheduleReconnect(delay: number) {
+    if (reconnectTimer || closing || handlers.size === 0) return;
+    reconnectTimer = setTimeout(async () => {
+      reconnectTimer = undefined;
+      try {
+        const client = await listenerClient();
+        for (const channel of handlers.keys()) await client.query(`LISTEN ${channel}`);
+      } catch {
+        scheduleReconnect(Math.min(delay * 2, 5_000));
+        return;
+      }
+      for (const set of reconnectHandlers.values()) for (const fn of [...set]) fn();
+    }, delay);
+    reconnectTimer.unref?.();
   }
 
   const handle: DatabaseHandle = {
     db,
     kind: "postgres",
-    async listen(channel, onPayload) {
+    async listen(channel, onPayload, onReconnect) {
       checkChannel(channel);
       const client = await listenerClient();
       let set = handlers.get(channel);
@@ -146,11 +193,18 @@ async function openPostgres(url: string, poolSize = 10, applicationName = "found
         await client.query(`LISTEN ${channel}`);
       }
       set.add(onPayload);
+      let resyncs = reconnectHandlers.get(channel);
+      if (onReconnect) {
+        if (!resyncs) reconnectHandlers.set(channel, (resyncs = new Set()));
+        resyncs.add(onReconnect);
+      }
       return async () => {
         set.delete(onPayload);
+        if (onReconnect) resyncs?.delete(onReconnect);
         if (set.size === 0) {
           handlers.delete(channel);
-          await client.query(`UNLISTEN ${channel}`).catch(() => {});
+          reconnectHandlers.delete(channel);
+          await listener?.query(`UNLISTEN ${channel}`).catch(() => {});
         }
       };
     },
@@ -159,7 +213,11 @@ async function openPostgres(url: string, poolSize = 10, applicationName = "found
       await pool.query("SELECT pg_notify($1, $2)", [channel, payload]);
     },
     async close() {
-      await listener?.end().catch(() => {});
+      closing = true;
+      clearTimeout(reconnectTimer);
+      const current = listener;
+      listener = undefined;
+      await current?.end().catch(() => {});
       await pool.end();
     },
   };

@@ -3,7 +3,9 @@
  * sends NOTIFY notification_events '<user_id>' whenever a member's
  * notifications change (on any instance, or straight in the database); the
  * hub calls every subscriber of that member in this process (their open
- * event streams). It starts on the first subscription; `closeNotificationHub`
+ * event streams). When the LISTEN connection is lost and reopened (the
+ * database handle does that), every stream sends its state again, so what
+ * was notified meanwhile is not missed. It starts on the first subscription; `closeNotificationHub`
  * ends every stream (shutdown) and the LISTEN.
  */
 import type { DatabaseHandle } from "../db/client";
@@ -20,6 +22,11 @@ function dispatch(userId: string) {
   for (const s of subscribers.get(userId) ?? []) s.onChange();
 }
 
+/** After the LISTEN connection was lost and reopened: every stream sends its state again. */
+function resendAll() {
+  for (const set of subscribers.values()) for (const s of set) s.onChange();
+}
+
 /**
  * Subscribes to one member's changes; resolves once the LISTEN is in place
  * (so nothing after it is missed). Returns the unsubscribe function.
@@ -31,7 +38,7 @@ export async function subscribeNotifications(
 ): Promise<() => void> {
   if (!listening || listeningOn !== handle) {
     listeningOn = handle as DatabaseHandle;
-    listening = handle.listen(NOTIFICATION_CHANNEL, dispatch);
+    listening = handle.listen(NOTIFICATION_CHANNEL, dispatch, resendAll);
     listening.catch(() => {
       listening = undefined;
     });
