@@ -1,0 +1,66 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import sharp from "sharp";
+import { expect, expectNoAxeViolations, waitForHydration } from "../fixtures";
+import { signInAs, test } from "../support/community";
+
+// A real 640×480 PNG; the server makes it a 500×500 WebP.
+const PHOTO = path.join(import.meta.dirname, "../fixtures/profile-photo.png");
+const KAVYA = { email: "kavya.reddy@example.com", username: "kavya_reddy", name: "Kavya Reddy" };
+
+test.describe.configure({ timeout: 90_000 });
+
+test("a member uploads a profile photo: the success message, then the 500×500 image on their profile", async ({
+  page,
+}) => {
+  await signInAs(page, KAVYA.email, "/edit-profile");
+  await page.waitForURL("**/edit-profile");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { name: "Edit Profile", level: 1 })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // A renamed non-image is refused with the spec's message.
+  await page.getByLabel("Choose a photo").setInputFiles({
+    name: "holiday.png",
+    mimeType: "image/png",
+    buffer: Buffer.from("These are my notes, not a picture.\n".repeat(20)),
+  });
+  await expect(page.getByText("Only JPG, PNG, and WebP images are allowed")).toBeVisible();
+  await expect(page.getByRole("img", { name: "Your profile photo" })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  // The real PNG: the message, the new photo on the page, the message gone after 3 seconds.
+  await page.getByLabel("Choose a photo").setInputFiles({
+    name: "me.png",
+    mimeType: "image/png",
+    buffer: await readFile(PHOTO),
+  });
+  const uploaded = page.getByText("Profile image uploaded successfully!");
+  await expect(uploaded).toBeVisible();
+  await expect(page.getByText("Only JPG, PNG, and WebP images are allowed")).toHaveCount(0);
+  const preview = page.getByRole("img", { name: "Your profile photo" });
+  await expect(preview).toBeVisible();
+  await expectNoAxeViolations(page);
+  await expect(uploaded).toHaveCount(0, { timeout: 6_000 });
+
+  // The public profile shows it; the stored image is 500×500, metadata stripped.
+  await page.goto(`/user/${KAVYA.username}`);
+  await waitForHydration(page);
+  const photo = page.getByRole("img", { name: KAVYA.name });
+  await expect(photo).toBeVisible();
+  await expect
+    .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
+  const src = await photo.getAttribute("src");
+  expect(src).toMatch(/profile-images\//);
+  const response = await page.request.get(src!);
+  expect(response.ok()).toBe(true);
+  const meta = await sharp(await response.body()).metadata();
+  expect({ width: meta.width, height: meta.height, format: meta.format }).toEqual({
+    width: 500,
+    height: 500,
+    format: "webp",
+  });
+  expect(meta.exif).toBeUndefined();
+  await expectNoAxeViolations(page);
+});
