@@ -36,7 +36,7 @@ function pageHref(query: string, page: number) {
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { query, results, total, page, pages } = loaderData;
+  const { query, results, total, capped, page, pages } = loaderData;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <h1 className="text-3xl font-extrabold tracking-tight text-brand-900">
@@ -74,7 +74,9 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         ) : (
           <section aria-labelledby="results-title" className="mt-8">
             <h2 id="results-title" className="text-sm text-slate-700" aria-live="polite">
-              {plural(total, "result")}
+              {capped
+                ? `More than ${total.toLocaleString("en-GB")} results`
+                : plural(total, "result")}
               {pages > 1 ? ` · page ${page} of ${pages}` : ""}
             </h2>
             <ol className="mt-6 space-y-8">

@@ -286,9 +286,13 @@ export const posts = pgTable(
     ogDescription: text("og_description"),
     ogImage: text("og_image"),
     lastAutosave: timestamp("last_autosave", { withTimezone: true }),
-    /** Title, excerpt and the body's text without tags, for search. */
+    /**
+     * Title, excerpt and the body as the reader sees it (tags dropped, block
+     * ends as spaces, character references decoded, spaces collapsed), lower
+     * case, for search. post_search_text() is defined in migration 0007.
+     */
     searchText: text("search_text").generatedAlwaysAs(
-      sql`lower(title || ' ' || coalesce(excerpt, '') || ' ' || regexp_replace(content, '<[^>]*>', ' ', 'g'))`,
+      sql`post_search_text(title, excerpt, content)`,
     ),
     searchVector: tsvector("search_vector").generatedAlwaysAs(
       sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', coalesce(excerpt, '')), 'B') || setweight(to_tsvector('english', regexp_replace(content, '<[^>]*>', ' ', 'g')), 'C')`,
@@ -296,8 +300,9 @@ export const posts = pgTable(
   },
   (t) => [
     uniqueIndex("posts_slug_key").on(t.slug),
+    // Newest first with a tiebreak: lists, and search's walk through the bodies.
     index("posts_published_idx")
-      .on(t.publishedAt.desc())
+      .on(t.publishedAt.desc(), t.id.desc())
       .where(sql`${t.status} = 'published'`),
     index("posts_category_published_idx")
       .on(t.categoryId, t.publishedAt.desc())
@@ -311,6 +316,12 @@ export const posts = pgTable(
       .where(sql`${t.status} = 'published'`),
     index("posts_search_vector_idx").using("gin", t.searchVector),
     index("posts_search_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    // Search's title and excerpt tiers when a query matches very many posts.
+    index("posts_title_trgm_idx").using("gin", sql`lower(${t.title}) gin_trgm_ops`),
+    index("posts_excerpt_trgm_idx").using(
+      "gin",
+      sql`lower(coalesce(${t.excerpt}, '')) gin_trgm_ops`,
+    ),
     check("posts_slug_format", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
     check(
       "posts_published_has_date",

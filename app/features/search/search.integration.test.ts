@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { UNCATEGORIZED_ID } from "#server/db/schema";
 import { createPost, createUser, type TestUser } from "../../../tests/support/factories";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { searchPosts, SEARCH_PAGE_SIZE } from "./search.server";
+import { SEARCH_COUNT_CAP, searchPosts, SEARCH_PAGE_SIZE } from "./search.server";
 
 let t: TestDatabase;
 let author: TestUser;
@@ -75,6 +76,36 @@ describe("searchPosts", () => {
     expect(found.total).toBe(4);
   });
 
+  it("searches the text the reader sees: references decoded, tags dropped, spaces collapsed", async () => {
+    await createPost(t.db, {
+      authorId: author.id,
+      slug: "entities",
+      content: "<p>Our R&amp;D&nbsp;budget for Bengaluru&#8217;s team</p>",
+      publishedAt: daysAgo(1),
+    });
+    await createPost(t.db, {
+      authorId: author.id,
+      slug: "split-word",
+      content: "<p>Building <em>Sa</em>aS in\n   Pune</p><p>Second paragraph</p>",
+      publishedAt: daysAgo(2),
+    });
+    const rd = await searchPosts(t.db, "r&d budget");
+    expect(rd.results.map((r) => r.post.slug)).toEqual(["entities"]);
+    expect(rd.results[0]!.snippet.filter((s) => s.match).map((s) => s.text)).toEqual([
+      "R&D budget",
+    ]);
+    expect((await searchPosts(t.db, "bengaluru’s")).total).toBe(1);
+    expect((await searchPosts(t.db, "saas in pune")).results.map((r) => r.post.slug)).toEqual([
+      "split-word",
+    ]);
+    // Paragraphs stay apart; markup is not text.
+    expect((await searchPosts(t.db, "pune second")).total).toBe(1);
+    expect((await searchPosts(t.db, "punesecond")).total).toBe(0);
+    expect((await searchPosts(t.db, "amp;")).total).toBe(0);
+    expect((await searchPosts(t.db, "nbsp")).total).toBe(0);
+    expect((await searchPosts(t.db, "<p>")).total).toBe(0);
+  });
+
   it("treats % and _ literally and finds short queries", async () => {
     await createPost(t.db, { authorId: author.id, slug: "pct", title: "Save 20% on fees" });
     await createPost(t.db, { authorId: author.id, slug: "other", title: "Save 200 on fees" });
@@ -113,6 +144,53 @@ describe("searchPosts", () => {
       [20, 21, 22, 23, 24].map((i) => `Market note ${i}`),
     );
     expect((await searchPosts(t.db, "market", 9)).total).toBe(25);
+  });
+
+  it("over 1,000 matches: counts 1,000+, and still ranks title, excerpt, body, newest first, page by page", async () => {
+    // 1,030 body matches (newest first by number), plus a title and an excerpt match that are older.
+    await t.db.execute(sql`
+      INSERT INTO posts (title, slug, content, excerpt, category_id, author_id, status, published_at)
+      SELECT 'Note ' || i, 'note-' || i, '<p>About the visa rules</p>', 'Plain excerpt',
+        ${UNCATEGORIZED_ID}, ${author.id}, 'published', now() - make_interval(mins => i)
+      FROM generate_series(1, 1030) AS i
+    `);
+    await createPost(t.db, {
+      authorId: author.id,
+      slug: "old-title",
+      title: "Visa guide",
+      publishedAt: daysAgo(30),
+    });
+    await createPost(t.db, {
+      authorId: author.id,
+      slug: "old-excerpt",
+      excerpt: "All about the visa",
+      publishedAt: daysAgo(20),
+    });
+    await createPost(t.db, {
+      authorId: author.id,
+      slug: "draft-visa",
+      title: "Visa",
+      status: "draft",
+    });
+    const first = await searchPosts(t.db, "VISA");
+    expect(first.capped).toBe(true);
+    expect(first.total).toBe(SEARCH_COUNT_CAP);
+    expect(first.pages).toBe(SEARCH_COUNT_CAP / SEARCH_PAGE_SIZE);
+    expect(first.results.map((r) => r.post.slug)).toEqual([
+      "old-title",
+      "old-excerpt",
+      ...Array.from({ length: 18 }, (_, i) => `note-${i + 1}`),
+    ]);
+    const third = await searchPosts(t.db, "visa", 3);
+    expect(third.results.map((r) => r.post.slug)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `note-${i + 39}`),
+    );
+    expect(third.results[0]!.snippet.some((s) => s.match && s.text === "visa")).toBe(true);
+    expect((await searchPosts(t.db, "visa", 51)).results).toEqual([]);
+    // Under the cap the count is exact.
+    const few = await searchPosts(t.db, "note 10");
+    expect(few.capped).toBe(false);
+    expect(few.total).toBe(42); // Note 10, Note 100 to 109, Note 1000 to 1030
   });
 
   it("a blank query finds nothing", async () => {

@@ -1,14 +1,24 @@
 /**
  * Search (spec 1 §5, §7): every published post whose title, excerpt or body
  * text contains the query, case-insensitively, is found — a substring match
- * on posts.search_text, served by its trigram index — ranked title above
- * excerpt above body, then newest; 20 per page.
+ * on posts.search_text (the text the reader sees, migration 0007), served by
+ * its trigram index — ranked title above excerpt above body, then newest; 20
+ * per page.
+ *
+ * Cost (docs/decisions/0010). The matches are collected through the trigram
+ * index, stopping after 1,000: with at most 1,000 the set is exact, and it is
+ * ranked by id (title and excerpt only, never the bodies). With more, the
+ * total shows as "1,000+" and the page is assembled tier by tier: title
+ * matches, then excerpt matches, then body matches, each newest first, the
+ * body tier walking the posts newest first until the page is full (dense
+ * matches fill it within a few hundred rows). Cards and snippets are made for
+ * the 20 shown only.
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import { queryCardsByIds, type PostCard } from "~/features/posts/posts.server";
-import { htmlToText } from "~/features/posts/sanitize.server";
 import { highlight, snippetAround, type Segment } from "./highlight";
+import { bodySearchText } from "./search-text";
 
 export const SEARCH_PAGE_SIZE = 20;
 export const MAX_QUERY_LENGTH = 200;
@@ -17,7 +27,10 @@ export type SearchResult = { post: PostCard; title: Segment[]; snippet: Segment[
 export type SearchPage = {
   query: string;
   page: number;
+  /** How many match, at most SEARCH_COUNT_CAP. */
   total: number;
+  /** More than SEARCH_COUNT_CAP match ("1,000+ results"). */
+  capped: boolean;
   pages: number;
   results: SearchResult[];
 };
@@ -31,53 +44,136 @@ function likePattern(query: string) {
   return `%${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-type Row = { id: string; total: number; excerpt: string | null; content: string };
+/** At most this many matches are counted; more show as "1,000+". */
+export const SEARCH_COUNT_CAP = 1000;
+/** Posts the dense body tier reads per step, newest first. */
+const BODY_STEP = 400;
+
+const visible = sql`p.status = 'published' AND p.published_at <= now()`;
+
+function rankOf(pattern: string) {
+  return sql`CASE
+    WHEN lower(p.title) LIKE ${pattern} THEN 0
+    WHEN lower(coalesce(p.excerpt, '')) LIKE ${pattern} THEN 1
+    ELSE 2
+  END`;
+}
+
+type Match = { id: string; rank: number; at: string };
+
+/** Title 0, excerpt 1, body 2; then newest first. */
+function byRank(a: Match, b: Match) {
+  return a.rank - b.rank || (a.at < b.at ? 1 : a.at > b.at ? -1 : a.id < b.id ? 1 : -1);
+}
+
+/**
+ * Up to SEARCH_COUNT_CAP + 1 matches with their rank, through the trigram
+ * index: it stops as soon as it has that many, so a query matching most posts
+ * reads only a few of them.
+ */
+async function collectMatches(db: Database, pattern: string): Promise<Match[]> {
+  const result = (await db.execute(sql`
+    SELECT p.id, ${rankOf(pattern)} AS rank,
+      to_char(p.published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS at
+    FROM posts p
+    WHERE p.search_text LIKE ${pattern} AND ${visible}
+    LIMIT ${SEARCH_COUNT_CAP + 1}
+  `)) as { rows: Match[] };
+  return result.rows.map((r) => ({ ...r, rank: Number(r.rank) }));
+}
+
+const newestFirst = sql`ORDER BY p.published_at DESC NULLS LAST, p.id DESC NULLS LAST`;
+
+/** The page's ids when there are more than SEARCH_COUNT_CAP matches. */
+async function rankedDense(db: Database, pattern: string, offset: number): Promise<string[]> {
+  const want = offset + SEARCH_PAGE_SIZE;
+  // Each tier only when the ones above it did not fill the page.
+  const title = (await db.execute(sql`
+    SELECT p.id FROM posts p
+    WHERE lower(p.title) LIKE ${pattern} AND ${visible}
+    ${newestFirst} LIMIT ${want}
+  `)) as { rows: { id: string }[] };
+  const ids = title.rows.map((r) => r.id);
+  if (ids.length < want) {
+    const excerpt = (await db.execute(sql`
+      SELECT p.id FROM posts p
+      WHERE lower(coalesce(p.excerpt, '')) LIKE ${pattern} AND lower(p.title) NOT LIKE ${pattern}
+        AND ${visible}
+      ${newestFirst} LIMIT ${want - ids.length}
+    `)) as { rows: { id: string }[] };
+    ids.push(...excerpt.rows.map((r) => r.id));
+  }
+  // Body matches, newest first: read the newest posts in steps along
+  // posts_published_idx (no LIKE in its WHERE, so no planner guess) and test
+  // only those rows, until the page is full.
+  let cursor: { at: string; id: string } | undefined;
+  while (ids.length < want) {
+    const step = (await db.execute(sql`
+      SELECT s.id, s.at,
+        (s.search_text LIKE ${pattern} AND lower(s.title) NOT LIKE ${pattern}
+          AND lower(coalesce(s.excerpt, '')) NOT LIKE ${pattern}) AS hit
+      FROM (
+        SELECT p.id, p.title, p.excerpt, p.search_text, p.published_at::text AS at FROM posts p
+        WHERE ${visible}
+          ${cursor ? sql`AND (p.published_at, p.id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : sql``}
+        ${newestFirst}
+        LIMIT ${BODY_STEP}
+      ) s
+    `)) as { rows: { id: string; at: string; hit: boolean }[] };
+    for (const row of step.rows) if (row.hit && ids.length < want) ids.push(row.id);
+    const last = step.rows.at(-1);
+    if (!last || step.rows.length < BODY_STEP) break;
+    cursor = { at: last.at, id: last.id };
+  }
+  return ids.slice(offset, want);
+}
 
 export async function searchPosts(db: Database, rawQuery: string, page = 1): Promise<SearchPage> {
   const query = normaliseQuery(rawQuery);
   const current = Math.max(1, Math.floor(page) || 1);
-  if (!query) return { query, page: 1, total: 0, pages: 0, results: [] };
+  if (!query) return { query, page: 1, total: 0, pages: 0, results: [], capped: false };
   const pattern = likePattern(query);
-  const result = (await db.execute(sql`
-    SELECT p.id, p.excerpt, p.content, count(*) OVER ()::int AS total
-    FROM posts p
-    WHERE p.search_text LIKE ${pattern}
-      AND p.status = 'published' AND p.published_at <= now()
-    ORDER BY
-      CASE
-        WHEN lower(p.title) LIKE ${pattern} THEN 0
-        WHEN lower(coalesce(p.excerpt, '')) LIKE ${pattern} THEN 1
-        ELSE 2
-      END,
-      p.published_at DESC, p.id DESC
-    LIMIT ${SEARCH_PAGE_SIZE} OFFSET ${(current - 1) * SEARCH_PAGE_SIZE}
-  `)) as { rows: Row[] };
-  const rows = result.rows;
-  const total = rows[0]?.total ?? (current > 1 ? await countMatches(db, pattern) : 0);
-  const cards = await queryCardsByIds(
-    db,
-    rows.map((r) => r.id),
-  );
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const offset = (current - 1) * SEARCH_PAGE_SIZE;
+  const matches = await collectMatches(db, pattern);
+  const capped = matches.length > SEARCH_COUNT_CAP;
+  const total = Math.min(matches.length, SEARCH_COUNT_CAP);
+  const pages = Math.ceil(total / SEARCH_PAGE_SIZE);
+  const ids = !capped
+    ? matches
+        .sort(byRank)
+        .slice(offset, offset + SEARCH_PAGE_SIZE)
+        .map((m) => m.id)
+    : current <= pages
+      ? await rankedDense(db, pattern, offset)
+      : [];
+  const cards = await queryCardsByIds(db, ids);
+  // Bodies only for the shown posts whose excerpt does not hold the match.
+  const needBody = cards
+    .filter((card) => snippetAround(card.excerpt ?? "", query) === undefined)
+    .map((card) => card.id);
+  const bodies = new Map<string, string>();
+  if (needBody.length > 0) {
+    const found = (await db.execute(
+      sql`SELECT id, content FROM posts WHERE id IN (${sql.join(
+        needBody.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    )) as { rows: { id: string; content: string }[] };
+    for (const row of found.rows) bodies.set(row.id, row.content);
+  }
   return {
     query,
     page: current,
     total,
-    pages: Math.ceil(total / SEARCH_PAGE_SIZE),
+    capped,
+    pages,
     results: cards.map((post) => {
-      const row = byId.get(post.id)!;
-      const excerpt = row.excerpt ?? "";
+      const excerpt = post.excerpt ?? "";
       const snippetText =
-        snippetAround(excerpt, query) ?? snippetAround(htmlToText(row.content), query) ?? excerpt;
+        snippetAround(excerpt, query) ??
+        snippetAround(bodySearchText(bodies.get(post.id)), query) ??
+        excerpt;
       return { post, title: highlight(post.title, query), snippet: highlight(snippetText, query) };
     }),
   };
-}
-
-async function countMatches(db: Database, pattern: string): Promise<number> {
-  const result = (await db.execute(sql`
-    SELECT count(*)::int AS n FROM posts p
-    WHERE p.search_text LIKE ${pattern} AND p.status = 'published' AND p.published_at <= now()
-  `)) as { rows: { n: number }[] };
-  return result.rows[0]?.n ?? 0;
 }
