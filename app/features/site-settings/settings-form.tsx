@@ -170,7 +170,7 @@ export function SiteSettingsForm({
               htmlFor="settings-default_sidebar_banner_url"
               className="block text-sm font-semibold text-slate-800"
             >
-              Banner image URL
+              Sidebar banner image URL
             </label>
             <input
               id="settings-default_sidebar_banner_url"
@@ -192,7 +192,7 @@ export function SiteSettingsForm({
               htmlFor="settings-banner-file"
               className="block text-sm font-semibold text-slate-800"
             >
-              Upload banner image
+              Upload sidebar banner image
             </label>
             <input
               id="settings-banner-file"
@@ -204,7 +204,7 @@ export function SiteSettingsForm({
           </div>
           <TextField
             name="default_sidebar_banner_link"
-            label="Banner link (optional)"
+            label="Sidebar banner link (optional)"
             type="url"
             values={values}
           />
@@ -221,11 +221,16 @@ export function SiteSettingsForm({
         </Section>
 
         <Section title="Header promo banner">
-          <TextField name="header_banner_text" label="Banner text" values={values} />
-          <TextField name="header_banner_link" label="Banner link" type="url" values={values} />
+          <TextField name="header_banner_text" label="Promo banner text" values={values} />
+          <TextField
+            name="header_banner_link"
+            label="Promo banner link"
+            type="url"
+            values={values}
+          />
           <TextField
             name="header_banner_image_url"
-            label="Banner image URL"
+            label="Promo banner image URL"
             type="url"
             values={values}
           />
