@@ -4,11 +4,13 @@
  * the tracking scripts, the consent bar and the CSP on the pages that follow.
  */
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { browse, CookieJar } from "#server/auth/testing/http-app";
 import { adminAuditLog, SITE_SETTINGS_ID, siteSettings } from "#server/db/schema";
 import { signedInMember } from "../../../tests/support/signed-in";
 import { siteOverHttpForThisFile } from "../../../tests/support/site-over-http";
+import { UPLOAD_MESSAGES } from "~/features/authoring/uploads.server";
 import { SITE_SETTINGS_MESSAGES } from "./schema";
 
 const site = siteOverHttpForThisFile();
@@ -120,6 +122,56 @@ describe("saving", () => {
     expect(html).toContain('value="not-an-id"');
     expect((await settingsRow()).headerBannerText).toBeNull();
     expect(await site.testDb.db.select().from(adminAuditLog)).toEqual([]);
+  });
+});
+
+describe("the sidebar banner upload", () => {
+  function multipart(jar: CookieJar, fields: Record<string, string>, file: Blob, name: string) {
+    const body = new FormData();
+    for (const [k, v] of Object.entries(fields)) body.set(k, v);
+    body.set("default_sidebar_banner_file", file, name);
+    return browse(jar, `${site.app.url}/admin/site-settings`, { method: "POST", body });
+  }
+
+  it("stores an uploaded image through the upload pipeline and uses its address", async () => {
+    const { jar } = await admin();
+    const png = await sharp({
+      create: { width: 300, height: 250, channels: 3, background: "#1d4ed8" },
+    })
+      .png()
+      .toBuffer();
+    const res = await multipart(
+      jar,
+      { ...DEFAULTS, default_sidebar_banner_link: "https://partner.example" },
+      new Blob([new Uint8Array(png)], { type: "image/png" }),
+      "banner.png",
+    );
+    expect(res.status).toBe(200);
+    const row = await settingsRow();
+    expect(row.defaultSidebarBannerUrl).toMatch(/\.webp$/);
+    expect(row.defaultSidebarBannerLink).toBe("https://partner.example");
+    const html = await text(res);
+    expect(html).toContain('alt="Sidebar banner preview"');
+    const image = await get(
+      new CookieJar(),
+      new URL(row.defaultSidebarBannerUrl!, site.app.url).pathname,
+    );
+    expect(image.status).toBe(200);
+  });
+
+  it("refuses a file that is not an image, keeping what was typed", async () => {
+    const { jar } = await admin();
+    const res = await multipart(
+      jar,
+      { ...DEFAULTS, header_banner_text: "Still here" },
+      new Blob(["<?php echo 1; ?>"], { type: "image/png" }),
+      "banner.png",
+    );
+    expect(res.status).toBe(400);
+    const html = await text(res);
+    expect(html).toContain(UPLOAD_MESSAGES.wrongType);
+    expect(html).toContain('value="Still here"');
+    expect((await settingsRow()).defaultSidebarBannerUrl).toBeNull();
   });
 });
 
