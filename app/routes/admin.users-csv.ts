@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { db } from "#server/db/client";
 import { can } from "~/features/accounts/permissions";
 import { getSessionUser } from "~/features/accounts/session.server";
-import { ADMIN_MESSAGES, usersForExport } from "~/features/admin/admin.server";
+import { ADMIN_MESSAGES, exportUsers } from "~/features/admin/admin.server";
 import { usersCsv, usersCsvFileName } from "~/features/admin/csv";
 import type { Route } from "./+types/admin.users-csv";
 
@@ -12,7 +12,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!actor || !can(actor, "admin.access")) throw redirect("/");
   let body: string;
   try {
-    body = usersCsv(await usersForExport(db(), actor));
+    body = usersCsv(await exportUsers(db(), actor));
   } catch {
     return new Response(ADMIN_MESSAGES.exportFailed, {
       status: 500,

@@ -9,6 +9,7 @@ import type { Database } from "#server/db/client";
 import { categories, comments, posts, profiles, tags, users } from "#server/db/schema";
 import { can, type Actor } from "~/features/accounts/permissions";
 import { notifyApproval, notifyPromotion } from "~/features/notifications/notify.server";
+import { recordAdminAction } from "./audit.server";
 import { type ExportedUser } from "./csv";
 
 export const USERS_PAGE_SIZE = 50;
@@ -139,6 +140,61 @@ export async function topLists(db: Database, actor: Actor | null | undefined): P
       postCount: Number(m.postCount),
     })),
   };
+}
+
+export const ACTIVITY_WEEKS = 12;
+
+export type WeeklyActivity = {
+  /** Monday of the week (UTC), YYYY-MM-DD. */
+  weekStart: string;
+  signups: number;
+  posts: number;
+};
+
+/**
+ * Sign-ups and new posts (created, any status) per week over the last 12
+ * weeks, this week included, oldest first: one query, the weeks from
+ * generate_series so that empty weeks count 0.
+ */
+export async function weeklyActivity(
+  db: Database,
+  actor: Actor | null | undefined,
+  now: Date = new Date(),
+): Promise<WeeklyActivity[]> {
+  assertAdmin(actor);
+  const result = (await db.execute(sql`
+    WITH weeks AS (
+      SELECT week_start
+      FROM generate_series(
+        date_trunc('week', ${now.toISOString()}::timestamptz AT TIME ZONE 'UTC') - interval '${sql.raw(String(ACTIVITY_WEEKS - 1))} weeks',
+        date_trunc('week', ${now.toISOString()}::timestamptz AT TIME ZONE 'UTC'),
+        interval '1 week'
+      ) AS week_start
+    ),
+    bounds AS (SELECT min(week_start) AS first FROM weeks)
+    SELECT to_char(w.week_start, 'YYYY-MM-DD') AS week_start,
+      coalesce(s.n, 0)::int AS signups,
+      coalesce(p.n, 0)::int AS posts
+    FROM weeks w
+    LEFT JOIN (
+      SELECT date_trunc('week', ${profiles.createdAt} AT TIME ZONE 'UTC') AS week_start, count(*) AS n
+      FROM ${profiles}, bounds
+      WHERE ${profiles.createdAt} >= bounds.first AT TIME ZONE 'UTC'
+      GROUP BY 1
+    ) s ON s.week_start = w.week_start
+    LEFT JOIN (
+      SELECT date_trunc('week', ${posts.createdAt} AT TIME ZONE 'UTC') AS week_start, count(*) AS n
+      FROM ${posts}, bounds
+      WHERE ${posts.createdAt} >= bounds.first AT TIME ZONE 'UTC'
+      GROUP BY 1
+    ) p ON p.week_start = w.week_start
+    ORDER BY w.week_start
+  `)) as unknown as { rows: { week_start: string; signups: number; posts: number }[] };
+  return result.rows.map((r) => ({
+    weekStart: r.week_start,
+    signups: Number(r.signups),
+    posts: Number(r.posts),
+  }));
 }
 
 export type AdminUser = {
@@ -273,6 +329,16 @@ export async function usersForExport(
     .orderBy(asc(profiles.createdAt), asc(profiles.username));
 }
 
+/** The rows of Export Users CSV, the export recorded in the audit trail. */
+export async function exportUsers(
+  db: Database,
+  actor: Actor | null | undefined,
+): Promise<ExportedUser[]> {
+  const rows = await usersForExport(db, actor);
+  await recordAdminAction(db, actor!, { action: "users.export", details: { rows: rows.length } });
+  return rows;
+}
+
 // -------------------------------------------------------------- user actions
 
 export type ActionResult =
@@ -301,10 +367,24 @@ export async function runUserAction(
   if (userId === actor!.id) return fail(action, 409, ADMIN_MESSAGES.self);
   try {
     const [target] = await db
-      .select({ id: profiles.id, role: profiles.role, status: profiles.status })
+      .select({
+        id: profiles.id,
+        username: profiles.username,
+        role: profiles.role,
+        status: profiles.status,
+      })
       .from(profiles)
       .where(eq(profiles.id, userId));
     if (!target) return fail(action, 404, ADMIN_MESSAGES.notFound);
+    // The audit trail's row, written in the change's transaction.
+    const audit = (tx: Database, details: Record<string, unknown> | null = null) =>
+      recordAdminAction(tx, actor!, {
+        action: `user.${action}`,
+        targetType: "user",
+        targetId: userId,
+        targetLabel: target.username,
+        details,
+      });
 
     switch (action) {
       case "approve": {
@@ -314,19 +394,26 @@ export async function runUserAction(
             .set({ status: "approved" })
             .where(and(eq(profiles.id, userId), ne(profiles.status, "approved")))
             .returning({ id: profiles.id });
-          if (rows.length) await notifyApproval(tx, userId);
+          if (rows.length) {
+            await notifyApproval(tx, userId);
+            await audit(tx, { from: target.status });
+          }
           return rows.length > 0;
         });
         if (!changed) return fail(action, 409, ADMIN_MESSAGES.alreadyApproved);
         break;
       }
       case "block": {
-        const rows = await db
-          .update(profiles)
-          .set({ status: "blocked" })
-          .where(and(eq(profiles.id, userId), ne(profiles.status, "blocked")))
-          .returning({ id: profiles.id });
-        if (!rows.length) return fail(action, 409, ADMIN_MESSAGES.alreadyBlocked);
+        const changed = await db.transaction(async (tx) => {
+          const rows = await tx
+            .update(profiles)
+            .set({ status: "blocked" })
+            .where(and(eq(profiles.id, userId), ne(profiles.status, "blocked")))
+            .returning({ id: profiles.id });
+          if (rows.length) await audit(tx, { from: target.status });
+          return rows.length > 0;
+        });
+        if (!changed) return fail(action, 409, ADMIN_MESSAGES.alreadyBlocked);
         await revokeAllSessions(db, userId);
         break;
       }
@@ -343,7 +430,10 @@ export async function runUserAction(
               ),
             )
             .returning({ id: profiles.id });
-          if (rows.length) await notifyPromotion(tx, userId);
+          if (rows.length) {
+            await notifyPromotion(tx, userId);
+            await audit(tx);
+          }
           return rows.length > 0;
         });
         if (!changed) return fail(action, 409, ADMIN_MESSAGES.notPromotable);
@@ -352,8 +442,15 @@ export async function runUserAction(
       case "delete": {
         // The auth user owns the profile; the cascade takes the profile,
         // sessions, posts, comments, likes, favourites and follows.
-        const rows = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
-        if (!rows.length) return fail(action, 404, ADMIN_MESSAGES.notFound);
+        const deleted = await db.transaction(async (tx) => {
+          const rows = await tx
+            .delete(users)
+            .where(eq(users.id, userId))
+            .returning({ id: users.id });
+          if (rows.length) await audit(tx, { role: target.role, status: target.status });
+          return rows.length > 0;
+        });
+        if (!deleted) return fail(action, 404, ADMIN_MESSAGES.notFound);
         break;
       }
     }

@@ -93,3 +93,32 @@ export async function latestAdminActions(
     .orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id))
     .limit(limit);
 }
+
+const ACTION_DESCRIPTIONS: Record<AdminActionName, string> = {
+  "user.approve": "Approved user",
+  "user.block": "Blocked user",
+  "user.promote": "Promoted user to mentor",
+  "user.delete": "Deleted user",
+  "post.delete": "Deleted post",
+  "post.reassign_author": "Changed post author",
+  "post.feature": "Featured post",
+  "post.unfeature": "Unfeatured post",
+  "category.create": "Created category",
+  "category.update": "Updated category",
+  "category.delete": "Deleted category",
+  "settings.update": "Updated site settings",
+  "redirect.create": "Created redirect",
+  "redirect.update": "Updated redirect",
+  "redirect.delete": "Deleted redirect",
+  "banned_word.add": "Added banned word",
+  "banned_word.remove": "Removed banned word",
+  "broadcast.send": "Sent notification",
+  "users.export": "Exported users CSV",
+};
+
+/** The Overview's words for an action; an unknown name is shown as stored. */
+export function describeAdminAction(action: string): string {
+  return Object.hasOwn(ACTION_DESCRIPTIONS, action)
+    ? ACTION_DESCRIPTIONS[action as AdminActionName]
+    : action;
+}

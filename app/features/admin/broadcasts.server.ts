@@ -8,6 +8,7 @@ import type { Database } from "#server/db/client";
 import { broadcasts, profiles } from "#server/db/schema";
 import { can, type Actor } from "~/features/accounts/permissions";
 import { broadcast, type BroadcastInput } from "~/features/notifications/notify.server";
+import { recordAdminAction } from "./audit.server";
 
 export const BROADCAST_TITLE_MAX = 100;
 export const BROADCAST_MESSAGE_MAX = 500;
@@ -126,7 +127,23 @@ export async function sendBroadcast(
     };
   }
   try {
-    const count = await broadcast(db, { ...input, sentBy: actor!.id });
+    const count = await db.transaction(async (tx) => {
+      const sent = await broadcast(tx, { ...input, sentBy: actor!.id });
+      if (sent > 0) {
+        await recordAdminAction(tx, actor!, {
+          action: "broadcast.send",
+          targetType: "broadcast",
+          targetLabel: input.title,
+          details: {
+            recipients: sent,
+            roleFilter: input.roleFilter,
+            statusFilter: input.statusFilter,
+            link: input.link,
+          },
+        });
+      }
+      return sent;
+    });
     if (count === 0) return { ok: false, status: 422, error: BROADCAST_MESSAGES.noUsers };
     return { ok: true, count, message: BROADCAST_MESSAGES.sent(count) };
   } catch (error) {

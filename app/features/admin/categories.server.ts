@@ -8,6 +8,7 @@ import { and, asc, count, eq, ne } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import { categories, posts } from "#server/db/schema";
 import { can, type Actor } from "~/features/accounts/permissions";
+import { recordAdminAction } from "./audit.server";
 
 export const UNCATEGORIZED_SLUG = "uncategorized";
 
@@ -73,7 +74,7 @@ export async function deleteCategory(
   try {
     return await db.transaction(async (tx) => {
       const [target] = await tx
-        .select({ slug: categories.slug })
+        .select({ slug: categories.slug, name: categories.name })
         .from(categories)
         .where(eq(categories.id, id));
       if (!target) return { ok: false, status: 404, error: CATEGORY_MESSAGES.notFound } as const;
@@ -88,6 +89,13 @@ export async function deleteCategory(
       if (!rows.length) {
         return { ok: false, status: 404, error: CATEGORY_MESSAGES.notFound } as const;
       }
+      await recordAdminAction(tx, actor!, {
+        action: "category.delete",
+        targetType: "category",
+        targetId: id,
+        targetLabel: target.name,
+        details: { slug: target.slug, postsMoved: Number(moved!.n) },
+      });
       return { ok: true, message: CATEGORY_MESSAGES.deleted, moved: Number(moved!.n) } as const;
     });
   } catch {

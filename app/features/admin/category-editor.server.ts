@@ -9,6 +9,7 @@ import type { Database } from "#server/db/client";
 import { categories, WIDGET_TYPES, type SidebarWidget } from "#server/db/schema";
 import { can, type Actor } from "~/features/accounts/permissions";
 import { isSafeUrl } from "~/features/authoring/post-form.server";
+import { recordAdminAction } from "./audit.server";
 
 export const CATEGORY_EDITOR_MESSAGES = {
   loadFailed: "Failed to load category",
@@ -162,18 +163,40 @@ export async function saveCategory(
       if (input.slug === "uncategorized") {
         return { ok: false, status: 409, error: CATEGORY_EDITOR_MESSAGES.reservedSlug };
       }
-      const [row] = await db.insert(categories).values(input).returning({ id: categories.id });
-      return { ok: true, id: row!.id, message: CATEGORY_EDITOR_MESSAGES.created };
+      const newId = await db.transaction(async (tx) => {
+        const [row] = await tx.insert(categories).values(input).returning({ id: categories.id });
+        await recordAdminAction(tx, actor!, {
+          action: "category.create",
+          targetType: "category",
+          targetId: row!.id,
+          targetLabel: input.name,
+          details: { slug: input.slug },
+        });
+        return row!.id;
+      });
+      return { ok: true, id: newId, message: CATEGORY_EDITOR_MESSAGES.created };
     }
     const existing = await loadCategory(db, actor, id);
     if (!existing) return { ok: false, status: 404, error: CATEGORY_EDITOR_MESSAGES.loadFailed };
     if ((existing.slug === "uncategorized") !== (input.slug === "uncategorized")) {
       return { ok: false, status: 409, error: CATEGORY_EDITOR_MESSAGES.reservedSlug };
     }
-    await db
-      .update(categories)
-      .set({ ...input, updatedAt: new Date() })
-      .where(eq(categories.id, id));
+    await db.transaction(async (tx) => {
+      await tx
+        .update(categories)
+        .set({ ...input, updatedAt: new Date() })
+        .where(eq(categories.id, id));
+      await recordAdminAction(tx, actor!, {
+        action: "category.update",
+        targetType: "category",
+        targetId: id,
+        targetLabel: input.name,
+        details:
+          existing.slug === input.slug && existing.name === input.name
+            ? { slug: input.slug }
+            : { slug: input.slug, before: { name: existing.name, slug: existing.slug } },
+      });
+    });
     return { ok: true, id, message: CATEGORY_EDITOR_MESSAGES.updated };
   } catch (error) {
     if (isUniqueViolation(error)) {

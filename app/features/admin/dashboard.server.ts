@@ -21,6 +21,7 @@ import {
   showingLabel,
   topLists,
   USER_ACTIONS,
+  weeklyActivity,
   type AdminUser,
   type UserAction,
 } from "./admin.server";
@@ -32,6 +33,7 @@ import {
   type PostRow,
   type UserRow,
 } from "./dashboard";
+import { describeAdminAction, latestAdminActions } from "./audit.server";
 import { CATEGORY_EDITOR_MESSAGES } from "./category-editor.server";
 import {
   CATEGORY_MESSAGES,
@@ -60,6 +62,14 @@ import {
 } from "./posts.server";
 
 const CONFIRMABLE: readonly string[] = ["block", "promote", "delete"];
+
+const dateTimeFormat = new Intl.DateTimeFormat("en-GB", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "UTC",
+});
+/** "22 Nov 2026, 14:05 UTC". */
+const formatDateTime = (date: Date) => `${dateTimeFormat.format(date)} UTC`;
 const MAX_ID_LENGTH = 200;
 
 const toRow = (u: AdminUser): UserRow => ({
@@ -171,12 +181,27 @@ export async function loadDashboard(db: Database, actor: Actor, request: Request
       pageLabel: pageLabel(found),
     };
   } else if (view.tab === "overview") {
-    const [stats, top, pending] = await Promise.all([
+    const [stats, top, pending, activity, audit] = await Promise.all([
       dashboardStats(db, actor),
       topLists(db, actor),
       pendingApprovals(db, actor),
+      weeklyActivity(db, actor),
+      latestAdminActions(db),
     ]);
-    overview = { stats, top, pending: pending.map(toRow) };
+    overview = {
+      stats,
+      top,
+      pending: pending.map(toRow),
+      activity,
+      audit: audit.map((entry) => ({
+        id: entry.id,
+        who: entry.actorUsername,
+        what: describeAdminAction(entry.action),
+        target: entry.targetLabel,
+        when: formatDateTime(entry.createdAt),
+        iso: entry.createdAt.toISOString(),
+      })),
+    };
   } else {
     const found = await listUsers(db, actor, { query: view.query, page: view.page ?? 1 });
     users = {

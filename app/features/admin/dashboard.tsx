@@ -4,12 +4,21 @@
  * first: with JavaScript a confirm dialog, without it a confirmation step the
  * server asks for (the action refuses to run without `confirmed=1`).
  */
-import { useState, useSyncExternalStore, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
 import { ErrorBox, inputClass, NoticeBox } from "~/features/accounts/ui";
-import type { DashboardStats, TopLists } from "./admin.server";
+import { AdminLinks } from "./admin-links";
+import type { DashboardStats, TopLists, WeeklyActivity } from "./admin.server";
 import type { BroadcastForm } from "./broadcasts.server";
+import {
+  ConfirmAction,
+  ConfirmStepPanel,
+  useHydrated,
+  type ConfirmStepData,
+} from "./confirm-action";
+
+export type { ConfirmStepData };
 
 export const ADMIN_TABS = ["overview", "users", "posts", "categories", "notifications"] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
@@ -48,15 +57,6 @@ export type PostRow = {
   authorUsername: string;
 };
 
-/** A confirmation the server asks for when JavaScript did not: the form to post again. */
-export type ConfirmStepData = {
-  heading: string;
-  question: string;
-  yes: string;
-  action: string;
-  fields: Record<string, string>;
-};
-
 type Paged<Row> = {
   rows: Row[];
   query: string;
@@ -79,7 +79,13 @@ export type DashboardData = {
     author: string;
     deleteCategory: string;
   };
-  overview: { stats: DashboardStats; top: TopLists; pending: UserRow[] } | null;
+  overview: {
+    stats: DashboardStats;
+    top: TopLists;
+    pending: UserRow[];
+    activity: WeeklyActivity[];
+    audit: AuditRow[];
+  } | null;
   users: {
     rows: UserRow[];
     query: string;
@@ -99,6 +105,16 @@ export type DashboardData = {
   } | null;
 };
 
+/** One audit trail entry as the Overview lists it. */
+export type AuditRow = {
+  id: string;
+  who: string | null;
+  what: string;
+  target: string | null;
+  when: string;
+  iso: string;
+};
+
 export type BroadcastRow = {
   id: string;
   title: string;
@@ -110,16 +126,6 @@ export type BroadcastRow = {
   sent: string;
   sentBy: string | null;
 };
-
-const noSubscription = () => () => {};
-/** False on the server and while hydrating, true once the page's JavaScript runs. */
-function useHydrated() {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
 
 const ACTION_LABELS: Record<"approve" | ConfirmableAction, string> = {
   approve: "Approve",
@@ -146,19 +152,8 @@ function UserActionForm({
   here: string;
   question?: string;
 }) {
-  const hydrated = useHydrated();
   return (
-    <Form
-      method="post"
-      action={here}
-      onSubmit={(event) => {
-        if (question && !window.confirm(question)) event.preventDefault();
-      }}
-    >
-      <input type="hidden" name="intent" value={action} />
-      <input type="hidden" name="userId" value={user.id} />
-      {/* With JavaScript the dialog above has asked; without it the server asks. */}
-      {question && hydrated ? <input type="hidden" name="confirmed" value="1" /> : null}
+    <ConfirmAction action={here} question={question} fields={{ intent: action, userId: user.id }}>
       <button
         type="submit"
         className={`rounded px-2 py-1 text-xs font-semibold ${ACTION_STYLES[action]}`}
@@ -166,7 +161,7 @@ function UserActionForm({
         {ACTION_LABELS[action]}
         <span className="sr-only"> {user.username}</span>
       </button>
-    </Form>
+    </ConfirmAction>
   );
 }
 
@@ -200,8 +195,122 @@ function TopList({
   );
 }
 
+const weekLabel = (weekStart: string) =>
+  new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" }).format(
+    new Date(`${weekStart}T00:00:00Z`),
+  );
+
+/**
+ * Sign-ups and new posts per week as a table whose cells carry bars: the
+ * numbers are read out as a table, the bars are decoration (aria-hidden).
+ */
+function ActivityChart({ weeks }: { weeks: WeeklyActivity[] }) {
+  const max = Math.max(1, ...weeks.flatMap((w) => [w.signups, w.posts]));
+  const bar = (value: number, color: string) => (
+    <span className="flex items-center gap-2">
+      <span
+        aria-hidden="true"
+        className={`inline-block h-3 rounded-sm ${color}`}
+        style={{ width: `${Math.max(value > 0 ? 2 : 0, Math.round((value / max) * 100))}%` }}
+      />
+      <span className="tabular-nums">{value}</span>
+    </span>
+  );
+  const totals = weeks.reduce(
+    (sum, w) => ({ signups: sum.signups + w.signups, posts: sum.posts + w.posts }),
+    { signups: 0, posts: 0 },
+  );
+  return (
+    <section aria-labelledby="activity-heading">
+      <h2 id="activity-heading" className="mb-1 text-xl font-bold text-slate-900">
+        Sign-ups and New Posts per Week
+      </h2>
+      <p className="mb-3 text-sm text-slate-700">
+        {`Last ${weeks.length} weeks (weeks start on Monday, UTC): ${totals.signups} sign-ups and ${totals.posts} new posts.`}
+      </p>
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white p-4">
+        <table className="w-full table-fixed text-left text-sm">
+          <caption className="sr-only">Sign-ups and new posts per week, oldest first</caption>
+          <thead className="text-slate-700">
+            <tr>
+              <th scope="col" className="w-28 py-1 pr-3">
+                Week of
+              </th>
+              <th scope="col" className="py-1 pr-3">
+                <span
+                  aria-hidden="true"
+                  className="mr-1 inline-block h-3 w-3 rounded-sm bg-brand-700"
+                />
+                Sign-ups
+              </th>
+              <th scope="col" className="py-1">
+                <span
+                  aria-hidden="true"
+                  className="mr-1 inline-block h-3 w-3 rounded-sm bg-amber-600"
+                />
+                New posts
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {weeks.map((w) => (
+              <tr key={w.weekStart} className="border-t border-slate-100">
+                <th scope="row" className="py-1 pr-3 font-normal whitespace-nowrap">
+                  <time dateTime={w.weekStart}>{weekLabel(w.weekStart)}</time>
+                </th>
+                <td className="py-1 pr-3">{bar(w.signups, "bg-brand-700")}</td>
+                <td className="py-1">{bar(w.posts, "bg-amber-600")}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function AuditTrail({ rows }: { rows: AuditRow[] }) {
+  return (
+    <section aria-labelledby="audit-heading">
+      <h2 id="audit-heading" className="mb-3 text-xl font-bold text-slate-900">
+        Recent Admin Activity
+      </h2>
+      {rows.length === 0 ? (
+        <p className="text-slate-700">No admin actions recorded yet</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">The 20 latest admin actions, newest first</caption>
+            <thead className="border-b border-slate-300 text-slate-700">
+              <tr>
+                {["Who", "What", "Target", "When"].map((h) => (
+                  <th key={h} scope="col" className="py-2 pr-3">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.id} className="border-b border-slate-200 align-top">
+                  <td className="py-2 pr-3">{r.who ? `@${r.who}` : "Deleted admin"}</td>
+                  <td className="py-2 pr-3">{r.what}</td>
+                  <td className="py-2 pr-3 break-all">{r.target ?? "—"}</td>
+                  <td className="py-2 whitespace-nowrap">
+                    <time dateTime={r.iso}>{r.when}</time>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
 function Overview({ data }: { data: DashboardData }) {
-  const { stats, top, pending } = data.overview!;
+  const { stats, top, pending, activity, audit } = data.overview!;
   return (
     <div className="space-y-8">
       <section aria-labelledby="stats-heading">
@@ -280,6 +389,8 @@ function Overview({ data }: { data: DashboardData }) {
           </ul>
         )}
       </section>
+      <ActivityChart weeks={activity} />
+      <AuditTrail rows={audit} />
     </div>
   );
 }
@@ -442,43 +553,6 @@ function Pager({
   );
 }
 
-/** A form that asks first: a dialog with JavaScript, the server's confirmation step without. */
-function ConfirmedForm({
-  action,
-  question,
-  fields,
-  children,
-  className,
-}: {
-  action: string;
-  question: string;
-  fields: Record<string, string>;
-  children: ReactNode;
-  className?: string;
-}) {
-  const hydrated = useHydrated();
-  return (
-    <Form
-      method="post"
-      action={action}
-      className={className}
-      onSubmit={(event) => {
-        if (!window.confirm(question)) {
-          event.preventDefault();
-          // A cancelled author change shows the current author again.
-          event.currentTarget.reset();
-        }
-      }}
-    >
-      {Object.entries(fields).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      {hydrated ? <input type="hidden" name="confirmed" value="1" /> : null}
-      {children}
-    </Form>
-  );
-}
-
 const STATUS_BADGES: Record<PostRow["status"], string> = {
   published: "bg-green-100 text-green-900",
   draft: "bg-slate-200 text-slate-900",
@@ -543,7 +617,7 @@ function Posts({ data }: { data: DashboardData }) {
                       ) : null}
                     </td>
                     <td className="py-2 pr-3">
-                      <ConfirmedForm
+                      <ConfirmAction
                         action={data.here}
                         question={data.confirmations.author}
                         fields={{ intent: "post-author", postId: p.id }}
@@ -572,7 +646,7 @@ function Posts({ data }: { data: DashboardData }) {
                           Change
                           <span className="sr-only">{` author of ${p.title}`}</span>
                         </button>
-                      </ConfirmedForm>
+                      </ConfirmAction>
                     </td>
                     <td className="py-2 pr-3">{p.type}</td>
                     <td className="py-2 pr-3">
@@ -609,7 +683,7 @@ function Posts({ data }: { data: DashboardData }) {
                         >
                           Edit<span className="sr-only">{` ${p.title}`}</span>
                         </Link>
-                        <ConfirmedForm
+                        <ConfirmAction
                           action={data.here}
                           question={data.confirmations.deletePost}
                           fields={{ intent: "post-delete", postId: p.id }}
@@ -620,7 +694,7 @@ function Posts({ data }: { data: DashboardData }) {
                           >
                             Delete<span className="sr-only">{` ${p.title}`}</span>
                           </button>
-                        </ConfirmedForm>
+                        </ConfirmAction>
                       </div>
                     </td>
                   </tr>
@@ -677,7 +751,7 @@ function Categories({ data }: { data: DashboardData }) {
                       Edit<span className="sr-only">{` ${c.name}`}</span>
                     </Link>
                     {c.deletable ? (
-                      <ConfirmedForm
+                      <ConfirmAction
                         action={data.here}
                         question={data.confirmations.deleteCategory}
                         fields={{ intent: "category-delete", categoryId: c.id }}
@@ -688,7 +762,7 @@ function Categories({ data }: { data: DashboardData }) {
                         >
                           Delete<span className="sr-only">{` ${c.name}`}</span>
                         </button>
-                      </ConfirmedForm>
+                      </ConfirmAction>
                     ) : null}
                   </div>
                 </td>
@@ -731,16 +805,13 @@ function Notifications({ data }: { data: DashboardData }) {
         <h2 id="broadcast-heading" className="mb-3 text-xl font-bold text-slate-900">
           Send Notification
         </h2>
-        <Form
-          method="post"
+        <ConfirmAction
           action={data.here}
+          question={BROADCAST_QUESTION}
+          fields={{ intent: "broadcast" }}
+          resetOnCancel={false}
           className="space-y-4 rounded-lg border border-slate-200 bg-white p-4"
-          onSubmit={(event) => {
-            if (!window.confirm(BROADCAST_QUESTION)) event.preventDefault();
-          }}
         >
-          <input type="hidden" name="intent" value="broadcast" />
-          {hydrated ? <input type="hidden" name="confirmed" value="1" /> : null}
           <div>
             <label htmlFor="broadcast-title" className="block text-sm font-semibold text-slate-800">
               Title (required)
@@ -830,7 +901,7 @@ function Notifications({ data }: { data: DashboardData }) {
           <button type="submit" disabled={disabled} className={primaryButton}>
             {sending ? "Sending…" : "Send Notification"}
           </button>
-        </Form>
+        </ConfirmAction>
       </section>
       <section aria-labelledby="history-heading">
         <h2 id="history-heading" className="mb-3 text-xl font-bold text-slate-900">
@@ -859,65 +930,22 @@ function Notifications({ data }: { data: DashboardData }) {
   );
 }
 
-function GenericConfirmStep({ step }: { step: ConfirmStepData }) {
-  return (
-    <section
-      aria-labelledby="confirm-heading"
-      className="rounded-lg border border-amber-400 bg-amber-50 p-4"
-    >
-      <h2 id="confirm-heading" className="font-semibold text-slate-900">
-        {step.heading}
-      </h2>
-      <p className="mt-1 text-sm text-slate-800">{step.question}</p>
-      <div className="mt-3 flex gap-3">
-        <Form method="post" action={step.action}>
-          {Object.entries(step.fields).map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
-          <input type="hidden" name="confirmed" value="1" />
-          <button type="submit" className={primaryButton}>
-            {step.yes}
-          </button>
-        </Form>
-        <Link to={step.action} className={secondaryButton}>
-          Cancel
-        </Link>
-      </div>
-    </section>
-  );
-}
-
-function ConfirmStep({ data }: { data: DashboardData }) {
+/** The user action's confirmation step (block, promote, delete) without JavaScript. */
+function userConfirmStep(data: DashboardData): ConfirmStepData {
   const { action, user, question } = data.confirm!;
-  return (
-    <section
-      aria-labelledby="confirm-heading"
-      className="rounded-lg border border-amber-400 bg-amber-50 p-4"
-    >
-      <h2 id="confirm-heading" className="font-semibold text-slate-900">
-        {`${ACTION_LABELS[action]} ${user.fullName || user.username} (@${user.username})?`}
-      </h2>
-      <p className="mt-1 text-sm text-slate-800">{question}</p>
-      <div className="mt-3 flex gap-3">
-        <Form method="post" action={data.here}>
-          <input type="hidden" name="intent" value={action} />
-          <input type="hidden" name="userId" value={user.id} />
-          <input type="hidden" name="confirmed" value="1" />
-          <button type="submit" className={primaryButton}>
-            {`Yes, ${ACTION_LABELS[action].toLowerCase()}`}
-          </button>
-        </Form>
-        <Link to={data.here} className={secondaryButton}>
-          Cancel
-        </Link>
-      </div>
-    </section>
-  );
+  return {
+    heading: `${ACTION_LABELS[action]} ${user.fullName || user.username} (@${user.username})?`,
+    question,
+    yes: `Yes, ${ACTION_LABELS[action].toLowerCase()}`,
+    action: data.here,
+    fields: { intent: action, userId: user.id },
+  };
 }
 
 export function AdminDashboard({ data }: { data: DashboardData }) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
+      <AdminLinks current="/admin" />
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold text-slate-900">Admin Dashboard</h1>
         <a href="/admin/users.csv" download className={primaryButton}>
@@ -946,8 +974,8 @@ export function AdminDashboard({ data }: { data: DashboardData }) {
       <div className="mb-4 space-y-3">
         {data.error ? <ErrorBox>{data.error}</ErrorBox> : null}
         {data.notice ? <NoticeBox>{data.notice}</NoticeBox> : null}
-        {data.confirm ? <ConfirmStep data={data} /> : null}
-        {data.confirmStep ? <GenericConfirmStep step={data.confirmStep} /> : null}
+        {data.confirm ? <ConfirmStepPanel step={userConfirmStep(data)} /> : null}
+        {data.confirmStep ? <ConfirmStepPanel step={data.confirmStep} /> : null}
       </div>
       {data.tab === "overview" && data.overview ? <Overview data={data} /> : null}
       {data.tab === "users" && data.users ? <Users data={data} /> : null}

@@ -11,6 +11,7 @@ import { can, type Actor } from "~/features/accounts/permissions";
 import { AUTHOR_CHANGE_CONFIRMATION, DELETE_CONFIRMATION } from "~/features/authoring/rules";
 import { authorChoices, deletePost } from "~/features/authoring/save-post.server";
 import { SEARCH_MAX_LENGTH } from "./admin.server";
+import { recordAdminAction } from "./audit.server";
 
 export const POSTS_PAGE_SIZE = 50;
 
@@ -141,12 +142,22 @@ export async function setFeatured(
   if (!can(actor, "admin.access"))
     return { ok: false, status: 403, error: POST_MESSAGES.forbidden };
   try {
-    const rows = await db
-      .update(posts)
-      .set({ isFeatured: featured })
-      .where(eq(posts.id, postId))
-      .returning({ id: posts.id });
-    if (!rows.length) return { ok: false, status: 404, error: POST_MESSAGES.notFound };
+    const changed = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(posts)
+        .set({ isFeatured: featured })
+        .where(eq(posts.id, postId))
+        .returning({ id: posts.id, title: posts.title });
+      if (!row) return false;
+      await recordAdminAction(tx, actor!, {
+        action: featured ? "post.feature" : "post.unfeature",
+        targetType: "post",
+        targetId: row.id,
+        targetLabel: row.title,
+      });
+      return true;
+    });
+    if (!changed) return { ok: false, status: 404, error: POST_MESSAGES.notFound };
     return { ok: true, message: featured ? POST_MESSAGES.featured : POST_MESSAGES.unfeatured };
   } catch {
     return { ok: false, status: 500, error: POST_MESSAGES.featureFailed };
@@ -165,7 +176,7 @@ export async function changeAuthor(
   }
   try {
     const [author] = await db
-      .select({ id: profiles.id })
+      .select({ id: profiles.id, username: profiles.username })
       .from(profiles)
       .where(
         and(
@@ -177,12 +188,28 @@ export async function changeAuthor(
     if (!author) {
       return { ok: false, status: 400, error: POST_MESSAGES.authorFailed(POST_MESSAGES.badAuthor) };
     }
-    const rows = await db
-      .update(posts)
-      .set({ authorId })
-      .where(eq(posts.id, postId))
-      .returning({ id: posts.id });
-    if (!rows.length) {
+    const changed = await db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ title: posts.title, authorId: posts.authorId, username: profiles.username })
+        .from(posts)
+        .innerJoin(profiles, eq(profiles.id, posts.authorId))
+        .where(eq(posts.id, postId))
+        .for("update", { of: posts });
+      if (!before) return false;
+      await tx.update(posts).set({ authorId }).where(eq(posts.id, postId));
+      await recordAdminAction(tx, actor!, {
+        action: "post.reassign_author",
+        targetType: "post",
+        targetId: postId,
+        targetLabel: before.title,
+        details: {
+          from: { id: before.authorId, username: before.username },
+          to: { id: author.id, username: author.username },
+        },
+      });
+      return true;
+    });
+    if (!changed) {
       return { ok: false, status: 404, error: POST_MESSAGES.authorFailed(POST_MESSAGES.notFound) };
     }
     return { ok: true, message: POST_MESSAGES.authorChanged };
@@ -201,7 +228,23 @@ export async function adminDeletePost(
     return { ok: false, status: 403, error: POST_MESSAGES.deleteFailed };
   }
   try {
-    const result = await deletePost(db, actor, postId);
+    const result = await db.transaction(async (tx) => {
+      const [target] = await tx
+        .select({ title: posts.title, slug: posts.slug })
+        .from(posts)
+        .where(eq(posts.id, postId));
+      const deleted = await deletePost(tx, actor, postId);
+      if (deleted.ok) {
+        await recordAdminAction(tx, actor!, {
+          action: "post.delete",
+          targetType: "post",
+          targetId: postId,
+          targetLabel: target?.title ?? null,
+          details: target ? { slug: target.slug } : null,
+        });
+      }
+      return deleted;
+    });
     if (!result.ok) return { ok: false, status: result.status, error: POST_MESSAGES.deleteFailed };
     return { ok: true, message: POST_MESSAGES.deleted };
   } catch {

@@ -1,0 +1,104 @@
+/**
+ * "Asks first" for every admin page, in one place. With JavaScript the
+ * browser's confirm dialog asks and the form posts `confirmed=1`; without it
+ * the form posts without `confirmed`, and the server answers with a
+ * confirmation step (ConfirmStepPanel) whose Yes button posts again with it.
+ * The server never runs a confirmable action without `confirmed=1`.
+ */
+import { useSyncExternalStore, type ReactNode } from "react";
+import { Form, Link } from "react-router";
+import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
+
+const noSubscription = () => () => {};
+
+/** False on the server and while hydrating, true once the page's JavaScript runs. */
+export function useHydrated() {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
+/** A confirmation the server asks for when JavaScript did not: the form to post again. */
+export type ConfirmStepData = {
+  heading: string;
+  question: string;
+  yes: string;
+  action: string;
+  fields: Record<string, string>;
+};
+
+/**
+ * A POST form that asks `question` first (when given): a dialog with
+ * JavaScript, the server's confirmation step without. A cancelled dialog
+ * resets the form (so a select shows its saved value again) unless
+ * resetOnCancel is false (a form with typed text keeps it).
+ */
+export function ConfirmAction({
+  action,
+  question,
+  fields,
+  children,
+  className,
+  resetOnCancel = true,
+}: {
+  /** Where the form posts; the current route when absent. */
+  action?: string;
+  question?: string;
+  fields: Record<string, string>;
+  children: ReactNode;
+  className?: string;
+  resetOnCancel?: boolean;
+}) {
+  const hydrated = useHydrated();
+  return (
+    <Form
+      method="post"
+      action={action}
+      className={className}
+      onSubmit={(event) => {
+        if (question && !window.confirm(question)) {
+          event.preventDefault();
+          if (resetOnCancel) event.currentTarget.reset();
+        }
+      }}
+    >
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {/* With JavaScript the dialog above has asked; without it the server asks. */}
+      {question && hydrated ? <input type="hidden" name="confirmed" value="1" /> : null}
+      {children}
+    </Form>
+  );
+}
+
+/** The server's confirmation step: the question, Yes (posts again, confirmed) and Cancel. */
+export function ConfirmStepPanel({ step }: { step: ConfirmStepData }) {
+  return (
+    <section
+      aria-labelledby="confirm-heading"
+      className="rounded-lg border border-amber-400 bg-amber-50 p-4"
+    >
+      <h2 id="confirm-heading" className="font-semibold text-slate-900">
+        {step.heading}
+      </h2>
+      <p className="mt-1 text-sm text-slate-800">{step.question}</p>
+      <div className="mt-3 flex gap-3">
+        <Form method="post" action={step.action}>
+          {Object.entries(step.fields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <input type="hidden" name="confirmed" value="1" />
+          <button type="submit" className={primaryButton}>
+            {step.yes}
+          </button>
+        </Form>
+        <Link to={step.action} className={secondaryButton}>
+          Cancel
+        </Link>
+      </div>
+    </section>
+  );
+}
