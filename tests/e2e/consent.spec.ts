@@ -156,3 +156,24 @@ test("a visitor the lookup cannot place counts as in the US: no bar, the tracker
   await expect(bar(page)).toHaveCount(0);
   await expectNoAxeViolations(page);
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false, extraHTTPHeaders: { "CF-IPCountry": "GB" } });
+
+  test("the bar is a plain form: Accept All comes back to the same page with the tracker in it", async ({
+    page,
+  }) => {
+    await page.goto("/cookie-policy");
+    await expect(bar(page)).toBeVisible();
+    await bar(page).getByRole("button", { name: "Accept All" }).click();
+    await page.waitForURL(/\/cookie-policy$/);
+    await expect(bar(page)).toHaveCount(0);
+    await expect(page.locator(`script[src="${gtagScript}"]`)).toHaveCount(1);
+    // (axe needs JavaScript: the same bar and page pass it in the journeys above.)
+
+    await page.getByRole("button", { name: "Reset cookie preferences" }).click();
+    await page.waitForURL(/\/cookie-policy$/);
+    await expect(bar(page)).toBeVisible();
+    await expect(page.locator(`script[src="${gtagScript}"]`)).toHaveCount(0);
+  });
+});
