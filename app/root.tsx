@@ -30,8 +30,18 @@ import { db } from "#server/db/client";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 
+/**
+ * In production the stylesheet is inlined into every page's head (about 8 KB
+ * gzipped): no render-blocking request before the first paint, which on a
+ * slow mobile connection is most of the first paint's time (Lighthouse).
+ * Only the server bundle holds the text; in the browser React keeps the
+ * server's <style> element as it is. Development links it, for hot reload.
+ */
+const inlineStyles: string =
+  import.meta.env.SSR && !import.meta.env.DEV ? (await import("./app.css?inline")).default : "";
+
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
+  ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet }] : []),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "alternate", type: "application/rss+xml", title: "Latest posts", href: "/rss.xml" },
 ];
@@ -58,6 +68,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        {import.meta.env.DEV ? null : (
+          <style dangerouslySetInnerHTML={{ __html: inlineStyles }} suppressHydrationWarning />
+        )}
         <Links />
         {data?.scripts.searchConsoleVerification ? (
           <meta name="google-site-verification" content={data.scripts.searchConsoleVerification} />
