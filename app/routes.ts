@@ -49,6 +49,7 @@ export default [
   route("admin/users.csv", "routes/admin.users-csv.ts"),
   route("admin/categories/:categoryId", "routes/admin.category.tsx"),
   route("admin/site-settings", "routes/admin.site-settings.tsx"),
+  route("admin/banned-words", "routes/admin.banned-words.tsx"),
   // Community
   route("edit-profile", "routes/edit-profile.tsx"),
   route("user/:username", "routes/user-profile.tsx"),

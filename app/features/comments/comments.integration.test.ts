@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { invalidateLocal } from "#server/cache/cache";
 import { bannedWords, comments, posts } from "#server/db/schema";
 import type { Actor, Role, Status } from "~/features/accounts/permissions";
 import {
@@ -87,6 +88,8 @@ describe("posting", () => {
       true,
     );
     await t.db.insert(bannedWords).values({ word: "spam" });
+    // The list is cached; on a running server the table's NOTIFY clears it.
+    invalidateLocal(["banned_words"]);
     expect(await createComment(t.db, m, { postId, content: "Buy SPAM now" })).toMatchObject({
       status: 400,
       error: COMMENT_MESSAGES.banned,

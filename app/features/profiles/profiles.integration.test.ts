@@ -5,6 +5,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { crc32, deflateSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { invalidateLocal } from "#server/cache/cache";
 import { bannedWords, follows, notifications, profiles } from "#server/db/schema";
 import { createLocalStorage, type LocalStorage } from "#server/storage";
 import type { Actor, Role, Status } from "~/features/accounts/permissions";
@@ -133,6 +134,8 @@ describe("saving the profile", () => {
   it("refuses a bio with a banned word (whole words, any case) with the spec's message", async () => {
     const m = await member();
     await t.db.insert(bannedWords).values([{ word: "scam" }, { word: "get rich" }]);
+    // The list is cached; on a running server the table's NOTIFY clears it.
+    invalidateLocal(["banned_words"]);
     const refused = await saveProfile(
       t.db,
       m.actor,
@@ -158,6 +161,7 @@ describe("saving the profile", () => {
 
   it("accepts the bio when the check itself fails", async () => {
     const m = await member();
+    invalidateLocal(["banned_words"]); // the check reads the list (not a cached copy)
     const failing = new Proxy(t.db, {
       get(target, key, receiver) {
         if (key === "select") return () => ({ from: () => Promise.reject(new Error("down")) });
