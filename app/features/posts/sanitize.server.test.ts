@@ -12,7 +12,9 @@ describe("sanitizePostHtml", () => {
       '<p onclick="steal()">a</p><img src="https://x.test/a.png" onerror="boom()" alt="a">',
     );
     expect(out).not.toMatch(/onclick|onerror|steal|boom/);
-    expect(out).toContain('<img src="https://x.test/a.png" alt="a" loading="lazy" />');
+    expect(out).toContain(
+      '<img src="https://x.test/a.png" alt="a" loading="lazy" decoding="async" />',
+    );
   });
 
   it("removes javascript:, data: and vbscript: URLs, in any case or with entities", () => {
@@ -48,12 +50,37 @@ describe("sanitizePostHtml", () => {
       "<hr />",
       '<a href="https://example.com/a" title="t" target="_blank" rel="noopener noreferrer">link</a>',
       '<a href="/post/x">local</a>',
-      '<img src="/uploads/a.webp" alt="A" title="T" width="600" height="400" class="wide" loading="lazy" />',
+      '<img src="/uploads/a.webp" alt="A" title="T" width="600" height="400" class="wide" loading="lazy" decoding="async" />',
       '<table><caption>c</caption><thead><tr><th>h</th></tr></thead><tbody><tr><td colspan="2">d</td></tr></tbody></table>',
       "<figure><figcaption>cap</figcaption></figure>",
       '<iframe src="https://www.youtube.com/embed/abc" width="560" height="315" title="Video"></iframe>',
     ].join("");
     expect(sanitizePostHtml(html)).toBe(html);
+  });
+
+  it("gives body images lazy loading, and the site's sized uploads their copies and size", () => {
+    const copies = [96, 160, 320, 640]
+      .map((w) => `/uploads/posts/u/1.800x600.${w}w.webp ${w}w`)
+      .concat("/uploads/posts/u/1.800x600.webp 800w")
+      .join(", ");
+    expect(sanitizePostHtml('<img src="/uploads/posts/u/1.800x600.webp" alt="Chart">')).toBe(
+      `<img src="/uploads/posts/u/1.800x600.webp" alt="Chart" loading="lazy" decoding="async" srcset="${copies}" sizes="(min-width: 1024px) 760px, calc(100vw - 32px)" width="800" height="600" />`,
+    );
+    // The author's own size stays.
+    expect(
+      sanitizePostHtml('<img src="/uploads/posts/u/1.800x600.webp" alt="" width="400">'),
+    ).toMatch(/^<img src="[^"]+" alt="" width="400" loading="lazy" decoding="async" srcset="/);
+    // Attributes from the input never survive: no srcset smuggled past the scheme checks.
+    const smuggled = sanitizePostHtml(
+      '<img src="https://x.test/a.png" srcset="javascript:alert(1) 1x" sizes="1px" loading="eager" decoding="sync" alt="">',
+    );
+    expect(smuggled).toBe(
+      '<img src="https://x.test/a.png" alt="" loading="lazy" decoding="async" />',
+    );
+    // A sized name behind a scheme that is not allowed gives nothing.
+    expect(sanitizePostHtml('<img src="javascript:x.1x1.webp" alt="">')).toBe(
+      '<img alt="" loading="lazy" decoding="async" />',
+    );
   });
 
   it("allows iframes only from the embed hosts, over https", () => {

@@ -7,6 +7,7 @@
  * inline styles only with allow-listed properties and values.
  */
 import sanitizeHtml from "sanitize-html";
+import { parseSizedImage, srcSetOf } from "~/components/image/variants";
 import { EMBED_HOSTS } from "#server/http/security";
 
 export const ALLOWED_TAGS = [
@@ -144,6 +145,36 @@ export function withUtmSource(href: string, utmSource: string, siteOrigin?: stri
   return url.toString();
 }
 
+/** How wide a body image is drawn: the article column (see post-article.tsx). */
+const BODY_IMAGE_SIZES = "(min-width: 1024px) 760px, calc(100vw - 32px)";
+
+/**
+ * Images in a body load lazily; the site's own uploads (`name.WxH.webp`,
+ * app/components/image/variants.ts) also get their smaller copies and, unless
+ * the author sized them, their width and height.
+ */
+function bodyImageAttributes(input: sanitizeHtml.Attributes): sanitizeHtml.Attributes {
+  const {
+    srcset: _srcset,
+    sizes: _sizes,
+    decoding: _decoding,
+    loading: _loading,
+    ...attribs
+  } = input;
+  const next: sanitizeHtml.Attributes = { ...attribs, loading: "lazy", decoding: "async" };
+  const src = attribs.src ?? "";
+  const sized = /^(\/(?!\/)|https?:\/\/)/i.test(src) ? parseSizedImage(src) : null;
+  if (sized) {
+    next.srcset = srcSetOf(src)!;
+    next.sizes = BODY_IMAGE_SIZES;
+    if (!attribs.width && !attribs.height) {
+      next.width = String(sized.width);
+      next.height = String(sized.height);
+    }
+  }
+  return next;
+}
+
 function config(options: SanitizeOptions): sanitizeHtml.IOptions {
   const attributes = [...ALLOWED_ATTRIBUTES];
   return {
@@ -152,8 +183,9 @@ function config(options: SanitizeOptions): sanitizeHtml.IOptions {
       "*": attributes,
       td: [...attributes, ...CELL_ATTRIBUTES],
       th: [...attributes, ...CELL_ATTRIBUTES],
-      // `loading` is set by the transform below, never taken from the input.
-      img: [...attributes, "loading"],
+      // `loading`, `decoding`, `srcset` and `sizes` are set by the transform below, never
+      // taken from the input.
+      img: [...attributes, "loading", "decoding", "srcset", "sizes"],
     },
     // No javascript:, data:, vbscript: …; relative URLs (/uploads/…) stay.
     allowedSchemes: ["http", "https", "mailto", "tel"],
@@ -177,7 +209,7 @@ function config(options: SanitizeOptions): sanitizeHtml.IOptions {
         else if (next.target && next.target !== "_self") delete next.target;
         return { tagName, attribs: next };
       },
-      img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: "lazy" } }),
+      img: (tagName, attribs) => ({ tagName, attribs: bodyImageAttributes(attribs) }),
     },
   };
 }
