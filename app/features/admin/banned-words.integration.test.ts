@@ -40,10 +40,11 @@ describe("access", () => {
     for (const [who, jar] of Object.entries(jars)) {
       const page = await get(jar, PATH);
       expect([who, page.status, page.headers.get("location")]).toEqual([who, 302, "/"]);
-      for (const fields of [
+      const attempts: Record<string, string>[] = [
         { intent: "add", word: "fraud" },
         { intent: "remove", id: spam!.id, confirmed: "1" },
-      ]) {
+      ];
+      for (const fields of attempts) {
         const res = await post(jar, PATH, fields);
         expect([who, fields.intent, res.status, res.headers.get("location")]).toEqual([
           who,
