@@ -1,20 +1,39 @@
 /**
- * `npm run bench`: seeds 10,000 posts into a fresh embedded database, starts
- * the production server on it, runs autocannon (50 connections, 15 s each;
- * BENCH_CONNECTIONS and BENCH_SECONDS override) against the home page, a
- * category page, an article page and a search, and prints requests/s, p50
- * and p99 for each, plus the gzipped JavaScript each page loads.
+ * `npm run bench`: seeds 10,000 posts into a fresh database, starts the
+ * production server on it and runs autocannon against the reader pages,
+ * printing requests/s, p50, p95 and p99 for each, the share of responses the
+ * page cache answered, and the gzipped JavaScript each page loads.
+ *
+ * The database is a fresh embedded PGlite, or with BENCH_DATABASE_URL (a
+ * PostgreSQL server the bench may create databases on, e.g.
+ * postgres://postgres@127.0.0.1:5432/postgres) a throwaway database created
+ * there and dropped afterwards.
+ *
+ * What each line measures (50 connections and 15 s unless BENCH_CONNECTIONS
+ * and BENCH_SECONDS say otherwise):
+ * - home, category: one address each, so the page cache answers nearly all.
+ * - article (500 posts): rotates over 500 different articles, each fetched
+ *   once before (as readers would have): page-cache hits, with the nonce and
+ *   gzip work of each hit.
+ * - article (uncached): every request has a unique unknown query parameter,
+ *   which the page cache never serves: every request renders.
+ * - search (uncached, 1 connection): one search at a time over 30 varied
+ *   queries, cache-busted: the latency of a search itself (the budget).
+ * - search (uncached): the same queries at full concurrency.
+ * - search (cached): the same 30 queries without busting: repeats are hits.
  *
  * Needs `npm run build` first (the npm script does it).
  */
 import autocannon from "autocannon";
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
-import { openDatabase } from "../server/db/client";
+import pg from "pg";
+import { openDatabase, type DatabaseHandle } from "../server/db/client";
 import { migrateDatabase } from "../server/db/migrate";
 import { ensureReservedRows } from "../server/db/seed";
 import { seedDemo } from "../server/db/seed-demo";
@@ -24,14 +43,82 @@ const POSTS = Number(process.env.BENCH_POSTS ?? 10_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const PORT = Number(process.env.BENCH_PORT ?? 3900);
+const SERVER_URL = process.env.BENCH_DATABASE_URL;
 const BASE = `http://127.0.0.1:${PORT}`;
+const ARTICLES = 500;
 
-async function seed(dataDir: string) {
+/** Varied searches: common words, phrases, rare and absent ones, one in every post's trigrams but in none. */
+const QUERIES = [
+  "visa",
+  "hiring",
+  "banking",
+  "tax",
+  "sales",
+  "fundraising",
+  "pricing",
+  "founders",
+  "london",
+  "bengaluru",
+  "india",
+  "compare",
+  "what worked",
+  "next time",
+  "case 4242",
+  "note 777:",
+  "bench note 9",
+  "learned about tax",
+  "between london and bengaluru",
+  "bengaluru compare",
+  "series a",
+  "mentor",
+  "startup",
+  "no such phrase here",
+  "r&d",
+  "pune",
+  "growth",
+  "market",
+  "visa between",
+  "uk",
+];
+
+type Database = { url?: string; dataDir: string; drop(): Promise<void> };
+
+async function createDatabase(): Promise<Database> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "founderbridge-bench-"));
+  if (!SERVER_URL) {
+    return { dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const name = `fb_bench_${process.pid}_${randomBytes(3).toString("hex")}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: SERVER_URL });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE "${name}"`);
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    dataDir,
+    drop: async () => {
+      await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function seed(database: Database) {
   const started = performance.now();
-  const handle = await openDatabase({ dir: path.join(dataDir, "pglite") });
+  const handle: DatabaseHandle = database.url
+    ? await openDatabase({ url: database.url, poolSize: 2 })
+    : await openDatabase({ dir: path.join(database.dataDir, "pglite") });
   await migrateDatabase(handle);
   await ensureReservedRows(handle.db);
-  await seedDemo(handle.db, createStorage({ dataDir }), {});
+  await seedDemo(handle.db, createStorage({ dataDir: database.dataDir }), {});
   const topics = sql.raw(
     `(ARRAY['visa', 'hiring', 'banking', 'tax', 'sales', 'fundraising', 'pricing'])`,
   );
@@ -59,22 +146,22 @@ async function seed(dataDir: string) {
   );
 }
 
-function startServer(dataDir: string) {
-  const child = spawn(process.execPath, ["server.js"], {
+function startServer(database: Database) {
+  return spawn(process.execPath, ["server.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(PORT),
       SITE_URL: BASE,
-      DATA_DIR: dataDir,
+      DATA_DIR: database.dataDir,
       DEMO_CONTENT: "false",
-      DATABASE_URL: "",
+      DATABASE_URL: database.url ?? "",
+      BETTER_AUTH_SECRET: randomBytes(32).toString("base64url"),
       LOG_LEVEL: "error",
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  return child;
 }
 
 async function waitForHealth() {
@@ -104,50 +191,124 @@ async function javascriptBytes(pagePath: string): Promise<number> {
   return total;
 }
 
-async function run(name: string, pagePath: string) {
-  const first = await fetch(BASE + pagePath);
-  if (!first.ok) throw new Error(`${pagePath} answered ${first.status}`);
-  const result = await autocannon({
-    url: BASE + pagePath,
-    connections: CONNECTIONS,
+/** Fetches each address once, 10 at a time (fills the page cache). */
+async function warm(paths: string[]) {
+  const queue = [...paths];
+  await Promise.all(
+    Array.from({ length: 10 }, async () => {
+      for (let path = queue.shift(); path; path = queue.shift()) {
+        await (await fetch(BASE + path)).arrayBuffer();
+      }
+    }),
+  );
+}
+
+function percentile(sorted: number[], p: number) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** Runs autocannon over the paths (taken in turn) and summarises what it saw. */
+async function run(
+  name: string,
+  paths: (i: number) => string,
+  options: { connections?: number; jsPath?: string } = {},
+) {
+  // Requests the last line left in flight finish first.
+  await new Promise((r) => setTimeout(r, 3000));
+  const first = await fetch(BASE + paths(0));
+  if (!first.ok) throw new Error(`${paths(0)} answered ${first.status}`);
+  await first.arrayBuffer();
+  let next = 0;
+  const cache = { hit: 0, miss: 0, none: 0 };
+  const latencies: number[] = [];
+  const instance = autocannon({
+    url: BASE,
+    connections: options.connections ?? CONNECTIONS,
     duration: SECONDS,
     headers: { "accept-encoding": "gzip" },
+    requests: [
+      {
+        method: "GET",
+        setupRequest: (request) => ({ ...request, path: paths(next++) }),
+        onResponse: (_status, _body, _context, headers) => {
+          const state = Object.entries(headers).find(
+            ([name]) => name.toLowerCase() === "x-page-cache",
+          )?.[1];
+          if (state === "hit") cache.hit += 1;
+          else if (state === "miss") cache.miss += 1;
+          else cache.none += 1;
+        },
+      },
+    ],
   });
+  instance.on("response", (_client, _status, _bytes, responseTime: number) => {
+    latencies.push(responseTime);
+  });
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  const total = cache.hit + cache.miss + cache.none || 1;
+  const round = (n: number) => Math.round(n * 10) / 10;
   return {
     page: name,
-    path: pagePath,
     "req/s": Math.round(result.requests.average),
-    "p50 ms": result.latency.p50,
-    "p99 ms": result.latency.p99,
+    "p50 ms": round(percentile(latencies, 50)),
+    "p95 ms": round(percentile(latencies, 95)),
+    "p99 ms": round(percentile(latencies, 99)),
+    "cache hits": `${Math.round((cache.hit / total) * 100)} %`,
     errors: result.errors + result.non2xx,
-    "JS gzip KB": Math.round((await javascriptBytes(pagePath)) / 102.4) / 10,
+    "JS gzip KB": options.jsPath
+      ? Math.round((await javascriptBytes(options.jsPath)) / 102.4) / 10
+      : "",
   };
 }
 
 async function main() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "founderbridge-bench-"));
+  const database = await createDatabase();
   let server: ReturnType<typeof startServer> | undefined;
   try {
-    await seed(dataDir);
-    server = startServer(dataDir);
+    await seed(database);
+    server = startServer(database);
     await waitForHealth();
-    const article = (await (await fetch(`${BASE}/api/posts/next?after=bench-note-1`)).json()) as {
-      view: { post: { slug: string } } | null;
-    };
+    const step = Math.max(1, Math.floor(POSTS / ARTICLES));
+    const articles = Array.from(
+      { length: Math.min(ARTICLES, POSTS) },
+      (_, i) => `/post/bench-note-${i * step + 1}`,
+    );
+    const search = (i: number) => `/search?q=${encodeURIComponent(QUERIES[i % QUERIES.length]!)}`;
     const rows = [];
-    rows.push(await run("home", "/"));
-    rows.push(await run("category", "/categories/guides"));
-    rows.push(await run("article", `/post/${article.view?.post.slug ?? "bench-note-2"}`));
-    rows.push(await run("search", "/search?q=bengaluru%20compare"));
+    rows.push(await run("home", () => "/", { jsPath: "/" }));
+    rows.push(await run("category", () => "/categories/guides", { jsPath: "/categories/guides" }));
+    await warm(articles);
+    rows.push(
+      await run(`article (${articles.length} posts)`, (i) => articles[i % articles.length]!, {
+        jsPath: articles[0],
+      }),
+    );
+    rows.push(
+      await run("article (uncached)", (i) => `${articles[i % articles.length]}?bench=${i}`),
+    );
+    rows.push(
+      await run("search (uncached, 1 connection)", (i) => `${search(i)}&bench=${i}`, {
+        connections: 1,
+        jsPath: search(0),
+      }),
+    );
+    rows.push(await run("search (uncached)", (i) => `${search(i)}&bench=${i}`));
+    rows.push(await run(`search (${QUERIES.length} queries, cached)`, search));
     console.log(
       `\n${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, Node ${process.version}, ` +
-        `${POSTS} posts, ${CONNECTIONS} connections, ${SECONDS} s per page, embedded PGlite`,
+        `${POSTS} posts, ${CONNECTIONS} connections, ${SECONDS} s per line, ` +
+        `${database.url ? "PostgreSQL" : "embedded PGlite"}, load average ${os
+          .loadavg()
+          .map((n) => n.toFixed(2))
+          .join(" ")} at the end, ${new Date().toISOString()}`,
     );
     console.table(rows);
   } finally {
     server?.kill("SIGTERM");
     await new Promise((r) => setTimeout(r, 1500));
-    rmSync(dataDir, { recursive: true, force: true });
+    await database.drop();
   }
 }
 
