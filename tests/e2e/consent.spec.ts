@@ -12,6 +12,8 @@ import { expect, expectNoAxeViolations, test as base, waitForHydration } from ".
 import { OwnServer } from "./support/own-server";
 
 const GA_ID = "G-E2ETEST123";
+const PIXEL_ID = "1234567890123456";
+const GTM_ID = "GTM-E2ETEST";
 const TRACKER_HOSTS =
   /(^|\.)(googletagmanager\.com|google-analytics\.com|analytics\.google\.com|facebook\.net|facebook\.com)$/;
 
@@ -25,9 +27,10 @@ const test = base.extend<{ trackerRequests: string[] }, { consentServer: OwnServ
         await server.offline(async (db) => {
           await db.query(
             `UPDATE site_settings SET scripts_enabled = true, google_analytics_id = $1,
-               google_analytics_enabled = true, cookie_consent_enabled = true,
-               require_consent_for_uk = true`,
-            [GA_ID],
+               google_analytics_enabled = true, meta_pixel_id = $2, meta_pixel_enabled = true,
+               google_tag_manager_id = $3, google_tag_manager_enabled = true,
+               cookie_consent_enabled = true, require_consent_for_uk = true`,
+            [GA_ID, PIXEL_ID, GTM_ID],
           );
         });
         await provide(server);
@@ -146,13 +149,20 @@ test.describe("a visitor from the UK", () => {
   });
 });
 
-test("a visitor the lookup cannot place counts as in the US: no bar, the tracker loads", async ({
+test("a visitor the lookup cannot place counts as in the US: no bar, the trackers load", async ({
   page,
   trackerRequests,
 }) => {
   await page.goto("/");
   await waitForHydration(page);
+  // GA, the Meta Pixel and Tag Manager, each allowed by the strict CSP (no violation reported).
   await expect.poll(() => trackerRequests).toContain(gtagScript);
+  await expect
+    .poll(() => trackerRequests)
+    .toContain("https://connect.facebook.net/en_US/fbevents.js");
+  await expect
+    .poll(() => trackerRequests)
+    .toContain(`https://www.googletagmanager.com/gtm.js?id=${GTM_ID}`);
   await expect(bar(page)).toHaveCount(0);
   await expectNoAxeViolations(page);
 });
@@ -162,13 +172,20 @@ test.describe("without JavaScript", () => {
 
   test("the bar is a plain form: Accept All comes back to the same page with the tracker in it", async ({
     page,
+    trackerRequests,
   }) => {
     await page.goto("/cookie-policy");
     await expect(bar(page)).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(trackerRequests).toEqual([]);
     await bar(page).getByRole("button", { name: "Accept All" }).click();
     await page.waitForURL(/\/cookie-policy$/);
     await expect(bar(page)).toHaveCount(0);
     await expect(page.locator(`script[src="${gtagScript}"]`)).toHaveCount(1);
+    // The Pixel's and Tag Manager's noscript fallbacks, now that consent is given.
+    await expect
+      .poll(() => trackerRequests.map((url) => new URL(url).pathname))
+      .toEqual(expect.arrayContaining(["/tr", "/ns.html"]));
     // (axe needs JavaScript: the same bar and page pass it in the journeys above.)
 
     await page.getByRole("button", { name: "Reset cookie preferences" }).click();
