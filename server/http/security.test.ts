@@ -1,7 +1,7 @@
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listenOnLoopback } from "./http-test-server";
-import { securityHeaders } from "./security";
+import { contentSecurityPolicy, securityHeaders } from "./security";
 
 let server: Awaited<ReturnType<typeof listenOnLoopback>>;
 
@@ -65,6 +65,9 @@ describe("securityHeaders with trackers switched on", () => {
       expect(csp).toContain("connect-src 'self' https://c.example;");
       expect(csp).toContain("https://player.vimeo.com");
       expect(csp).toMatch(/frame-src [^;]* https:\/\/f\.example;/);
+      expect(contentSecurityPolicy("n", true, extra)).toContain(
+        "script-src 'self' 'unsafe-inline' 'unsafe-eval' https://t.example;",
+      );
       fail = true;
       const plain = await fetch(local.url);
       expect(plain.status).toBe(200);

@@ -30,7 +30,7 @@ export function contentSecurityPolicy(
 ): string {
   const script = dev
     ? // Vite's dev client injects inline modules and evaluates HMR updates.
-      "script-src 'self' 'unsafe-inline' 'unsafe-eval'"
+      `script-src 'self' 'unsafe-inline' 'unsafe-eval'${list(extra.script)}`
     : `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${list(extra.script)}`;
   return [
     "default-src 'self'",
