@@ -5,6 +5,8 @@ import { requireCan } from "~/features/accounts/permissions";
 import { getSessionUser } from "~/features/accounts/session.server";
 import {
   COMMENT_MESSAGES,
+  COMMENTS_MAX_SHOWN,
+  COMMENTS_PAGE,
   createComment,
   deleteComment,
   isUuid,
@@ -15,16 +17,28 @@ import type { Route } from "./+types/api.comments";
 
 const noStore = { "Cache-Control": "private, no-store" };
 
-/** GET ?postId=&offset= → { comments, hasMore, total } (5 top-level comments at a time). */
+/**
+ * GET ?postId=&offset=[&limit=] → { comments, hasMore, total }: 5 top-level
+ * comments at a time, or `limit` (1 to 100: a refresh of what a page shows).
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const postId = url.searchParams.get("postId");
   const offset = Number(url.searchParams.get("offset") ?? 0);
-  if (!isUuid(postId) || !Number.isInteger(offset) || offset < 0 || offset > 100_000) {
+  const limit = Number(url.searchParams.get("limit") ?? COMMENTS_PAGE);
+  if (
+    !isUuid(postId) ||
+    !Number.isInteger(offset) ||
+    offset < 0 ||
+    offset > 100_000 ||
+    !Number.isInteger(limit) ||
+    limit < 1 ||
+    limit > COMMENTS_MAX_SHOWN
+  ) {
     return Response.json({ error: "Invalid request" }, { status: 400, headers: noStore });
   }
   const viewer = await getSessionUser(request);
-  const page = await listComments(db(), postId, viewer, { offset });
+  const page = await listComments(db(), postId, viewer, { offset, limit });
   return Response.json(page, { headers: noStore });
 }
 

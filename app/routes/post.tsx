@@ -3,7 +3,7 @@ import { db } from "#server/db/client";
 import { runtime } from "#server/runtime";
 import { getSessionUser } from "~/features/accounts/session.server";
 import { commentFormAction } from "~/features/comments/comment-form.server";
-import { listComments } from "~/features/comments/comments.server";
+import { commentsToShow, listComments } from "~/features/comments/comments.server";
 import { isSaved } from "~/features/favorites/favorites.server";
 import { postPath } from "~/features/posts/post-card";
 import { InfinitePosts } from "~/features/posts/infinite-posts";
@@ -30,7 +30,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   // visitor's page shows them as every visitor sees them, so it stays cacheable.
   const [saved, comments] = await Promise.all([
     viewer ? isSaved(db(), viewer.id, view.post.id) : undefined,
-    listComments(db(), view.post.id, viewer),
+    listComments(db(), view.post.id, viewer, {
+      limit: commentsToShow(new URL(request.url).searchParams.get("comments")),
+    }),
   ]);
   return data(
     { view, siteUrl: config.siteUrl, saved, comments },

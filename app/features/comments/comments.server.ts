@@ -16,6 +16,8 @@ import { containsBannedWord } from "~/features/profiles/banned-words.server";
 
 export const COMMENT_MAX = 5000;
 export const COMMENTS_PAGE = 5;
+/** The most top-level comments one page or request shows. */
+export const COMMENTS_MAX_SHOWN = 100;
 /** At most this many comments per member in RATE_WINDOW_SECONDS. */
 export const RATE_LIMIT = 5;
 export const RATE_WINDOW_SECONDS = 60;
@@ -69,7 +71,7 @@ export async function listComments(
   viewer: Actor | null,
   options: { offset?: number; limit?: number } = {},
 ): Promise<CommentPage> {
-  const limit = Math.min(Math.max(options.limit ?? COMMENTS_PAGE, 1), 50);
+  const limit = Math.min(Math.max(options.limit ?? COMMENTS_PAGE, 1), COMMENTS_MAX_SHOWN);
   const offset = Math.max(options.offset ?? 0, 0);
   const live = and(eq(comments.postId, postId), eq(comments.isDeleted, false));
   const [tops, [total]] = await Promise.all([
@@ -128,6 +130,20 @@ export async function listComments(
   const byId = new Map(page.map((row) => [row.id, view(row)]));
   for (const reply of replies) byId.get(reply.parentId!)?.replies.push(view(reply));
   return { comments: [...byId.values()], hasMore: tops.length > limit, total: total?.n ?? 0 };
+}
+
+/**
+ * How many top-level comments the post page renders: `?comments=` (what Load
+ * more links to without JavaScript), a multiple of 5 up to 100; else 5.
+ */
+export function commentsToShow(value: string | null): number {
+  const n = Number(value);
+  return Number.isInteger(n) &&
+    n >= COMMENTS_PAGE &&
+    n <= COMMENTS_MAX_SHOWN &&
+    n % COMMENTS_PAGE === 0
+    ? n
+    : COMMENTS_PAGE;
 }
 
 /** The published post a comment may be attached to. */

@@ -66,12 +66,15 @@ export function Conversation({
   );
   const [hasMore, setHasMore] = useState(initial?.hasMore ?? false);
   const [total, setTotal] = useState(initial?.total ?? commentCount);
+  const initialCount = initial?.comments.length ?? 0;
 
   const load = useCallback(
-    async (offset: number) => {
+    async (offset: number, limit = 5) => {
       setState("loading");
       try {
-        const response = await fetch(`/api/comments?postId=${postId}&offset=${offset}`);
+        const response = await fetch(
+          `/api/comments?postId=${postId}&offset=${offset}&limit=${limit}`,
+        );
         if (!response.ok) throw new Error(`comments: ${response.status}`);
         const page = (await response.json()) as CommentPage;
         setItems((current) => (offset === 0 ? page.comments : [...current, ...page.comments]));
@@ -93,14 +96,15 @@ export function Conversation({
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) {
           observer.disconnect();
-          void load(0);
+          // Fresh copies of as many comments as the page shows (the page may be cached).
+          void load(0, Math.max(5, initialCount));
         }
       },
       { rootMargin: "200px" },
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [load]);
+  }, [load, initialCount]);
 
   const reload = () => load(0);
   // A refused reply goes back under its comment; when that comment is not
@@ -143,14 +147,20 @@ export function Conversation({
         ))}
       </ul>
       {hasMore ? (
-        <button
-          type="button"
-          className={`${secondaryButton} mt-6`}
-          disabled={state === "loading"}
-          onClick={() => void load(items.length)}
+        // A link, so that it works without JavaScript too (the page with 5 more comments);
+        // with JavaScript the next 5 are fetched in place.
+        <a
+          href={`${postPath}?comments=${items.length + 5}#comments-${postId}`}
+          rel="nofollow"
+          className={`${secondaryButton} mt-6 inline-block`}
+          aria-disabled={state === "loading" ? true : undefined}
+          onClick={(event) => {
+            event.preventDefault();
+            if (state !== "loading") void load(items.length);
+          }}
         >
           {state === "loading" ? "Loading..." : "Load more"}
-        </button>
+        </a>
       ) : null}
     </div>
   );

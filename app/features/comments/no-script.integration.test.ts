@@ -45,7 +45,27 @@ describe("the post page's HTML", () => {
     for (const i of [1, 2]) expect(html).not.toContain(`Comment number ${i}.`);
     expect(html.indexOf("Comment number 7.")).toBeLessThan(html.indexOf("Comment number 3."));
     expect(html).toContain('aria-label="Comment by Asha Rao"');
-    expect(html).toContain("Load more");
+    // Load more is a link to the page with 5 more (the page's own query, not cached).
+    const more = `/post/${post.slug}?comments=10#comments-${post.id}`;
+    expect(html).toContain(`href="${more}"`);
+    const all = await site.text(await site.get(new CookieJar(), more.split("#")[0]!));
+    for (let i = 1; i <= 7; i += 1) expect(all).toContain(`Comment number ${i}.`);
+    expect(all).not.toContain("Load more");
+    // Anything else shows the first 5.
+    for (const odd of ["7", "0", "105", "abc"]) {
+      const page = await site.text(
+        await site.get(new CookieJar(), `/post/${post.slug}?comments=${odd}`),
+      );
+      expect(page).not.toContain("Comment number 2.");
+      expect(page).toContain("Comment number 3.");
+    }
+    const api = (query: string) =>
+      site.get(new CookieJar(), `/api/comments?postId=${post.id}${query}`);
+    expect(
+      ((await (await api("&limit=10")).json()) as { comments: unknown[] }).comments,
+    ).toHaveLength(7);
+    expect((await api("&limit=0")).status).toBe(400);
+    expect((await api("&limit=101")).status).toBe(400);
     // Nothing in a visitor's page depends on who asks: two visitors get the same comments.
     const again = await site.text(await site.get(new CookieJar(), `/post/${post.slug}`));
     const comments = (page: string) => page.match(/Comment number \d+\./g);

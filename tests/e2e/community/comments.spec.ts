@@ -244,6 +244,28 @@ test("without JavaScript: the comments are in the page, a member posts, a refusa
     await expect(plain.getByLabel("Add to the conversation")).toHaveValue(refused);
     await expect(plain.getByRole("heading", { level: 1 })).toBeVisible();
     await expectNoAxeViolationsWithoutScripts(browser, plain);
+
+    // Load more without JavaScript: a link to the page with 5 more.
+    const listed = () =>
+      plain
+        .getByRole("region", { name: "Conversation" })
+        .getByRole("article", { name: /^Comment by / });
+    await plain.goto(`/post/${slug}`);
+    const shown = await listed().count();
+    await plain.getByRole("link", { name: "Load more" }).click();
+    await plain.waitForURL(/\?comments=10#comments-/);
+    await expect.poll(() => listed().count()).toBeGreaterThan(shown);
+    await expect(plain.getByRole("link", { name: "Load more" })).toHaveCount(0);
+
+    // With JavaScript the same link fetches the next 5 in place.
+    await page.goto(`/post/${slug}`);
+    await waitForHydration(page);
+    const live = await conversation(page);
+    const withScript = live.getByRole("article", { name: /^Comment by / });
+    await expect(withScript).toHaveCount(shown);
+    await live.getByRole("link", { name: "Load more" }).click();
+    await expect.poll(() => withScript.count()).toBeGreaterThan(shown);
+    await expect(page).toHaveURL(new RegExp(`/post/${slug}$`));
   } finally {
     await noScript.close();
   }
