@@ -50,6 +50,7 @@ export default [
   route("admin/categories/:categoryId", "routes/admin.category.tsx"),
   route("admin/site-settings", "routes/admin.site-settings.tsx"),
   route("admin/banned-words", "routes/admin.banned-words.tsx"),
+  route("admin/redirects", "routes/admin.redirects.tsx"),
   // Community
   route("edit-profile", "routes/edit-profile.tsx"),
   route("user/:username", "routes/user-profile.tsx"),

@@ -16,6 +16,7 @@ import { seedDemo } from "./db/seed-demo";
 import { authHandler, clientIpHeader } from "./auth/express";
 import { clientLogsRouter } from "./http/client-logs";
 import { pageCache, type PageCacheOptions } from "./http/page-cache";
+import { redirectsMiddleware } from "./http/redirects";
 import { requestId } from "./http/request-id";
 import { securityHeaders } from "./http/security";
 import { createLogger, type Logger } from "./logger";
@@ -105,6 +106,8 @@ export function createApp({ config, log, vite, pageCache: cacheOption }: AppOpti
   app.use(clientIpHeader);
   // The auth library's endpoints, before React Router.
   app.all("/api/auth/{*splat}", authHandler());
+  // The admins' URL redirects, before any page is rendered (or served from a page cache).
+  app.use(redirectsMiddleware());
 
   // Anonymous pages from memory (docs/decisions/0007). Keep it last before the
   // renderer: whatever answers without rendering (redirects above) runs first.

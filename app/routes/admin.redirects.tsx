@@ -1,0 +1,52 @@
+import { data, redirect, useLocation } from "react-router";
+import { db } from "#server/db/client";
+import { runtime } from "#server/runtime";
+import { requireAdmin } from "~/features/admin/access.server";
+import { RedirectsPage } from "~/features/admin/redirects-page";
+import { loadRedirectsPage, runRedirectsAction } from "~/features/admin/redirects.server";
+import { formatDate } from "~/lib/format";
+import type { Route } from "./+types/admin.redirects";
+
+export function meta() {
+  return [{ title: "URL Redirects" }, { name: "robots", content: "noindex" }];
+}
+
+const headers = { "Cache-Control": "private, no-store" };
+const nothing = { error: null, values: null, editId: null, confirmStep: null };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const actor = await requireAdmin(request);
+  return data(await loadRedirectsPage(db(), actor, request, formatDate), { headers });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await requireAdmin(request);
+  if (request.method !== "POST") {
+    return data({ ...nothing, error: "Method not allowed" }, { status: 405 });
+  }
+  const form = await request.formData().catch(() => null);
+  if (!form) return data({ ...nothing, error: "Invalid request" }, { status: 400 });
+  const result = await runRedirectsAction(db(), actor, form, {
+    siteOrigin: runtime().config.siteUrl,
+  });
+  if (result.kind === "redirect") throw redirect(result.to);
+  if (result.kind === "confirm") return data({ ...nothing, confirmStep: result.step });
+  return data(
+    { ...nothing, error: result.error, values: result.values, editId: result.editId },
+    { status: result.status },
+  );
+}
+
+export default function AdminRedirects({ loaderData, actionData }: Route.ComponentProps) {
+  const location = useLocation();
+  return (
+    <RedirectsPage
+      key={location.key}
+      data={loaderData}
+      error={actionData?.error ?? null}
+      values={actionData?.values ?? null}
+      editId={actionData?.editId ?? null}
+      confirmStep={actionData?.confirmStep ?? null}
+    />
+  );
+}
