@@ -173,3 +173,30 @@ async function waitFor(check: () => Promise<boolean>, ms = 3000) {
     await new Promise((r) => setTimeout(r, 25));
   }
 }
+
+describe("the Overview", () => {
+  it("lists the admin's actions (who, what, target, when) and the weekly chart as a table", async () => {
+    const admin = await signedInMember(site.app, site.testDb.db, {
+      role: "admin",
+      username: "head_admin",
+    });
+    const before = await text(await get(admin.jar, "/admin"));
+    expect(before).toContain("Recent Admin Activity");
+    expect(before).toContain("No admin actions recorded yet");
+    expect(before).toContain("Sign-ups and New Posts per Week");
+    expect(before.match(/<th scope="row"/g)).toHaveLength(12);
+    expect(before).toContain(
+      "Last 12 weeks (weeks start on Monday, UTC): 1 sign-ups and 0 new posts.",
+    );
+
+    await post(admin.jar, PATH, { intent: "add", word: "Fraud" });
+    const after = await text(await get(admin.jar, "/admin"));
+    expect(after).not.toContain("No admin actions recorded yet");
+    expect(after).toMatch(
+      /<td[^>]*>@head_admin<\/td><td[^>]*>Added banned word<\/td><td[^>]*>fraud<\/td><td[^>]*><time dateTime="[^"]+">[^<]+ UTC<\/time>/,
+    );
+    for (const link of ["/admin/banned-words", "/admin/redirects", "/admin/site-settings"]) {
+      expect(after).toContain(`href="${link}"`);
+    }
+  });
+});
