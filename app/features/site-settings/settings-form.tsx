@@ -6,9 +6,10 @@
  * without JavaScript; with it, the success message clears after 5 seconds.
  */
 import { useEffect, useState, type ReactNode } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { primaryButton } from "~/components/ui/button-styles";
 import { ErrorBox, inputClass, NoticeBox } from "~/features/accounts/ui";
+import { AdminLinks } from "~/features/admin/admin-links";
 import { SETTINGS_HINTS, SITE_SETTINGS_MESSAGES, type SiteSettingsValues } from "./schema";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -148,11 +149,7 @@ export function SiteSettingsForm({
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
-      <p className="mb-4">
-        <Link to="/admin" className="text-brand-700 underline">
-          Back to the dashboard
-        </Link>
-      </p>
+      <AdminLinks current="/admin/site-settings" />
       <h1 className="mb-6 text-3xl font-bold text-slate-900">Site Settings</h1>
       <div aria-live="polite" className="mb-4">
         {shown ? (
