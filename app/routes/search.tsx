@@ -36,7 +36,7 @@ function pageHref(query: string, page: number) {
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { query, results, total, capped, page, pages } = loaderData;
+  const { query, results, total, capped, page, pages, hasNext } = loaderData;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <h1 className="text-3xl font-extrabold tracking-tight text-brand-900">
@@ -77,7 +77,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               {capped
                 ? `More than ${total.toLocaleString("en-GB")} results`
                 : plural(total, "result")}
-              {pages > 1 ? ` · page ${page} of ${pages}` : ""}
+              {capped ? ` · page ${page}` : pages > 1 ? ` · page ${page} of ${pages}` : ""}
             </h2>
             <ol className="mt-6 space-y-8">
               {results.map(({ post, title, snippet }) => (
@@ -120,7 +120,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                 </li>
               ))}
             </ol>
-            {pages > 1 ? (
+            {page > 1 || hasNext ? (
               <nav aria-label="Search result pages" className="mt-10 flex justify-between">
                 {page > 1 ? (
                   <Link
@@ -132,7 +132,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                 ) : (
                   <span />
                 )}
-                {page < pages ? (
+                {hasNext ? (
                   <Link
                     to={pageHref(query, page + 1)}
                     className="font-semibold text-brand-700 underline"

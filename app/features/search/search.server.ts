@@ -6,9 +6,9 @@
  * per page.
  *
  * Cost (docs/decisions/0010). The matches are collected through the trigram
- * index, stopping after 1,000: with at most 1,000 the set is exact, and it is
- * ranked by id (title and excerpt only, never the bodies). With more, the
- * total shows as "1,000+" and the page is assembled tier by tier: title
+ * index, stopping after 500: with at most 500 the set is exact, and it is
+ * ranked in memory (title and excerpt only, never the bodies). With more, the
+ * total shows as "More than 500" and the page is assembled tier by tier: title
  * matches, then excerpt matches, then body matches, each newest first, the
  * body tier walking the posts newest first until the page is full (dense
  * matches fill it within a few hundred rows). Cards and snippets are made for
@@ -29,9 +29,12 @@ export type SearchPage = {
   page: number;
   /** How many match, at most SEARCH_COUNT_CAP. */
   total: number;
-  /** More than SEARCH_COUNT_CAP match ("1,000+ results"). */
+  /** More than SEARCH_COUNT_CAP match ("More than 500 results"); the pages go on. */
   capped: boolean;
+  /** Pages of the counted matches (at least up to this page when capped). */
   pages: number;
+  /** A next page has results. */
+  hasNext: boolean;
   results: SearchResult[];
 };
 
@@ -44,8 +47,8 @@ function likePattern(query: string) {
   return `%${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** At most this many matches are counted; more show as "1,000+". */
-export const SEARCH_COUNT_CAP = 1000;
+/** At most this many matches are counted; more show as "More than 500". */
+export const SEARCH_COUNT_CAP = 500;
 /** Posts the dense body tier reads per step, newest first. */
 const BODY_STEP = 400;
 
@@ -84,9 +87,17 @@ async function collectMatches(db: Database, pattern: string): Promise<Match[]> {
 
 const newestFirst = sql`ORDER BY p.published_at DESC NULLS LAST, p.id DESC NULLS LAST`;
 
-/** The page's ids when there are more than SEARCH_COUNT_CAP matches. */
-async function rankedDense(db: Database, pattern: string, offset: number): Promise<string[]> {
-  const want = offset + SEARCH_PAGE_SIZE;
+/**
+ * The page's ids when there are more than SEARCH_COUNT_CAP matches, and
+ * whether another page follows. Any page can be reached: every match is on one.
+ */
+async function rankedDense(
+  db: Database,
+  pattern: string,
+  offset: number,
+): Promise<{ ids: string[]; hasNext: boolean }> {
+  // One more than the page, to know whether a next page exists.
+  const want = offset + SEARCH_PAGE_SIZE + 1;
   // Each tier only when the ones above it did not fill the page.
   const title = (await db.execute(sql`
     SELECT p.id FROM posts p
@@ -125,27 +136,35 @@ async function rankedDense(db: Database, pattern: string, offset: number): Promi
     if (!last || step.rows.length < BODY_STEP) break;
     cursor = { at: last.at, id: last.id };
   }
-  return ids.slice(offset, want);
+  return {
+    ids: ids.slice(offset, offset + SEARCH_PAGE_SIZE),
+    hasNext: ids.length > offset + SEARCH_PAGE_SIZE,
+  };
 }
 
 export async function searchPosts(db: Database, rawQuery: string, page = 1): Promise<SearchPage> {
   const query = normaliseQuery(rawQuery);
   const current = Math.max(1, Math.floor(page) || 1);
-  if (!query) return { query, page: 1, total: 0, pages: 0, results: [], capped: false };
+  if (!query) {
+    return { query, page: 1, total: 0, pages: 0, hasNext: false, results: [], capped: false };
+  }
   const pattern = likePattern(query);
   const offset = (current - 1) * SEARCH_PAGE_SIZE;
   const matches = await collectMatches(db, pattern);
   const capped = matches.length > SEARCH_COUNT_CAP;
   const total = Math.min(matches.length, SEARCH_COUNT_CAP);
-  const pages = Math.ceil(total / SEARCH_PAGE_SIZE);
-  const ids = !capped
-    ? matches
-        .sort(byRank)
-        .slice(offset, offset + SEARCH_PAGE_SIZE)
-        .map((m) => m.id)
-    : current <= pages
-      ? await rankedDense(db, pattern, offset)
-      : [];
+  let ids: string[];
+  let pages = Math.ceil(total / SEARCH_PAGE_SIZE);
+  let hasNext = current < pages;
+  if (!capped) {
+    ids = matches
+      .sort(byRank)
+      .slice(offset, offset + SEARCH_PAGE_SIZE)
+      .map((m) => m.id);
+  } else {
+    ({ ids, hasNext } = await rankedDense(db, pattern, offset));
+    pages = Math.max(pages, hasNext ? current + 1 : current);
+  }
   const cards = await queryCardsByIds(db, ids);
   // Bodies only for the shown posts whose excerpt does not hold the match.
   const needBody = cards
@@ -167,6 +186,7 @@ export async function searchPosts(db: Database, rawQuery: string, page = 1): Pro
     total,
     capped,
     pages,
+    hasNext,
     results: cards.map((post) => {
       const excerpt = post.excerpt ?? "";
       const snippetText =
