@@ -263,7 +263,14 @@ async function run(
   };
 }
 
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" ");
+
 async function main() {
+  const loadBefore = loadAverage();
   const database = await createDatabase();
   let server: ReturnType<typeof startServer> | undefined;
   try {
@@ -299,10 +306,8 @@ async function main() {
     console.log(
       `\n${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, Node ${process.version}, ` +
         `${POSTS} posts, ${CONNECTIONS} connections, ${SECONDS} s per line, ` +
-        `${database.url ? "PostgreSQL" : "embedded PGlite"}, load average ${os
-          .loadavg()
-          .map((n) => n.toFixed(2))
-          .join(" ")} at the end, ${new Date().toISOString()}`,
+        `${database.url ? "PostgreSQL" : "embedded PGlite"}; load average ${loadBefore} before, ` +
+        `${loadAverage()} after; ${new Date().toISOString()}`,
     );
     console.table(rows);
   } finally {
