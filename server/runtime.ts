@@ -25,3 +25,8 @@ export function runtime(): Runtime {
   if (!current) throw new Error("The server runtime is not started (server/app.ts start()).");
   return current;
 }
+
+/** The runtime when the server has started, else undefined (unit tests, scripts). */
+export function currentRuntime(): Runtime | undefined {
+  return (globalThis as GlobalWithRuntime)[key];
+}

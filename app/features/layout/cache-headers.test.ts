@@ -15,6 +15,14 @@ describe("page cache headers", () => {
     }
   });
 
+  it("vary on the cookie and, when one is configured, the country header", () => {
+    const visitor = new Request("http://x/");
+    expect(pageCacheHeaders(visitor, undefined)).toMatchObject({ Vary: "Cookie" });
+    expect(pageCacheHeaders(visitor, "cf-ipcountry")).toMatchObject({
+      Vary: "Cookie, cf-ipcountry",
+    });
+  });
+
   it("pass the loader's headers on, and never cache errors", () => {
     const loaderHeaders = new Headers({ "Cache-Control": PUBLIC_PAGE_CACHE, Vary: "Cookie" });
     expect(readerPageHeaders({ loaderHeaders }).get("Cache-Control")).toBe(PUBLIC_PAGE_CACHE);

@@ -3,14 +3,31 @@
  * kept by a CDN for a minute and served stale while it refreshes; a member's
  * page (the session cookie is present) stays private.
  */
+import { currentRuntime } from "#server/runtime";
+
 export const PUBLIC_PAGE_CACHE = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 export const MEMBER_PAGE_CACHE = "private, no-cache";
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 
-export function pageCacheHeaders(request: Request): HeadersInit {
+/**
+ * The page also depends on the visitor's country (the consent bar and the
+ * trackers, app/features/consent), so a CDN must keep one copy per country
+ * header value as well as per cookie.
+ */
+function configuredCountryHeader(): string | undefined {
+  return currentRuntime()?.config.geo.countryHeader;
+}
+
+export function pageCacheHeaders(
+  request: Request,
+  countryHeader: string | undefined = configuredCountryHeader(),
+): HeadersInit {
   const member = SESSION_COOKIE.test(request.headers.get("cookie") ?? "");
-  return { "Cache-Control": member ? MEMBER_PAGE_CACHE : PUBLIC_PAGE_CACHE, Vary: "Cookie" };
+  return {
+    "Cache-Control": member ? MEMBER_PAGE_CACHE : PUBLIC_PAGE_CACHE,
+    Vary: countryHeader ? `Cookie, ${countryHeader}` : "Cookie",
+  };
 }
 
 /** A route's `headers` export: the loader's cache headers; errors are not cached. */
