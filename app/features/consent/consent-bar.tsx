@@ -75,7 +75,7 @@ export function ConsentBar({ message, countryCode }: { message: string; countryC
   return (
     <section
       aria-label="Cookie consent"
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-300 bg-white px-4 py-4 shadow-lg"
+      className="sticky bottom-0 z-40 border-t border-slate-300 bg-white px-4 py-4 shadow-lg"
     >
       <div className="mx-auto flex max-w-5xl flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-slate-800">
