@@ -23,6 +23,5 @@ export async function loadSiteChrome() {
     navCategories: headerCategories(categories),
     headerBanner: settings.headerBanner,
     contactEmail: contactEmailFor(config.siteUrl),
-    searchConsoleVerification: settings.searchConsoleVerification,
   };
 }
