@@ -1,0 +1,131 @@
+/**
+ * /admin/redirects in a real browser (spec 2 §2, §5, §8): the empty state;
+ * Please fill in both From Path and To Path; a redirect added (301 by
+ * default) and followed by the browser with its query string; inline edit to
+ * a 302 that the browser follows at once; a loop refused with the spec's
+ * alert and what was typed kept; Delete asks first (cancel keeps it, OK
+ * removes it) and the old path is a 404 again; without JavaScript the server
+ * asks. Axe on every state.
+ */
+import { expect, expectNoAxeViolations, waitForHydration } from "./fixtures";
+import { signedInAdmin, test } from "./support/admin";
+import { expectNoAxeViolationsWithoutScripts } from "./support/no-script";
+
+test.describe.configure({ timeout: 150_000 });
+
+test("an admin adds, follows, edits and deletes a redirect; a loop is refused", async ({
+  page,
+  browser,
+  adminServer,
+}) => {
+  await signedInAdmin(page, adminServer);
+
+  // From the avatar menu's admin links.
+  await page.goto("/");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: /^Account menu for / }).click();
+  await page.getByRole("link", { name: "Redirects", exact: true }).click();
+  await page.waitForURL("**/admin/redirects");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { name: "URL Redirects", level: 1 })).toBeVisible();
+  await expect(page.getByText("No redirects configured yet")).toBeVisible();
+  const addForm = page.getByRole("region", { name: "Add Redirect" });
+  await expect(addForm.getByLabel("Status Code")).toHaveValue("301");
+  await expectNoAxeViolations(page);
+
+  // Both paths are needed.
+  await addForm.getByLabel("From Path").fill("/old-about");
+  await addForm.getByRole("button", { name: "Add Redirect" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Please fill in both From Path and To Path");
+  await expect(addForm.getByLabel("From Path")).toHaveValue("/old-about");
+  await expectNoAxeViolations(page);
+
+  await addForm.getByLabel("To Path").fill("/about");
+  await addForm.getByLabel("Notes (optional)").fill("The old about page");
+  await addForm.getByRole("button", { name: "Add Redirect" }).click();
+  await expect(page.getByText("Redirect created successfully!")).toBeVisible();
+  const table = page.getByRole("table", { name: "Redirects, newest first" });
+  const row = table.getByRole("row").filter({ hasText: "/old-about" });
+  await expect(row).toContainText("/about");
+  await expect(row).toContainText("301");
+  await expect(addForm.getByLabel("From Path")).toHaveValue("");
+  await expectNoAxeViolations(page);
+
+  // The browser follows it, query string kept.
+  const first = await page.goto("/old-about/?ref=newsletter");
+  expect(first?.request().redirectedFrom()?.url()).toContain("/old-about/?ref=newsletter");
+  await expect(page).toHaveURL(/\/about\?ref=newsletter$/);
+
+  // Inline edit: to /vision, 302.
+  await page.goto("/admin/redirects");
+  await waitForHydration(page);
+  await page.getByRole("link", { name: "Edit the redirect from /old-about" }).click();
+  const editor = page.getByRole("form", { name: "Edit the redirect from /old-about" });
+  await expect(editor.getByLabel("From Path")).toHaveValue("/old-about");
+  await expectNoAxeViolations(page);
+  await editor.getByLabel("To Path").fill("/vision");
+  await editor.getByLabel("Status Code").selectOption("302");
+  await editor.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Redirect updated successfully!")).toBeVisible();
+  await expect(table.getByRole("row").filter({ hasText: "/old-about" })).toContainText("302");
+  const response = await page.request.get("/old-about", { maxRedirects: 0 });
+  expect([response.status(), response.headers().location]).toEqual([302, "/vision"]);
+  await page.goto("/old-about");
+  await expect(page).toHaveURL(/\/vision$/);
+
+  // A loop is refused; what was typed stays.
+  await page.goto("/admin/redirects");
+  await waitForHydration(page);
+  await addForm.getByLabel("From Path").fill("/vision");
+  await addForm.getByLabel("To Path").fill("/old-about");
+  await addForm.getByRole("button", { name: "Add Redirect" }).click();
+  await expect(page.getByRole("alert")).toHaveText(
+    "Error creating redirect: This redirect would create a loop: /vision → /old-about → /vision",
+  );
+  await expect(addForm.getByLabel("From Path")).toHaveValue("/vision");
+  await expect(addForm.getByLabel("To Path")).toHaveValue("/old-about");
+  await expectNoAxeViolations(page);
+
+  // Delete asks first.
+  const questions: string[] = [];
+  page.once("dialog", (dialog) => {
+    questions.push(dialog.message());
+    void dialog.dismiss();
+  });
+  const remove = page.getByRole("button", { name: "Delete the redirect from /old-about" });
+  await remove.click();
+  await expect(remove).toBeVisible();
+  expect(questions).toEqual(["Are you sure you want to delete this redirect?"]);
+  page.once("dialog", (dialog) => void dialog.accept());
+  await remove.click();
+  await expect(page.getByText("Redirect deleted successfully!")).toBeVisible();
+  await expect(page.getByText("No redirects configured yet")).toBeVisible();
+  await expectNoAxeViolations(page);
+  const gone = await page.goto("/old-about");
+  expect(gone?.status()).toBe(404);
+
+  // Without JavaScript: add, then the server asks before deleting.
+  const context = await browser.newContext({
+    baseURL: adminServer.url,
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  try {
+    const plain = await context.newPage();
+    await plain.goto("/admin/redirects");
+    const form = plain.getByRole("region", { name: "Add Redirect" });
+    await form.getByLabel("From Path").fill("/join");
+    await form.getByLabel("To Path").fill("/signup");
+    await form.getByLabel("Status Code").selectOption("307");
+    await form.getByRole("button", { name: "Add Redirect" }).click();
+    await expect(plain.getByText("Redirect created successfully!")).toBeVisible();
+    await plain.getByRole("button", { name: "Delete the redirect from /join" }).click();
+    const step = plain.getByRole("region", { name: "Delete the redirect from /join to /signup?" });
+    await expect(step.getByText("Are you sure you want to delete this redirect?")).toBeVisible();
+    await expectNoAxeViolationsWithoutScripts(browser, plain);
+    await step.getByRole("button", { name: "Yes, delete" }).click();
+    await expect(plain.getByText("Redirect deleted successfully!")).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});

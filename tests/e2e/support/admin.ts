@@ -1,0 +1,44 @@
+import type { Page } from "@playwright/test";
+import { test as base } from "../fixtures";
+import { newMember, signIn, signUpAndVerify, type Member } from "./accounts";
+import { OwnServer } from "./own-server";
+
+/**
+ * The admin pages' journeys run on a server of their own (what they save
+ * would change other journeys' pages), with an admin made as a site's first
+ * admin is: a member signs up, and is promoted in the database while the
+ * server is stopped.
+ */
+export const test = base.extend<object, { adminServer: OwnServer }>({
+  adminServer: [
+    // eslint-disable-next-line no-empty-pattern -- a worker fixture that needs no other
+    async ({}, provide) => {
+      const server = await OwnServer.start();
+      try {
+        await provide(server);
+      } finally {
+        await server.dispose();
+      }
+    },
+    { scope: "worker", timeout: 180_000 },
+  ],
+  baseURL: async ({ adminServer }, provide) => provide(adminServer.url),
+});
+
+/** Signs up a member, makes them an approved admin, and signs them in on `page`. */
+export async function signedInAdmin(page: Page, server: OwnServer): Promise<Member> {
+  const admin = newMember("admin");
+  await signUpAndVerify(page, server.outbox, admin);
+  // Leave the site while its server is stopped (no refused requests in the console).
+  await page.goto("about:blank");
+  await server.offline(async (db) => {
+    const updated = await db.query(
+      "UPDATE profiles SET role = 'admin', status = 'approved' WHERE username = $1",
+      [admin.username],
+    );
+    if (updated.affectedRows !== 1) throw new Error("no profile to promote");
+  });
+  await signIn(page, admin.email, admin.password);
+  await page.waitForURL((url) => !url.pathname.startsWith("/login"), { timeout: 20_000 });
+  return admin;
+}
