@@ -13,7 +13,16 @@ export async function loader({ request }: Route.LoaderArgs) {
       { status: 401, headers: { "Cache-Control": "no-store" } },
     );
   }
-  return notificationStream(member.id, request.signal, (error) =>
-    runtime().log.warn({ err: error }, "notification stream"),
+  return notificationStream(
+    member.id,
+    request.signal,
+    (error) => runtime().log.warn({ err: error }, "notification stream"),
+    {
+      // The session may end while the stream is open (blocked, signed out elsewhere).
+      stillAllowed: async () => {
+        const now = await getSessionUser(request);
+        return Boolean(now && now.id === member.id && can(now, "notifications.read"));
+      },
+    },
   );
 }

@@ -2,9 +2,13 @@
  * /notifications and the event stream over HTTP: guards, filters, empty
  * states, the 20 note, Mark read / View / Mark all as read on the server
  * (own notifications only), bad input as 4xx; the stream sends the state at
- * once and again when a notification arrives.
+ * once and again when a notification arrives, and ends when the member's
+ * session does.
  */
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { revokeAllSessions } from "#server/auth/sessions";
+import { profiles } from "#server/db/schema";
 import { browse, CookieJar, startTestApp, type TestApp } from "#server/auth/testing/http-app";
 import { createUser } from "../../../tests/support/factories";
 import { signedInMember } from "../../../tests/support/signed-in";
@@ -131,5 +135,23 @@ describe("/api/notifications/stream", () => {
     expect(next.latest[0]!.title).toBe("Live one");
     expect(performance.now() - started).toBeLessThan(1_000);
     controller.abort();
+  });
+
+  it("ends when the member is blocked (sessions revoked) instead of pushing on", async () => {
+    const m = await signedInMember(app, testDb.db);
+    const res = await fetch(`${app.url}/api/notifications/stream`, {
+      headers: { cookie: m.jar.header(app.url) },
+      signal: AbortSignal.timeout(10_000),
+    });
+    const events = readEvents(res);
+    expect((await events.next()).unreadCount).toBe(0);
+    // What blocking does (app/features/admin): the status, and every session ends.
+    await testDb.db.update(profiles).set({ status: "blocked" }).where(eq(profiles.id, m.id));
+    await revokeAllSessions(testDb.db, m.id);
+    await notify(testDb.db, m.id, { type: "broadcast", title: "Not for a blocked member" });
+    await expect(events.next()).rejects.toThrow("stream ended");
+    // Reconnecting is refused.
+    const again = await browse(m.jar, `${app.url}/api/notifications/stream`);
+    expect(again.status).toBe(401);
   });
 });

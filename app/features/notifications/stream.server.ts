@@ -3,7 +3,9 @@
  * state (unread count and the 5 latest unread) at once and after every
  * change, pushed through the process's one LISTEN (server/realtime); a
  * comment line every 25 s keeps proxies from closing it; it ends when the
- * browser goes away or the server shuts down.
+ * browser goes away or the server shuts down, and when `stillAllowed` (asked
+ * before every push and heartbeat) says no: a member blocked or signed out
+ * elsewhere stops receiving at once, and EventSource's reconnect gets a 401.
  */
 import { db, getDatabaseHandle } from "#server/db/client";
 import { subscribeNotifications } from "#server/realtime/notification-hub";
@@ -17,7 +19,18 @@ export function notificationStream(
   userId: string,
   signal: AbortSignal,
   onError: (error: unknown) => void,
+  options: { stillAllowed?: () => Promise<boolean> } = {},
 ): Response {
+  const allowed = async () => {
+    if (!options.stillAllowed) return true;
+    try {
+      return await options.stillAllowed();
+    } catch (error) {
+      // Unknown (e.g. the database is briefly away): keep the stream; the next check decides.
+      onError(error);
+      return true;
+    }
+  };
   const encoder = new TextEncoder();
   let cleanup = () => {};
   const body = new ReadableStream<Uint8Array>({
@@ -43,6 +56,10 @@ export function notificationStream(
         try {
           do {
             again = false;
+            if (!(await allowed())) {
+              close();
+              return;
+            }
             const state = await bellState(db(), userId);
             write(`event: notifications\ndata: ${JSON.stringify(state)}\n\n`);
           } while (again && !closed);
@@ -59,7 +76,9 @@ export function notificationStream(
           void send();
         }, SETTLE_MS);
       };
-      const heartbeat = setInterval(() => write(": heartbeat\n\n"), HEARTBEAT_MS);
+      const heartbeat = setInterval(() => {
+        void allowed().then((ok) => (ok ? write(": heartbeat\n\n") : close()));
+      }, HEARTBEAT_MS);
       let unsubscribe = () => {};
       const close = () => {
         if (closed) return;
