@@ -263,6 +263,27 @@ async function run(
   };
 }
 
+/** Each query alone, cache-busted, 5 times: its median and the page's result line. */
+async function searchLatencies() {
+  const rows = [];
+  let n = 0;
+  for (const query of QUERIES) {
+    const times: number[] = [];
+    let summary = "";
+    for (let i = 0; i < 5; i++) {
+      const started = performance.now();
+      const html = await (
+        await fetch(`${BASE}/search?q=${encodeURIComponent(query)}&bench=s${n++}`)
+      ).text();
+      times.push(performance.now() - started);
+      summary = /(No results found|More than [\d,]+ results|\d+ results?)/.exec(html)?.[1] ?? "";
+    }
+    times.sort((a, b) => a - b);
+    rows.push({ query, "median ms": Math.round(times[2]! * 10) / 10, results: summary });
+  }
+  return rows.sort((a, b) => b["median ms"] - a["median ms"]);
+}
+
 const loadAverage = () =>
   os
     .loadavg()
@@ -310,6 +331,8 @@ async function main() {
         `${loadAverage()} after; ${new Date().toISOString()}`,
     );
     console.table(rows);
+    console.log("Uncached search, one at a time: median of 5 per query, slowest first");
+    console.table(await searchLatencies());
   } finally {
     server?.kill("SIGTERM");
     await new Promise((r) => setTimeout(r, 1500));
