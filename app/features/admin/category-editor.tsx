@@ -4,21 +4,13 @@
  * while name or slug is blank once the page's JavaScript runs; without it the
  * server checks the same.
  */
-import { useState, useSyncExternalStore } from "react";
+import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
 import { ErrorBox, inputClass } from "~/features/accounts/ui";
 import { WidgetsField } from "~/features/authoring/widgets-field";
 import type { CategoryFormValues } from "./category-editor.server";
-
-const noSubscription = () => () => {};
-function useHydrated() {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
+import { useHydrated } from "./confirm-action";
 
 export function CategoryEditor({
   isNew,
