@@ -76,6 +76,18 @@ test("an admin adds, refuses a duplicate and removes banned words, with and with
   await expect(page.getByRole("heading", { name: "Banned words (1)" })).toBeVisible();
   await expectNoAxeViolations(page);
 
+  // The Overview's audit trail lists what was done, beside the weekly chart.
+  await page.goto("/admin");
+  await waitForHydration(page);
+  const activity = page.getByRole("region", { name: "Recent Admin Activity" });
+  await expect(activity.getByRole("row").filter({ hasText: "Removed banned word" })).toContainText(
+    "scam",
+  );
+  await expect(activity.getByRole("row").filter({ hasText: "Added banned word" })).toHaveCount(2);
+  const chart = page.getByRole("table", { name: /^Sign-ups and new posts per week/ });
+  await expect(chart.getByRole("row")).toHaveCount(13);
+  await expectNoAxeViolations(page);
+
   // Without JavaScript: plain forms, and the server asks before removing.
   const context = await browser.newContext({
     baseURL: adminServer.url,
