@@ -84,4 +84,22 @@ describe("createCache", () => {
     handler("posts,settings");
     expect(cache.size).toBe(0);
   });
+
+  it("clears every cache when the listening connection was reopened", async () => {
+    const posts = createCache<{ n: number }>({ name: "t7", ttl: 10_000, scopes: ["posts"] });
+    const settings = createCache<{ n: number }>({ name: "t8", ttl: 10_000, scopes: ["settings"] });
+    await posts.get("k", async () => ({ n: 1 }));
+    await settings.get("k", async () => ({ n: 1 }));
+    let reconnected: (() => void) | undefined;
+    await listenForInvalidations({
+      listen: async (_channel, _fn, onReconnect) => {
+        reconnected = onReconnect;
+        return async () => {};
+      },
+    });
+    expect(posts.size).toBe(1);
+    reconnected?.();
+    expect(posts.size).toBe(0);
+    expect(settings.size).toBe(0);
+  });
 });

@@ -124,21 +124,29 @@ export function invalidateLocal(scopes: readonly string[]) {
   }
 }
 
-/** Clears every cache in this process (tests). */
+/** Clears every cache in this process (tests, and after a lost LISTEN connection). */
 export function clearAllCaches() {
   for (const cache of registry) cache.clear();
 }
 
 type Notifier = {
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onReconnect?: () => void,
+  ): Promise<() => Promise<void>>;
 };
 
 /**
  * Subscribes this process to the invalidation channel. The payload is a
- * scope, or several separated by commas.
+ * scope, or several separated by commas. When the listening connection had
+ * to be reopened, invalidations sent meanwhile were lost: everything is
+ * cleared then.
  */
 export function listenForInvalidations(handle: Notifier): Promise<() => Promise<void>> {
-  return handle.listen(INVALIDATION_CHANNEL, (payload) => {
-    invalidateLocal(payload.split(",").map((s) => s.trim()));
-  });
+  return handle.listen(
+    INVALIDATION_CHANNEL,
+    (payload) => invalidateLocal(payload.split(",").map((s) => s.trim())),
+    clearAllCaches,
+  );
 }
