@@ -8,7 +8,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { CookieJar } from "#server/auth/testing/http-app";
-import { listenForInvalidations } from "#server/cache/cache";
+import { INVALIDATION_CHANNEL, listenForInvalidations } from "#server/cache/cache";
 import { bannedWords, profiles } from "#server/db/schema";
 import { signedInMember } from "../../../tests/support/signed-in";
 import { siteOverHttpForThisFile } from "../../../tests/support/site-over-http";
@@ -149,7 +149,16 @@ describe("the check", () => {
           return Reflect.get(target, key, receiver) as unknown;
         },
       });
+      // Wait for the insert's own NOTIFY before counting: arriving after the
+      // first check, it would rightly drop the list that check just read.
+      let arrived!: () => void;
+      const notified = new Promise<void>((resolve) => (arrived = resolve));
+      const stopWatching = await site.testDb.handle.listen(INVALIDATION_CHANNEL, (payload) => {
+        if (payload.includes("banned_words")) arrived();
+      });
       await db.insert(bannedWords).values({ word: "spam" });
+      await notified;
+      await stopWatching();
       await waitFor(async () => (await containsBannedWord(counting, "buy SPAM")) === true);
       selects = 0;
       expect(await containsBannedWord(counting, "spam again")).toBe(true);
