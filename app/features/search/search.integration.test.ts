@@ -146,7 +146,7 @@ describe("searchPosts", () => {
     expect((await searchPosts(t.db, "market", 9)).total).toBe(25);
   });
 
-  it("over 500 matches: counts 500+, ranks title, excerpt, body, newest first, and every match is on a page", async () => {
+  it("over 200 matches: counts 200+, ranks title, excerpt, body, newest first, and every match is on a page", async () => {
     // 530 body matches (newest first by number), plus a title and an excerpt match that are older.
     await t.db.execute(sql`
       INSERT INTO posts (title, slug, content, excerpt, category_id, author_id, status, published_at)

@@ -6,9 +6,9 @@
  * per page.
  *
  * Cost (docs/decisions/0010). The matches are collected through the trigram
- * index, stopping after 500: with at most 500 the set is exact, and it is
+ * index, stopping after 200: with at most 200 the set is exact, and it is
  * ranked in memory (title and excerpt only, never the bodies). With more, the
- * total shows as "More than 500" and the page is assembled tier by tier: title
+ * total shows as "More than 200" and the page is assembled tier by tier: title
  * matches, then excerpt matches, then body matches, each newest first, the
  * body tier walking the posts newest first until the page is full (dense
  * matches fill it within a few hundred rows). Cards and snippets are made for
@@ -29,7 +29,7 @@ export type SearchPage = {
   page: number;
   /** How many match, at most SEARCH_COUNT_CAP. */
   total: number;
-  /** More than SEARCH_COUNT_CAP match ("More than 500 results"); the pages go on. */
+  /** More than SEARCH_COUNT_CAP match ("More than 200 results"); the pages go on. */
   capped: boolean;
   /** Pages of the counted matches (at least up to this page when capped). */
   pages: number;
@@ -47,10 +47,8 @@ function likePattern(query: string) {
   return `%${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** At most this many matches are counted; more show as "More than 500". */
-export const SEARCH_COUNT_CAP = 500;
-/** Posts the dense body tier reads per step, newest first. */
-const BODY_STEP = 400;
+/** At most this many matches are counted; more show as "More than 200". */
+export const SEARCH_COUNT_CAP = 200;
 
 const visible = sql`p.status = 'published' AND p.published_at <= now()`;
 
@@ -72,16 +70,23 @@ function byRank(a: Match, b: Match) {
 /**
  * Up to SEARCH_COUNT_CAP + 1 matches with their rank, through the trigram
  * index: it stops as soon as it has that many, so a query matching most posts
- * reads only a few of them.
+ * reads only a few of them. With a LIMIT the planner may bet on a sequential
+ * (or plain index) scan finding matches early, which reads every post when
+ * they are rare: the statement runs with both off (SET LOCAL, this transaction
+ * only), which leaves the bitmap scan of the trigram index.
  */
 async function collectMatches(db: Database, pattern: string): Promise<Match[]> {
-  const result = (await db.execute(sql`
-    SELECT p.id, ${rankOf(pattern)} AS rank,
-      to_char(p.published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS at
-    FROM posts p
-    WHERE p.search_text LIKE ${pattern} AND ${visible}
-    LIMIT ${SEARCH_COUNT_CAP + 1}
-  `)) as { rows: Match[] };
+  const result = await db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+    await tx.execute(sql`SET LOCAL enable_indexscan = off`);
+    return (await tx.execute(sql`
+      SELECT p.id, ${rankOf(pattern)} AS rank,
+        to_char(p.published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS at
+      FROM posts p
+      WHERE p.search_text LIKE ${pattern} AND ${visible}
+      LIMIT ${SEARCH_COUNT_CAP + 1}
+    `)) as { rows: Match[] };
+  });
   return result.rows.map((r) => ({ ...r, rank: Number(r.rank) }));
 }
 
@@ -114,27 +119,37 @@ async function rankedDense(
     `)) as { rows: { id: string }[] };
     ids.push(...excerpt.rows.map((r) => r.id));
   }
-  // Body matches, newest first: read the newest posts in steps along
-  // posts_published_idx (no LIKE in its WHERE, so no planner guess) and test
-  // only those rows, until the page is full.
-  let cursor: { at: string; id: string } | undefined;
-  while (ids.length < want) {
-    const step = (await db.execute(sql`
-      SELECT s.id, s.at,
-        (s.search_text LIKE ${pattern} AND lower(s.title) NOT LIKE ${pattern}
-          AND lower(coalesce(s.excerpt, '')) NOT LIKE ${pattern}) AS hit
-      FROM (
-        SELECT p.id, p.title, p.excerpt, p.search_text, p.published_at::text AS at FROM posts p
+  // Body matches, newest first: walk the newest posts along posts_published_idx
+  // (the inner LIMIT makes the planner walk it rather than use the trigram
+  // index) and stop as soon as the page is full; if the walk ran out before,
+  // walk 4 times further, until every post has been seen.
+  let published: number | undefined;
+  for (let reach = 400; ids.length < want; reach *= 4) {
+    const body = (await db.execute(sql`
+      SELECT w.id FROM (
+        SELECT p.id, p.title, p.excerpt, p.search_text FROM posts p
         WHERE ${visible}
-          ${cursor ? sql`AND (p.published_at, p.id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : sql``}
         ${newestFirst}
-        LIMIT ${BODY_STEP}
-      ) s
-    `)) as { rows: { id: string; at: string; hit: boolean }[] };
-    for (const row of step.rows) if (row.hit && ids.length < want) ids.push(row.id);
-    const last = step.rows.at(-1);
-    if (!last || step.rows.length < BODY_STEP) break;
-    cursor = { at: last.at, id: last.id };
+        LIMIT ${reach}
+      ) w
+      WHERE w.search_text LIKE ${pattern} AND lower(w.title) NOT LIKE ${pattern}
+        AND lower(coalesce(w.excerpt, '')) NOT LIKE ${pattern}
+      LIMIT ${want - ids.length}
+    `)) as { rows: { id: string }[] };
+    const found = body.rows.map((r) => r.id);
+    if (ids.length + found.length >= want) {
+      ids.push(...found);
+      break;
+    }
+    published ??= (
+      (await db.execute(sql`SELECT count(*)::int AS n FROM posts p WHERE ${visible}`)) as {
+        rows: { n: number }[];
+      }
+    ).rows[0]!.n;
+    if (reach >= published) {
+      ids.push(...found);
+      break;
+    }
   }
   return {
     ids: ids.slice(offset, offset + SEARCH_PAGE_SIZE),
