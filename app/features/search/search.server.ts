@@ -72,13 +72,14 @@ function byRank(a: Match, b: Match) {
  * index: it stops as soon as it has that many, so a query matching most posts
  * reads only a few of them. With a LIMIT the planner may bet on a sequential
  * (or plain index) scan finding matches early, which reads every post when
- * they are rare: the statement runs with both off (SET LOCAL, this transaction
- * only), which leaves the bitmap scan of the trigram index.
+ * they are rare: the statement runs with both off (for this transaction
+ * only, set_config(…, true)), which leaves the bitmap scan of the trigram index.
  */
 async function collectMatches(db: Database, pattern: string): Promise<Match[]> {
   const result = await db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-    await tx.execute(sql`SET LOCAL enable_indexscan = off`);
+    await tx.execute(
+      sql`SELECT set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`,
+    );
     return (await tx.execute(sql`
       SELECT p.id, ${rankOf(pattern)} AS rank,
         to_char(p.published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS at
