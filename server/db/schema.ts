@@ -301,16 +301,18 @@ export const posts = pgTable(
   (t) => [
     uniqueIndex("posts_slug_key").on(t.slug),
     // Newest first with a tiebreak: lists, and search's walk through the bodies.
+    // Plain DESC (nulls first), as the queries' ORDER BY ... DESC: an index
+    // DESC NULLS LAST cannot give that order, and the list would be sorted.
     index("posts_published_idx")
-      .on(t.publishedAt.desc(), t.id.desc())
+      .on(t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'published'`),
     index("posts_category_published_idx")
-      .on(t.categoryId, t.publishedAt.desc())
+      .on(t.categoryId, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'published'`),
     index("posts_featured_published_idx")
-      .on(t.publishedAt.desc())
+      .on(t.publishedAt.desc().nullsFirst())
       .where(sql`${t.status} = 'published' AND ${t.isFeatured}`),
-    index("posts_author_idx").on(t.authorId, t.publishedAt.desc()),
+    index("posts_author_idx").on(t.authorId, t.publishedAt.desc().nullsFirst()),
     index("posts_view_count_idx")
       .on(t.viewCount.desc())
       .where(sql`${t.status} = 'published'`),

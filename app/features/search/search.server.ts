@@ -91,7 +91,7 @@ async function collectMatches(db: Database, pattern: string): Promise<Match[]> {
   return result.rows.map((r) => ({ ...r, rank: Number(r.rank) }));
 }
 
-const newestFirst = sql`ORDER BY p.published_at DESC NULLS LAST, p.id DESC NULLS LAST`;
+const newestFirst = sql`ORDER BY p.published_at DESC, p.id DESC`;
 
 /**
  * The page's ids when there are more than SEARCH_COUNT_CAP matches, and
