@@ -65,7 +65,7 @@ test("an admin approves a pending member, who then signs in and comments", async
     await expect(
       member.page.getByRole("button", { name: /^Notifications, \d+ unread$/ }),
     ).toBeVisible();
-    const section = member.page.getByRole("region", { name: "Conversation" });
+    const section = member.page.getByRole("region", { name: "Conversation", exact: true });
     await section.scrollIntoViewIfNeeded();
     const text = `Thanks for approving me, this guide is exactly what I needed ${Date.now()}`;
     await section.getByLabel("Add to the conversation").fill(text);

@@ -187,7 +187,7 @@ test("without JavaScript: the comments are in the page, a member posts, a refusa
     try {
       const anon = await visitor.newPage();
       await anon.goto(`/post/${slug}`);
-      const section = anon.getByRole("region", { name: "Conversation" });
+      const section = anon.getByRole("region", { name: "Conversation", exact: true });
       await expect(section.getByRole("article", { name: /^Comment by / }).first()).toBeVisible();
       await expect(
         section.getByRole("textbox", { name: "Add to the conversation" }),
@@ -198,7 +198,7 @@ test("without JavaScript: the comments are in the page, a member posts, a refusa
     }
 
     await plain.goto(`/post/${slug}`);
-    const section = plain.getByRole("region", { name: "Conversation" });
+    const section = plain.getByRole("region", { name: "Conversation", exact: true });
     const count = Number(
       /^(\d+) comments?$/.exec((await section.locator("p").first().innerText()).trim())?.[1],
     );
@@ -211,13 +211,15 @@ test("without JavaScript: the comments are in the page, a member posts, a refusa
     await section.getByRole("button", { name: "Post Comment" }).click();
     await plain.waitForURL(`**/post/${slug}#comments-*`);
     const mine = plain
-      .getByRole("region", { name: "Conversation" })
+      .getByRole("region", { name: "Conversation", exact: true })
       .getByRole("article", { name: `Comment by ${DEMO.james.name}` })
       .filter({ hasText: first });
     await expect(mine).toBeVisible();
     await expect(mine.getByText("Just now")).toBeVisible();
     await expect(
-      plain.getByRole("region", { name: "Conversation" }).getByText(`${count + 1} comments`),
+      plain
+        .getByRole("region", { name: "Conversation", exact: true })
+        .getByText(`${count + 1} comments`),
     ).toBeVisible();
     await expectNoAxeViolationsWithoutScripts(browser, plain);
 
@@ -248,7 +250,7 @@ test("without JavaScript: the comments are in the page, a member posts, a refusa
     // Load more without JavaScript: a link to the page with 5 more.
     const listed = () =>
       plain
-        .getByRole("region", { name: "Conversation" })
+        .getByRole("region", { name: "Conversation", exact: true })
         .getByRole("article", { name: /^Comment by / });
     await plain.goto(`/post/${slug}`);
     const shown = await listed().count();
