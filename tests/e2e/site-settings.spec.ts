@@ -5,46 +5,16 @@
  * is refused with the text still in the form. Axe on every page. A server of
  * its own: the settings it saves would change other journeys' pages.
  */
-import { expect, expectNoAxeViolations, test as base, waitForHydration } from "./fixtures";
-import { newMember, signIn, signUpAndVerify } from "./support/accounts";
-import { OwnServer } from "./support/own-server";
-
-const test = base.extend<object, { settingsServer: OwnServer }>({
-  settingsServer: [
-    // eslint-disable-next-line no-empty-pattern -- a worker fixture that needs no other
-    async ({}, provide) => {
-      const server = await OwnServer.start();
-      try {
-        await provide(server);
-      } finally {
-        await server.dispose();
-      }
-    },
-    { scope: "worker", timeout: 180_000 },
-  ],
-  baseURL: async ({ settingsServer }, provide) => provide(settingsServer.url),
-});
+import { expect, expectNoAxeViolations, waitForHydration } from "./fixtures";
+import { signedInAdmin, test } from "./support/admin";
 
 test.describe.configure({ timeout: 120_000 });
 
 test("an admin saves the header promo banner and sees it on the site", async ({
   page,
-  settingsServer,
+  adminServer,
 }) => {
-  // An admin: signs up, then is made admin as the first admin of a site would be.
-  const admin = newMember("siteadmin");
-  await signUpAndVerify(page, settingsServer.outbox, admin);
-  // Leave the site while its server is stopped (no refused requests in the console).
-  await page.goto("about:blank");
-  await settingsServer.offline(async (db) => {
-    const updated = await db.query(
-      "UPDATE profiles SET role = 'admin', status = 'approved' WHERE username = $1",
-      [admin.username],
-    );
-    if (updated.affectedRows !== 1) throw new Error("no profile to promote");
-  });
-  await signIn(page, admin.email, admin.password);
-  await page.waitForURL((url) => !url.pathname.startsWith("/login"), { timeout: 20_000 });
+  await signedInAdmin(page, adminServer);
 
   await page.goto("/admin/site-settings");
   await waitForHydration(page);
