@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { categories, posts, siteSettings } from "#server/db/schema";
-import { createPost, createUser } from "../../tests/support/factories";
+import { categories, comments, posts, siteSettings } from "#server/db/schema";
+import { createComment, createPost, createUser } from "../../tests/support/factories";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { INVALIDATION_CHANNEL } from "./cache";
 
@@ -47,6 +47,26 @@ describe("cache invalidation triggers", () => {
           .where(eq(posts.id, postId)),
       ),
     ).toEqual([]);
+    // A comment changes only the count: its own scope, which leaves the page cache alone.
+    let commentId = "";
+    expect(
+      await notificationsOf(async () => {
+        commentId = (await createComment(t.db, { postId, authorId: author.id })).id;
+      }),
+    ).toEqual(["comments"]);
+    expect(
+      await notificationsOf(() =>
+        t.db.update(comments).set({ isDeleted: true }).where(eq(comments.id, commentId)),
+      ),
+    ).toEqual(["comments"]);
+    expect(
+      await notificationsOf(() =>
+        t.db
+          .update(posts)
+          .set({ title: "Newer title", commentCount: 0 })
+          .where(eq(posts.id, postId)),
+      ),
+    ).toEqual(["comments", "posts"]);
     expect(
       await notificationsOf(() =>
         t.db.update(categories).set({ description: "x" }).where(eq(categories.slug, "news")),

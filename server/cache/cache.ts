@@ -10,7 +10,22 @@
  */
 import { LRUCache } from "lru-cache";
 
-export type CacheScope = "posts" | "categories" | "settings" | "redirects" | "banned_words";
+/**
+ * "comments" is sent when only posts.comment_count changed (a comment added or
+ * deleted): it reaches the caches a member reads a post's count from, not the
+ * lists or the visitors' page cache (migration 0010, decision 0015).
+ */
+export type CacheScope =
+  "posts" | "categories" | "settings" | "redirects" | "banned_words" | "comments";
+
+/** Every scope but "comments": what the visitors' page cache is cleared by. */
+export const PAGE_CACHE_SCOPES: CacheScope[] = [
+  "posts",
+  "categories",
+  "settings",
+  "redirects",
+  "banned_words",
+];
 
 export const MINUTE = 60_000;
 

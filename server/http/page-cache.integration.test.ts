@@ -1,8 +1,10 @@
-import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import { INVALIDATION_CHANNEL } from "#server/cache/cache";
 import { CookieJar } from "#server/auth/testing/http-app";
 import { posts } from "#server/db/schema";
-import { createPost, createUser } from "../../tests/support/factories";
+import { createComment, createPost, createUser } from "../../tests/support/factories";
 import { signedInMember } from "../../tests/support/signed-in";
 import { siteOverHttpForThisFile } from "../../tests/support/site-over-http";
 
@@ -19,9 +21,29 @@ function scriptNonces(html: string) {
   return new Set([...html.matchAll(/<script[^>]* nonce="([^"]+)"/g)].map((m) => m[1]));
 }
 
+// On PostgreSQL a write's NOTIFY reaches the app a little later; one arriving
+// between a miss and the next request would clear the page just stored.
+const barriers = new Map<string, () => void>();
+beforeAll(async () => {
+  // The app listens on the same handle and connection, and was subscribed first.
+  await site.testDb.handle.listen(INVALIDATION_CHANNEL, (payload) => barriers.get(payload)?.());
+});
+
+/** Resolves once every invalidation sent before it has reached the app. */
+async function settled() {
+  // A scope no cache belongs to: it clears nothing.
+  const barrier = `test-barrier-${randomUUID()}`;
+  const arrived = new Promise<void>((resolve) => barriers.set(barrier, resolve));
+  await site.testDb.db.execute(sql`SELECT pg_notify(${INVALIDATION_CHANNEL}, ${barrier})`);
+  await arrived;
+  barriers.delete(barrier);
+}
+
 async function publishedPost(title = "Opening a UK bank account") {
   const author = await createUser(site.testDb.db, { role: "mentor" });
-  return createPost(site.testDb.db, { authorId: author.id, title });
+  const post = await createPost(site.testDb.db, { authorId: author.id, title });
+  await settled();
+  return post;
 }
 
 /** Waits for the NOTIFY of a write to reach the app (it clears the page cache). */
@@ -106,6 +128,27 @@ describe("the anonymous page cache over HTTP", () => {
     const home = await site.get(new CookieJar(), "/");
     expect(home.headers.get("x-page-cache")).toBe("miss");
     expect(await home.text()).toContain("After the change");
+  });
+
+  it("keeps visitors' pages when a comment is added, while members see the new count", async () => {
+    const post = await publishedPost("Hiring your first engineer in Pune");
+    const path = `/post/${post.slug}`;
+    const member = await signedInMember(site.app, site.testDb.db, {
+      role: "user",
+      status: "approved",
+    });
+    await site.get(new CookieJar(), path);
+    expect(await site.text(await site.get(member.jar, path))).toContain("0 comments");
+    expect((await site.get(new CookieJar(), path)).headers.get("x-page-cache")).toBe("hit");
+
+    await createComment(site.testDb.db, { postId: post.id, authorId: member.id });
+    await settled();
+    // The member's render reads the post again (the "comments" scope cleared it)...
+    expect(await site.text(await site.get(member.jar, path))).toContain("1 comment<");
+    // ...while the visitors' copy stays (it may lag the count by its 60-second lifetime).
+    const visitor = await site.get(new CookieJar(), path);
+    expect(visitor.headers.get("x-page-cache")).toBe("hit");
+    expect(await site.text(visitor)).toContain("0 comments");
   });
 
   it("does not cache missing pages or addresses with unknown query parameters", async () => {

@@ -4,8 +4,8 @@
  * A signed-out visitor's GET or HEAD of a page whose route declared it public
  * (Cache-Control: public, see app/features/layout/cache-headers.ts) is
  * rendered once and then served from memory until a write invalidates it
- * (any cache_invalidate NOTIFY clears the whole cache), its short TTL runs out,
- * or the byte-bounded LRU evicts it.
+ * (any cache_invalidate NOTIFY clears the whole cache, except a comment
+ * count's), its short TTL runs out, or the byte-bounded LRU evicts it.
  *
  * The CSP nonce differs on every response, so an entry keeps the page as the
  * parts between the nonce's occurrences, both plain and as raw-deflate chunks
@@ -19,7 +19,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import { constants, crc32, deflateRawSync } from "node:zlib";
 import type { Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
-import { registerCache } from "../cache/cache";
+import { PAGE_CACHE_SCOPES, registerCache } from "../cache/cache";
 
 /** Query parameters a page may be cached with; any other parameter bypasses the cache. */
 const CACHEABLE_QUERY: Record<string, readonly string[]> = {
@@ -250,7 +250,9 @@ export function pageCache(options: PageCacheOptions): PageCache {
   }) as PageCache;
   registerCache({
     name: "page-cache",
-    scopes: "all",
+    // Not "comments": a new comment would empty every instance's cache; visitors see the count
+    // and the server-rendered comments at most 60 s late, as through a CDN (decision 0015).
+    scopes: PAGE_CACHE_SCOPES,
     clear,
     purgeStale: () => void store.purgeStale(),
   });

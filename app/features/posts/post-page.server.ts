@@ -44,7 +44,7 @@ function heroOf(post: PostDetail): PostView["hero"] {
 const viewCache = createCache<{ view: PostView | null }>({
   name: "post-view",
   ttl: CACHE_TTL.post,
-  scopes: ["posts", "categories", "settings"],
+  scopes: ["posts", "categories", "settings", "comments"],
   max: 2000,
 });
 

@@ -240,7 +240,8 @@ const listCache = createCache<PostCard[]>({
 const postCache = createCache<{ post: PostDetail | null }>({
   name: "post",
   ttl: CACHE_TTL.post,
-  scopes: ["posts", "categories"],
+  // "comments": the post page shows its comment count (lists may lag up to their 3 minutes).
+  scopes: ["posts", "categories", "comments"],
   max: 2000,
 });
 const mostViewedCache = createCache<PostCard[]>({
