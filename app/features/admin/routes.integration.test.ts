@@ -6,8 +6,8 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { browse, CookieJar } from "#server/auth/testing/http-app";
-import { notifications, profiles } from "#server/db/schema";
-import { countRows, createUser } from "../../../tests/support/factories";
+import { adminAuditLog, notifications, profiles } from "#server/db/schema";
+import { countRows, createPost, createUser } from "../../../tests/support/factories";
 import { signedInMember } from "../../../tests/support/signed-in";
 import { siteOverHttpForThisFile } from "../../../tests/support/site-over-http";
 
@@ -296,5 +296,23 @@ describe("Export Users CSV", () => {
       `evil,"'=HYPERLINK(""http://x"",""Click, me"")",evil@example.com,user,approved,2026-01-01T00:00:00.000Z,Never`,
     );
     expect(lines.some((l) => l.startsWith("csv_admin,"))).toBe(true);
+  });
+});
+
+describe("admin actions outside /admin", () => {
+  it("an admin deleting someone's post from /my-posts leaves an audit record", async () => {
+    const admin = await signedInMember(site.app, site.testDb.db, {
+      role: "admin",
+      username: "desk_admin",
+    });
+    const mentor = await createUser(site.testDb.db, { role: "mentor" });
+    const news = await createPost(site.testDb.db, { authorId: mentor.id, title: "Old news" });
+    const res = await post(admin.jar, "/my-posts", { id: news.id });
+    expect([res.status, res.headers.get("location")]).toEqual([302, "/my-posts?deleted=1"]);
+    expect(await countRows(site.testDb.db, "posts")).toBe(0);
+    const rows = await site.testDb.db.select().from(adminAuditLog);
+    expect(rows.map((r) => [r.actorUsername, r.action, r.targetId, r.targetLabel])).toEqual([
+      ["desk_admin", "post.delete", news.id, "Old news"],
+    ]);
   });
 });
