@@ -172,7 +172,7 @@ export async function loadDashboard(db: Database, actor: Actor, request: Request
       adminAuthorChoices(db, actor),
     ]);
     postsTab = {
-      rows: found.posts.map(toPostRow),
+      rows: found.posts.map((p) => toPostRow(p, new Date())),
       authors: authors.map((a) => ({ id: a.id, name: a.fullName?.trim() || a.username })),
       query: found.query,
       page: found.page,
@@ -303,7 +303,7 @@ const DONE_MESSAGES: Record<string, string> = {
   "post-author": POST_MESSAGES.authorChanged,
 };
 
-const toPostRow = (p: AdminPost): PostRow => ({
+const toPostRow = (p: AdminPost, now: Date): PostRow => ({
   id: p.id,
   title: p.title,
   slug: p.slug,
@@ -311,6 +311,8 @@ const toPostRow = (p: AdminPost): PostRow => ({
   status: p.status,
   isFeatured: p.isFeatured,
   published: p.publishedAt ? formatDate(p.publishedAt) : null,
+  // The same rule as the public post page (isPubliclyVisible).
+  live: p.status === "published" && p.publishedAt !== null && p.publishedAt <= now,
   authorId: p.authorId,
   authorName: p.authorName,
   authorUsername: p.authorUsername,
