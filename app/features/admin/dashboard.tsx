@@ -953,7 +953,8 @@ export function AdminDashboard({ data }: { data: DashboardData }) {
       <AdminLinks current="/admin" />
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold text-slate-900">Admin Dashboard</h1>
-        <a href="/admin/users.csv" download className={primaryButton}>
+        {/* No `download` attribute: a failed export must be able to come back to this page. */}
+        <a href="/admin/users.csv" className={primaryButton}>
           Export Users CSV
         </a>
       </div>
