@@ -2,10 +2,8 @@ import { data, redirect } from "react-router";
 import { db } from "#server/db/client";
 import { can } from "~/features/accounts/permissions";
 import { getSessionUser } from "~/features/accounts/session.server";
-import { ErrorBox } from "~/features/accounts/ui";
 import { CategoryEditor } from "~/features/admin/category-editor";
 import {
-  CATEGORY_EDITOR_MESSAGES,
   loadCategory,
   readCategoryForm,
   saveCategory,
@@ -13,6 +11,7 @@ import {
   valuesOfCategory,
   type CategoryFormValues,
 } from "~/features/admin/category-editor.server";
+import { dashboardFailure } from "~/features/admin/dashboard.server";
 import type { Route } from "./+types/admin.category";
 
 export function meta() {
@@ -37,16 +36,11 @@ async function requireAdmin(request: Request) {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const actor = await requireAdmin(request);
   const headers = { "Cache-Control": "private, no-store" };
-  if (params.categoryId === "new")
-    return data({ isNew: true, values: EMPTY, loadError: null }, { headers });
+  if (params.categoryId === "new") return data({ isNew: true, values: EMPTY }, { headers });
   const row = await loadCategory(db(), actor, params.categoryId);
-  if (!row) {
-    return data(
-      { isNew: false, values: EMPTY, loadError: CATEGORY_EDITOR_MESSAGES.loadFailed },
-      { status: 404, headers },
-    );
-  }
-  return data({ isNew: false, values: valuesOfCategory(row), loadError: null }, { headers });
+  // Spec 2 §8: "Failed to load category" (alert, then back to /admin).
+  if (!row) throw redirect(dashboardFailure("category-load"), { headers });
+  return data({ isNew: false, values: valuesOfCategory(row) }, { headers });
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -67,19 +61,6 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function AdminCategory({ loaderData, actionData }: Route.ComponentProps) {
-  if (loaderData.loadError) {
-    return (
-      <div className="mx-auto max-w-3xl px-4 py-8">
-        <h1 className="mb-4 text-3xl font-bold text-slate-900">Category Editor</h1>
-        <ErrorBox>{loaderData.loadError}</ErrorBox>
-        <p className="mt-4">
-          <a href="/admin?tab=categories" className="text-brand-700 underline">
-            Back to the dashboard
-          </a>
-        </p>
-      </div>
-    );
-  }
   return (
     <CategoryEditor
       key={actionData?.values ? JSON.stringify(actionData.values) : "loaded"}

@@ -2,21 +2,28 @@ import { redirect } from "react-router";
 import { db } from "#server/db/client";
 import { can } from "~/features/accounts/permissions";
 import { getSessionUser } from "~/features/accounts/session.server";
-import { ADMIN_MESSAGES, exportUsers } from "~/features/admin/admin.server";
+import { exportUsers } from "~/features/admin/admin.server";
 import { usersCsv, usersCsvFileName } from "~/features/admin/csv";
+import { dashboardFailure } from "~/features/admin/dashboard.server";
+import { requestContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/admin.users-csv";
 
-/** Export Users CSV (spec 2 §2, §7): admins only; everyone else goes to /. */
-export async function loader({ request }: Route.LoaderArgs) {
+/**
+ * Export Users CSV (spec 2 §2, §7): admins only; everyone else goes to /.
+ * The dashboard's button is a plain link (no `download` attribute): a CSV
+ * answer carries Content-Disposition and downloads, a failure sends the
+ * admin back to /admin, which shows "Failed to export users".
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await getSessionUser(request);
   if (!actor || !can(actor, "admin.access")) throw redirect("/");
   let body: string;
   try {
     body = usersCsv(await exportUsers(db(), actor));
-  } catch {
-    return new Response(ADMIN_MESSAGES.exportFailed, {
-      status: 500,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  } catch (error) {
+    context.get(requestContext).log.error({ err: error }, "users export failed");
+    throw redirect(dashboardFailure("users-export"), {
+      headers: { "Cache-Control": "private, no-store" },
     });
   }
   return new Response(body, {

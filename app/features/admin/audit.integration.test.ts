@@ -10,6 +10,7 @@ import { adminAuditLog, categories, posts, profiles, users } from "#server/db/sc
 import type { Actor } from "~/features/accounts/permissions";
 import { countRows, createPost, createUser } from "../../../tests/support/factories";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { deletePost, savePost } from "~/features/authoring/save-post.server";
 import { ACTIVITY_WEEKS, exportUsers, runUserAction, weeklyActivity } from "./admin.server";
 import { describeAdminAction, latestAdminActions, recordAdminAction } from "./audit.server";
 import { addBannedWord, removeBannedWord } from "./banned-words.server";
@@ -241,6 +242,97 @@ describe("every admin action writes one audit row", () => {
         });
       }),
     ).toEqual([]);
+  });
+});
+
+describe("admin actions outside /admin (the post editor, My Posts)", () => {
+  const saved = async (result: Awaited<ReturnType<typeof savePost>>) => {
+    if (!result.ok) throw new Error(`save failed: ${result.error}`);
+    return result.post;
+  };
+
+  it("an admin's feature toggle, author change and edit of another's post in the editor", async () => {
+    const admin = await actorOf({ role: "admin", username: "boss" });
+    const mentor = await createUser(t.db, { role: "mentor", username: "mentor_a" });
+    const other = await createUser(t.db, { role: "mentor", username: "mentor_b" });
+    const post = await createPost(t.db, { authorId: mentor.id, title: "Pricing" });
+    const entry = (action: string, title = "Pricing") => ({
+      actor: "boss",
+      action,
+      targetType: "post",
+      targetLabel: title,
+    });
+    const edit = { id: post.id, title: "Pricing", intent: "publish" };
+
+    expect(
+      await recorded(() => savePost(t.db, admin.actor, { ...edit, is_featured: "on" })),
+    ).toEqual([entry("post.feature"), entry("post.update")]);
+    // The same save again changes nothing but is still an edit of someone else's post.
+    expect(
+      await recorded(() => savePost(t.db, admin.actor, { ...edit, is_featured: "on" })),
+    ).toEqual([entry("post.update")]);
+    expect(
+      await recorded(() =>
+        savePost(t.db, admin.actor, { ...edit, is_featured: "on", author_id: other.id }),
+      ),
+    ).toEqual([entry("post.reassign_author"), entry("post.update")]);
+    const [author] = await t.db
+      .select()
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.action, "post.reassign_author"));
+    expect(author!.details).toEqual({
+      from: { id: mentor.id, username: "mentor_a" },
+      to: { id: other.id, username: "mentor_b" },
+    });
+    // Unchecking Featured in the editor unfeatures.
+    expect(await recorded(() => savePost(t.db, admin.actor, edit))).toEqual([
+      entry("post.unfeature"),
+      entry("post.update"),
+    ]);
+  });
+
+  it("an admin's own post: only feature and author changes; autosaves of another's draft are not edits", async () => {
+    const admin = await actorOf({ role: "admin", username: "boss" });
+    const mentor = await createUser(t.db, { role: "mentor", username: "mentor_a" });
+    expect(await recorded(() => savePost(t.db, admin.actor, { title: "Mine" }))).toEqual([]);
+    // A new post written for a mentor: the author changes from the admin to the mentor.
+    let id = "";
+    expect(
+      await recorded(async () => {
+        id = (
+          await saved(await savePost(t.db, admin.actor, { title: "For M", author_id: mentor.id }))
+        ).id;
+      }),
+    ).toEqual([
+      { actor: "boss", action: "post.reassign_author", targetType: "post", targetLabel: "For M" },
+    ]);
+    const [reassigned] = await t.db
+      .select()
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.action, "post.reassign_author"));
+    expect(reassigned!.details).toMatchObject({ from: { id: admin.id }, to: { id: mentor.id } });
+    expect(
+      await recorded(() => savePost(t.db, admin.actor, { id, title: "For M", intent: "autosave" })),
+    ).toEqual([]);
+    // A mentor's own edits are not admin actions.
+    const mentorActor: Actor = { id: mentor.id, role: "mentor", status: "approved" };
+    expect(
+      await recorded(() => savePost(t.db, mentorActor, { id, title: "For M", intent: "publish" })),
+    ).toEqual([]);
+  });
+
+  it("deleting from My Posts: an admin's delete is recorded, a mentor's own is not", async () => {
+    const admin = await actorOf({ role: "admin", username: "boss" });
+    const mentor = await actorOf({ role: "mentor" });
+    const theirs = await createPost(t.db, { authorId: mentor.id, title: "Theirs" });
+    const own = await createPost(t.db, { authorId: mentor.id, title: "Own" });
+    expect(await recorded(() => deletePost(t.db, admin.actor, theirs.id))).toEqual([
+      { actor: "boss", action: "post.delete", targetType: "post", targetLabel: "Theirs" },
+    ]);
+    expect(await recorded(() => deletePost(t.db, mentor.actor, own.id))).toEqual([]);
+    expect(await countRows(t.db, "posts")).toBe(0);
+    // Gone already: refused, nothing recorded.
+    expect(await recorded(() => deletePost(t.db, admin.actor, theirs.id))).toEqual([]);
   });
 });
 

@@ -17,6 +17,7 @@ export type AdminActionName =
   | "user.block"
   | "user.promote"
   | "user.delete"
+  | "post.update"
   | "post.delete"
   | "post.reassign_author"
   | "post.feature"
@@ -99,6 +100,7 @@ const ACTION_DESCRIPTIONS: Record<AdminActionName, string> = {
   "user.block": "Blocked user",
   "user.promote": "Promoted user to mentor",
   "user.delete": "Deleted user",
+  "post.update": "Edited another author's post",
   "post.delete": "Deleted post",
   "post.reassign_author": "Changed post author",
   "post.feature": "Featured post",

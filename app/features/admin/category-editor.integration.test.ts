@@ -125,12 +125,6 @@ describe("category editor", () => {
       ["new", { name: "Another", slug: "funding" }, 409, "this slug is already used"],
       ["new", { name: "Mine", slug: "uncategorized" }, 409, "uncategorized slug"],
       [UNCATEGORIZED_ID, { name: "Misc", slug: "misc" }, 409, "uncategorized slug"],
-      [
-        "00000000-0000-4000-8000-00000000dead",
-        { name: "X", slug: "x" },
-        404,
-        "Failed to load category",
-      ],
     ];
     for (const [id, fields, status, message] of cases) {
       const res = await post(admin.jar, `/admin/categories/${id}`, fields);
@@ -139,11 +133,30 @@ describe("category editor", () => {
       expect(body).toContain(message);
       if (status !== 404 && fields.name) expect(body).toContain(`value="${fields.name}"`);
     }
+    // Spec 2 §8: "Failed to load category" (alert, then back to /admin), whether the
+    // editor is opened or saved for a category that is not there.
+    const gone = await post(admin.jar, "/admin/categories/00000000-0000-4000-8000-00000000dead", {
+      name: "X",
+      slug: "x",
+    });
+    expect([gone.status, gone.headers.get("location")]).toEqual([
+      302,
+      "/admin?tab=categories&failed=category-load",
+    ]);
+    expect(await bySlug("x")).toBeNull();
     for (const id of ["not-a-uuid", "00000000-0000-4000-8000-00000000dead"]) {
       const res = await get(admin.jar, `/admin/categories/${id}`);
-      expect(res.status).toBe(404);
-      expect(await text(res)).toContain("Failed to load category");
+      expect([res.status, res.headers.get("location")]).toEqual([
+        302,
+        "/admin?tab=categories&failed=category-load",
+      ]);
+      const back = await get(admin.jar, res.headers.get("location")!);
+      expect(back.status).toBe(200);
+      const page = await text(back);
+      expect(page).toMatch(/role="alert"[^>]*>[^<]*Failed to load category/);
     }
+    // The key is looked up, never echoed: an unknown one shows no alert.
+    expect(await text(await get(admin.jar, "/admin?failed=%3Cb%3Ex"))).not.toContain("<b>x");
     // Renaming uncategorized keeps its slug and works.
     const ok = await post(admin.jar, `/admin/categories/${UNCATEGORIZED_ID}`, {
       name: "Other",

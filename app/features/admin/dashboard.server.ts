@@ -128,6 +128,11 @@ export async function loadDashboard(db: Database, actor: Actor, request: Request
           ? DONE_MESSAGES[done]!
           : null;
 
+  // A page the admin was sent back from (the category editor, the CSV export) names its failure.
+  const failed = params.get("failed");
+  const failure =
+    failed && Object.hasOwn(FAILED_MESSAGES, failed) ? FAILED_MESSAGES[failed]! : null;
+
   let confirm: DashboardData["confirm"] = null;
   const confirmAction = params.get("confirm");
   const confirmUser = params.get("user");
@@ -172,7 +177,7 @@ export async function loadDashboard(db: Database, actor: Actor, request: Request
       adminAuthorChoices(db, actor),
     ]);
     postsTab = {
-      rows: found.posts.map(toPostRow),
+      rows: found.posts.map((p) => toPostRow(p, new Date())),
       authors: authors.map((a) => ({ id: a.id, name: a.fullName?.trim() || a.username })),
       query: found.query,
       page: found.page,
@@ -219,7 +224,7 @@ export async function loadDashboard(db: Database, actor: Actor, request: Request
     here,
     selfId: actor.id,
     notice,
-    error: parsed.ok ? null : parsed.error,
+    error: parsed.ok ? failure : parsed.error,
     confirm,
     confirmations: {
       ...CONFIRMATIONS,
@@ -303,7 +308,17 @@ const DONE_MESSAGES: Record<string, string> = {
   "post-author": POST_MESSAGES.authorChanged,
 };
 
-const toPostRow = (p: AdminPost): PostRow => ({
+/** `?failed=` keys: failures of other admin pages, shown as the dashboard's alert. */
+export const FAILED_MESSAGES: Record<string, string> = {
+  "category-load": CATEGORY_EDITOR_MESSAGES.loadFailed,
+  "users-export": ADMIN_MESSAGES.exportFailed,
+};
+
+/** Where a failed admin page sends the admin back to, with its message. */
+export const dashboardFailure = (key: "category-load" | "users-export") =>
+  `/admin?${key === "category-load" ? "tab=categories&" : ""}failed=${key}`;
+
+const toPostRow = (p: AdminPost, now: Date): PostRow => ({
   id: p.id,
   title: p.title,
   slug: p.slug,
@@ -311,6 +326,8 @@ const toPostRow = (p: AdminPost): PostRow => ({
   status: p.status,
   isFeatured: p.isFeatured,
   published: p.publishedAt ? formatDate(p.publishedAt) : null,
+  // The same rule as the public post page (isPubliclyVisible).
+  live: p.status === "published" && p.publishedAt !== null && p.publishedAt <= now,
   authorId: p.authorId,
   authorName: p.authorName,
   authorUsername: p.authorUsername,

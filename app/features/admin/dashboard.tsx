@@ -52,6 +52,8 @@ export type PostRow = {
   status: "draft" | "pending" | "published";
   isFeatured: boolean;
   published: string | null;
+  /** Readers can open it at /post/{slug} now (published, not scheduled): View is shown only then. */
+  live: boolean;
   authorId: string;
   authorName: string;
   authorUsername: string;
@@ -671,12 +673,15 @@ function Posts({ data }: { data: DashboardData }) {
                             <span className="sr-only">{` ${p.title}`}</span>
                           </button>
                         </Form>
-                        <Link
-                          to={`/post/${p.slug}`}
-                          className="rounded border border-slate-400 px-2 py-1 text-xs font-semibold"
-                        >
-                          View<span className="sr-only">{` ${p.title}`}</span>
-                        </Link>
+                        {/* Drafts, pending and scheduled posts 404 at /post/{slug}: Edit shows them. */}
+                        {p.live ? (
+                          <Link
+                            to={`/post/${p.slug}`}
+                            className="rounded border border-slate-400 px-2 py-1 text-xs font-semibold"
+                          >
+                            View<span className="sr-only">{` ${p.title}`}</span>
+                          </Link>
+                        ) : null}
                         <Link
                           to={`/edit-post/${p.slug}`}
                           className="rounded border border-slate-400 px-2 py-1 text-xs font-semibold"
@@ -948,7 +953,8 @@ export function AdminDashboard({ data }: { data: DashboardData }) {
       <AdminLinks current="/admin" />
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold text-slate-900">Admin Dashboard</h1>
-        <a href="/admin/users.csv" download className={primaryButton}>
+        {/* No `download` attribute: a failed export must be able to come back to this page. */}
+        <a href="/admin/users.csv" className={primaryButton}>
           Export Users CSV
         </a>
       </div>

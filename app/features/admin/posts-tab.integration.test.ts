@@ -233,3 +233,39 @@ describe("posts tab", () => {
     }
   });
 });
+
+describe("posts tab: View only for posts readers can open", () => {
+  it("drafts, pending and scheduled posts offer Edit but no View; a published one offers both", async () => {
+    const admin = await signedInMember(site.app, site.testDb.db, { role: "admin" });
+    const mentor = await createUser(site.testDb.db, { role: "mentor" });
+    const made = {
+      live: await createPost(site.testDb.db, { authorId: mentor.id, title: "Live one" }),
+      draft: await createPost(site.testDb.db, {
+        authorId: mentor.id,
+        title: "Draft one",
+        status: "draft",
+        publishedAt: null,
+      }),
+      pending: await createPost(site.testDb.db, {
+        authorId: mentor.id,
+        title: "Pending one",
+        status: "pending",
+        publishedAt: null,
+      }),
+      scheduled: await createPost(site.testDb.db, {
+        authorId: mentor.id,
+        title: "Scheduled one",
+        publishedAt: new Date(Date.now() + 86_400_000),
+      }),
+    };
+    const page = await text(await get(admin.jar, "/admin?tab=posts"));
+    for (const [kind, p] of Object.entries(made)) {
+      const view = page.includes(`href="/post/${p.slug}"`);
+      const edit = page.includes(`href="/edit-post/${p.slug}"`);
+      expect([kind, view, edit]).toEqual([kind, kind === "live", true]);
+    }
+    // Every View link the tab offers opens a page.
+    expect((await get(admin.jar, `/post/${made.live.slug}`)).status).toBe(200);
+    expect((await get(admin.jar, `/post/${made.draft.slug}`)).status).toBe(404);
+  });
+});

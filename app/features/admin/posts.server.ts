@@ -228,23 +228,8 @@ export async function adminDeletePost(
     return { ok: false, status: 403, error: POST_MESSAGES.deleteFailed };
   }
   try {
-    const result = await db.transaction(async (tx) => {
-      const [target] = await tx
-        .select({ title: posts.title, slug: posts.slug })
-        .from(posts)
-        .where(eq(posts.id, postId));
-      const deleted = await deletePost(tx, actor, postId);
-      if (deleted.ok) {
-        await recordAdminAction(tx, actor!, {
-          action: "post.delete",
-          targetType: "post",
-          targetId: postId,
-          targetLabel: target?.title ?? null,
-          details: target ? { slug: target.slug } : null,
-        });
-      }
-      return deleted;
-    });
+    // deletePost records an admin's delete in its own transaction.
+    const result = await deletePost(db, actor, postId);
     if (!result.ok) return { ok: false, status: result.status, error: POST_MESSAGES.deleteFailed };
     return { ok: true, message: POST_MESSAGES.deleted };
   } catch {

@@ -6,8 +6,8 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { browse, CookieJar } from "#server/auth/testing/http-app";
-import { notifications, profiles } from "#server/db/schema";
-import { countRows, createUser } from "../../../tests/support/factories";
+import { adminAuditLog, notifications, profiles } from "#server/db/schema";
+import { countRows, createPost, createUser } from "../../../tests/support/factories";
 import { signedInMember } from "../../../tests/support/signed-in";
 import { siteOverHttpForThisFile } from "../../../tests/support/site-over-http";
 
@@ -281,13 +281,17 @@ describe("Export Users CSV", () => {
     });
     const page = await text(await get(admin.jar, "/admin"));
     expect(page).toContain('href="/admin/users.csv"');
+    // A plain link, so that a failed export can bring the admin back to the page.
+    expect(page).not.toMatch(/href="\/admin\/users\.csv"[^>]*download/);
+    // The file's date is the day the server answered: either side of a midnight (UTC).
+    const dayBefore = new Date().toISOString().slice(0, 10);
     const res = await get(admin.jar, "/admin/users.csv");
+    const dayAfter = new Date().toISOString().slice(0, 10);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    const today = new Date().toISOString().slice(0, 10);
-    expect(res.headers.get("content-disposition")).toBe(
-      `attachment; filename="users-export-${today}.csv"`,
-    );
+    expect(
+      [dayBefore, dayAfter].map((d) => `attachment; filename="users-export-${d}.csv"`),
+    ).toContain(res.headers.get("content-disposition"));
     expect(res.headers.get("cache-control")).toContain("no-store");
     const body = (await res.text()).replace(/^\uFEFF/, "");
     const lines = body.split("\r\n");
@@ -296,5 +300,52 @@ describe("Export Users CSV", () => {
       `evil,"'=HYPERLINK(""http://x"",""Click, me"")",evil@example.com,user,approved,2026-01-01T00:00:00.000Z,Never`,
     );
     expect(lines.some((l) => l.startsWith("csv_admin,"))).toBe(true);
+  });
+});
+
+describe("Export Users CSV failure", () => {
+  it("sends the admin back to /admin with Failed to export users, never a bare 500", async () => {
+    const admin = await signedInMember(site.app, site.testDb.db, { role: "admin" });
+    // A real database failure: the export's audit record is refused by a trigger.
+    await site.testDb.db.execute(sql`
+      CREATE FUNCTION refuse_export() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'audit log is read-only'; END $$`);
+    await site.testDb.db.execute(sql`
+      CREATE TRIGGER refuse_export BEFORE INSERT ON admin_audit_log
+      FOR EACH ROW WHEN (NEW.action = 'users.export') EXECUTE FUNCTION refuse_export()`);
+    try {
+      const res = await get(admin.jar, "/admin/users.csv");
+      expect([res.status, res.headers.get("location")]).toEqual([
+        302,
+        "/admin?failed=users-export",
+      ]);
+      expect(res.headers.get("content-disposition")).toBeNull();
+      const back = await get(admin.jar, res.headers.get("location")!);
+      expect(back.status).toBe(200);
+      expect(await text(back)).toMatch(/role="alert"[^>]*>[^<]*Failed to export users/);
+    } finally {
+      await site.testDb.db.execute(sql`DROP TRIGGER refuse_export ON admin_audit_log`);
+      await site.testDb.db.execute(sql`DROP FUNCTION refuse_export()`);
+    }
+    // Once the database accepts it again, the export works.
+    expect((await get(admin.jar, "/admin/users.csv")).status).toBe(200);
+  });
+});
+
+describe("admin actions outside /admin", () => {
+  it("an admin deleting someone's post from /my-posts leaves an audit record", async () => {
+    const admin = await signedInMember(site.app, site.testDb.db, {
+      role: "admin",
+      username: "desk_admin",
+    });
+    const mentor = await createUser(site.testDb.db, { role: "mentor" });
+    const news = await createPost(site.testDb.db, { authorId: mentor.id, title: "Old news" });
+    const res = await post(admin.jar, "/my-posts", { id: news.id });
+    expect([res.status, res.headers.get("location")]).toEqual([302, "/my-posts?deleted=1"]);
+    expect(await countRows(site.testDb.db, "posts")).toBe(0);
+    const rows = await site.testDb.db.select().from(adminAuditLog);
+    expect(rows.map((r) => [r.actorUsername, r.action, r.targetId, r.targetLabel])).toEqual([
+      ["desk_admin", "post.delete", news.id, "Old news"],
+    ]);
   });
 });

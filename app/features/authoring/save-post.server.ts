@@ -11,6 +11,7 @@ import { and, eq, inArray, like, ne, notInArray, or, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import { categories, posts, postTags, profiles, tags, type SidebarWidget } from "#server/db/schema";
 import { can, effectiveRole, type Actor } from "~/features/accounts/permissions";
+import { recordAdminAction } from "~/features/admin/audit.server";
 import { htmlToText, sanitizePostHtml } from "~/features/posts/sanitize.server";
 import { parsePostInput, type PostInput } from "./post-form.server";
 import { normaliseTags, readingTimeMinutes, SAVE_MESSAGES, slugify } from "./rules";
@@ -292,6 +293,17 @@ export async function savePost(
               .values({ ...values, slug, createdAt: now })
               .returning(returning);
         await syncTags(tx as unknown as Database, row!.id, input.tags);
+        if (isAdmin) {
+          await auditAdminSave(tx as unknown as Database, actor, {
+            postId: row!.id,
+            title: input.title,
+            autosave: input.intent === "autosave",
+            authorBefore: existing?.authorId ?? actor.id,
+            authorAfter: authorId,
+            featuredBefore: existing?.isFeatured ?? false,
+            featuredAfter: isFeatured,
+          });
+        }
         return row!;
       });
       return { ok: true, created: !existing, post: saved };
@@ -310,7 +322,64 @@ export async function savePost(
   return fail(500, SAVE_MESSAGES.fallback);
 }
 
-/** Deletes a post: its author (mentor) or any admin. */
+/**
+ * The audit trail for what an admin does in the post editor (the same
+ * records as the dashboard's Posts tab): a feature toggle, an author change
+ * (a new post written for someone else counts as one, from the admin), and
+ * an edit of another author's post. Autosaves of someone else's post are
+ * not logged as edits, or every 30 seconds of typing would add a row; a
+ * feature or author change is logged whichever save carried it, since the
+ * next save no longer sees it as a change.
+ */
+async function auditAdminSave(
+  tx: Database,
+  actor: Actor,
+  change: {
+    postId: string;
+    title: string;
+    autosave: boolean;
+    authorBefore: string;
+    authorAfter: string;
+    featuredBefore: boolean;
+    featuredAfter: boolean;
+  },
+) {
+  const target = {
+    targetType: "post",
+    targetId: change.postId,
+    targetLabel: change.title,
+  } as const;
+  if (change.featuredBefore !== change.featuredAfter) {
+    await recordAdminAction(tx, actor, {
+      action: change.featuredAfter ? "post.feature" : "post.unfeature",
+      ...target,
+    });
+  }
+  if (change.authorBefore !== change.authorAfter) {
+    const names = await tx
+      .select({ id: profiles.id, username: profiles.username })
+      .from(profiles)
+      .where(inArray(profiles.id, [change.authorBefore, change.authorAfter]));
+    const who = (id: string) => ({
+      id,
+      username: names.find((n) => n.id === id)?.username ?? null,
+    });
+    await recordAdminAction(tx, actor, {
+      action: "post.reassign_author",
+      ...target,
+      details: { from: who(change.authorBefore), to: who(change.authorAfter) },
+    });
+  }
+  if (!change.autosave && change.authorBefore !== actor.id) {
+    await recordAdminAction(tx, actor, { action: "post.update", ...target });
+  }
+}
+
+/**
+ * Deletes a post: its author (mentor) or any admin. An admin's delete is
+ * recorded in the audit trail in the same transaction, wherever it was
+ * asked for (the dashboard or My Posts).
+ */
 export async function deletePost(
   db: Database,
   actor: Actor | null | undefined,
@@ -325,7 +394,25 @@ export async function deletePost(
   if (!can(actor, "post.write", { kind: "post", authorId: post.authorId })) {
     return { ok: false, status: 403, error: "Failed to delete post" };
   }
-  await db.delete(posts).where(eq(posts.id, postId));
+  if (effectiveRole(actor) !== "admin") {
+    await db.delete(posts).where(eq(posts.id, postId));
+    return { ok: true };
+  }
+  await db.transaction(async (tx) => {
+    const [gone] = await tx
+      .delete(posts)
+      .where(eq(posts.id, postId))
+      .returning({ title: posts.title, slug: posts.slug });
+    if (gone) {
+      await recordAdminAction(tx, actor!, {
+        action: "post.delete",
+        targetType: "post",
+        targetId: postId,
+        targetLabel: gone.title,
+        details: { slug: gone.slug },
+      });
+    }
+  });
   return { ok: true };
 }
 

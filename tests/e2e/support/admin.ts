@@ -1,3 +1,4 @@
+import type { PGlite } from "@electric-sql/pglite";
 import type { Page } from "@playwright/test";
 import { test as base } from "../fixtures";
 import { newMember, signIn, signUpAndVerify, type Member } from "./accounts";
@@ -25,8 +26,16 @@ export const test = base.extend<object, { adminServer: OwnServer }>({
   baseURL: async ({ adminServer }, provide) => provide(adminServer.url),
 });
 
-/** Signs up a member, makes them an approved admin, and signs them in on `page`. */
-export async function signedInAdmin(page: Page, server: OwnServer): Promise<Member> {
+/**
+ * Signs up a member, makes them an approved admin, and signs them in on `page`.
+ * `setup` runs on the database in the same stop (a journey's data, without a
+ * second restart).
+ */
+export async function signedInAdmin(
+  page: Page,
+  server: OwnServer,
+  setup?: (db: PGlite) => Promise<void>,
+): Promise<Member> {
   const admin = newMember("admin");
   await signUpAndVerify(page, server.outbox, admin);
   // Leave the site while its server is stopped (no refused requests in the console).
@@ -37,6 +46,7 @@ export async function signedInAdmin(page: Page, server: OwnServer): Promise<Memb
       [admin.username],
     );
     if (updated.affectedRows !== 1) throw new Error("no profile to promote");
+    await setup?.(db);
   });
   await signIn(page, admin.email, admin.password);
   await page.waitForURL((url) => !url.pathname.startsWith("/login"), { timeout: 20_000 });
