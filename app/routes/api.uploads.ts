@@ -6,19 +6,19 @@ import {
   UPLOAD_MESSAGES,
   uploadPostImage,
 } from "~/features/authoring/uploads.server";
+import { MULTIPART_OVERHEAD_BYTES, readFormWithin } from "~/lib/request-body.server";
 import type { Route } from "./+types/api.uploads";
 
 /** POST multipart `file` → { url } (mentors and admins; spec 2 §5, §9). */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405 });
   const actor = await getSessionUser(request);
-  // Refuse an oversized body before reading it (multipart adds a little framing).
-  const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > MAX_UPLOAD_BYTES + 64 * 1024) {
+  // Refused past the cap as it streams, with or without Content-Length.
+  const body = await readFormWithin(request, MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES);
+  if (!body.ok && body.reason === "too-large") {
     return data({ error: UPLOAD_MESSAGES.tooLarge }, { status: 413 });
   }
-  const form = await request.formData().catch(() => null);
-  const file = form?.get("file");
+  const file = body.ok ? body.form.get("file") : null;
   if (!file || typeof file === "string") {
     return data({ error: UPLOAD_MESSAGES.failed }, { status: 400 });
   }

@@ -4,6 +4,7 @@ import { runtime } from "#server/runtime";
 import { requireUser } from "~/features/accounts/permissions";
 import { getSessionUser } from "~/features/accounts/session.server";
 import { MAX_UPLOAD_BYTES } from "~/features/authoring/uploads.server";
+import { MULTIPART_OVERHEAD_BYTES, readFormWithin } from "~/lib/request-body.server";
 import { EditProfileForm } from "~/features/profiles/edit-profile-form";
 import {
   loadEditableProfile,
@@ -45,14 +46,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const member = requireUser(await getSessionUser(request), request);
-  const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > MAX_UPLOAD_BYTES + 64 * 1024) {
+  // Only a photo makes a body this large; the cap holds without Content-Length too.
+  const body = await readFormWithin(request, MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES);
+  if (!body.ok && body.reason === "too-large") {
     return data(
       { photo: true as const, ok: false, error: PROFILE_MESSAGES.photoTooLarge },
       { status: 413 },
     );
   }
-  const form = await request.formData().catch(() => null);
+  const form = body.ok ? body.form : null;
   if (!form) {
     return data(
       { photo: false as const, ok: false, error: PROFILE_MESSAGES.failed, fieldErrors: {} },

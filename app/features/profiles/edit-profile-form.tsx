@@ -117,8 +117,12 @@ export function EditProfileForm(props: {
           Tell the community a little about yourself before you get started.
         </p>
       ) : null}
+      {/* Only without JavaScript (the effect above moves on otherwise): a visible delayed
+          refresh is an axe violation, and inside <noscript> it exists only where needed. */}
       {result?.ok && result.redirectTo ? (
-        <meta httpEquiv="refresh" content={`1.5;url=${result.redirectTo}`} />
+        <noscript>
+          <meta httpEquiv="refresh" content={`1.5;url=${result.redirectTo}`} />
+        </noscript>
       ) : null}
 
       <section aria-labelledby="photo-heading" className="mt-6 flex items-center gap-4">

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { browse, CookieJar, startTestApp, type TestApp } from "#server/auth/testing/http-app";
 import { createPost, createUser } from "../../../tests/support/factories";
+import { signedInMember } from "../../../tests/support/signed-in";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 
 let testDb: TestDatabase;
@@ -114,5 +115,25 @@ describe("/api/comments for visitors", () => {
     const page = await (await get(`/post/${post.slug}`)).text();
     expect(page).toContain("Conversation");
     expect(page).toContain("Sign Up");
+  });
+});
+
+describe("/edit-profile without JavaScript", () => {
+  it("a saved profile answers with the message and a refresh to the profile kept in <noscript>", async () => {
+    const member = await signedInMember(app, testDb.db);
+    const res = await browse(member.jar, `${app.url}/edit-profile`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "save", fullName: "Nadia Rahman", bio: "Hello" }),
+      headers: { origin: app.url },
+    });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("Profile updated successfully!");
+    // A visible delayed refresh fails axe; inside <noscript> only browsers without scripts follow it.
+    expect(html).toMatch(
+      new RegExp(
+        `<noscript><meta http-equiv="refresh" content="1.5;url=/user/${member.username}"/></noscript>`,
+      ),
+    );
   });
 });

@@ -1,0 +1,83 @@
+/**
+ * Reading a form body with a byte cap that holds whether or not the client
+ * declared Content-Length: a chunked upload is counted as it streams and
+ * refused past the cap, so at most the cap is ever held in memory.
+ */
+
+/** Past this much discarded, the connection is dropped instead. */
+const DISCARD_LIMIT_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Reads and drops the rest of a refused body so the client, still sending,
+ * receives the 413 (cancelling would reset the connection first). A client
+ * that keeps sending past the discard limit loses the connection.
+ */
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>) {
+  let dropped = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      dropped += value.byteLength;
+      if (dropped > DISCARD_LIMIT_BYTES) {
+        await reader.cancel();
+        return;
+      }
+    }
+  } catch {
+    // The client went away: nothing left to drop.
+  }
+}
+
+/** Room for multipart framing and the small text fields beside one file. */
+export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+export type CappedForm =
+  { ok: true; form: FormData } | { ok: false; reason: "too-large" | "unreadable" };
+
+export async function readFormWithin(request: Request, maxBytes: number): Promise<CappedForm> {
+  const declared = request.headers.get("content-length");
+  if (declared !== null && Number(declared) > maxBytes) return { ok: false, reason: "too-large" };
+  const source = request.body;
+  if (!source) {
+    const form = await request.formData().catch(() => null);
+    return form ? { ok: true, form } : { ok: false, reason: "unreadable" };
+  }
+
+  let seen = 0;
+  let over = false;
+  const reader = source.getReader();
+  const counted = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) {
+        controller.close();
+        return;
+      }
+      seen += value.byteLength;
+      if (seen > maxBytes) {
+        over = true;
+        controller.error(new Error("request body over the limit"));
+        void discardRest(reader);
+        return;
+      }
+      controller.enqueue(value);
+    },
+    cancel() {
+      void discardRest(reader);
+    },
+  });
+  const headers = new Headers(request.headers);
+  headers.delete("content-length");
+  try {
+    const form = await new Request(request.url, {
+      method: request.method,
+      headers,
+      body: counted,
+      duplex: "half",
+    } as RequestInit).formData();
+    return { ok: true, form };
+  } catch {
+    return { ok: false, reason: over ? "too-large" : "unreadable" };
+  }
+}
