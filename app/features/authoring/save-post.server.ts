@@ -9,11 +9,17 @@
  */
 import { and, eq, inArray, like, ne, notInArray, or, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client";
+import { currentRuntime } from "#server/runtime";
 import { categories, posts, postTags, profiles, tags, type SidebarWidget } from "#server/db/schema";
 import { can, effectiveRole, type Actor } from "~/features/accounts/permissions";
 import { htmlToText, sanitizePostHtml } from "~/features/posts/sanitize.server";
 import { parsePostInput, type PostInput } from "./post-form.server";
 import { normaliseTags, readingTimeMinutes, SAVE_MESSAGES, slugify } from "./rules";
+import {
+  fetchVimeoThumbnail,
+  resolveVideoThumbnail,
+  type ThumbnailResolver,
+} from "./video-thumbnail.server";
 
 export type SaveFailure = {
   ok: false;
@@ -149,7 +155,11 @@ export async function savePost(
   db: Database,
   actor: Actor | null | undefined,
   raw: unknown,
-  options: { now?: Date } = {},
+  options: {
+    now?: Date;
+    /** Resolves a Vimeo link's still (video-thumbnail.server.ts); tests inject their own. */
+    videoThumbnail?: ThumbnailResolver;
+  } = {},
 ): Promise<SaveResult> {
   const denied = createPermissionError(actor);
   if (denied || !actor) return denied ?? fail(401, SAVE_MESSAGES.authorId);
@@ -170,6 +180,9 @@ export async function savePost(
           isFeatured: posts.isFeatured,
           lastAutosave: posts.lastAutosave,
           slug: posts.slug,
+          featuredImageUrl: posts.featuredImageUrl,
+          featuredVideoUrl: posts.featuredVideoUrl,
+          videoThumbnailUrl: posts.videoThumbnailUrl,
         })
         .from(posts)
         .where(eq(posts.id, input.id))
@@ -243,6 +256,21 @@ export async function savePost(
     }
   }
 
+  const videoThumbnailUrl = await resolveVideoThumbnail(
+    { featuredImageUrl: input.featured_image_url, featuredVideoUrl: input.featured_video_url },
+    existing,
+    {
+      resolve:
+        options.videoThumbnail ??
+        ((url) =>
+          fetchVimeoThumbnail(url, {
+            onError: (error) =>
+              currentRuntime()?.log.warn({ err: error, url }, "Vimeo thumbnail not resolved"),
+          })),
+      autosave: input.intent === "autosave",
+    },
+  );
+
   const values = {
     title: input.title,
     content,
@@ -251,6 +279,7 @@ export async function savePost(
     externalUrl: input.external_url,
     featuredImageUrl: input.featured_image_url,
     featuredVideoUrl: input.featured_video_url,
+    videoThumbnailUrl,
     featuredAudioUrl: input.featured_audio_url,
     audioType: input.featured_audio_url ? input.audio_type : null,
     ...(input.category_id ? { categoryId: input.category_id } : {}),
