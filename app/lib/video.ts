@@ -6,6 +6,23 @@ const VIMEO = /^(?:https?:)?\/\/(?:www\.|player\.)?vimeo\.com\/(?:video\/)?(\d+)
 
 export type VideoLink = { provider: "youtube" | "vimeo"; id: string };
 
+/**
+ * A video file the browser plays itself (<video>): an https address or a
+ * path on this site ending in .mp4, .m4v or .webm. Plain http is not one:
+ * the CSP (media-src 'self' https:) would block it.
+ */
+const VIDEO_FILE = /^(?:https:\/\/[^/?#\s]+|\/(?![/\\]))[^?#\s]*\.(mp4|m4v|webm)(?:[?#]\S*)?$/i;
+
+export function isDirectVideoUrl(url: string | null | undefined): boolean {
+  return Boolean(url && VIDEO_FILE.test(url.trim()));
+}
+
+/** The MIME type of a video file address (isDirectVideoUrl), for <source type>. */
+export function directVideoMime(url: string): string {
+  const ext = VIDEO_FILE.exec(url.trim())?.[1]?.toLowerCase();
+  return ext === "webm" ? "video/webm" : "video/mp4";
+}
+
 export function parseVideoUrl(url: string | null | undefined): VideoLink | null {
   if (!url) return null;
   const yt = YOUTUBE.exec(url.trim());
@@ -15,9 +32,13 @@ export function parseVideoUrl(url: string | null | undefined): VideoLink | null 
   return null;
 }
 
-/** A still for the video, when the provider has a predictable one (YouTube). */
-export function videoThumbnail(video: VideoLink): string | null {
-  return video.provider === "youtube" ? `https://i.ytimg.com/vi/${video.id}/hqdefault.jpg` : null;
+/**
+ * A still for the video: YouTube's follows from the id; Vimeo's is the one
+ * resolved when the post was saved (posts.video_thumbnail_url), if any.
+ */
+export function videoThumbnail(video: VideoLink, stored?: string | null): string | null {
+  if (video.provider === "youtube") return `https://i.ytimg.com/vi/${video.id}/hqdefault.jpg`;
+  return stored || null;
 }
 
 export function videoEmbedUrl(video: VideoLink): string {
@@ -33,11 +54,15 @@ export function videoEmbedUrl(video: VideoLink): string {
 export function postVisual(post: {
   featuredImageUrl: string | null;
   featuredVideoUrl: string | null;
+  /** A Vimeo link's still, resolved at save time. */
+  videoThumbnailUrl?: string | null;
 }): { imageUrl: string | null; isVideo: boolean } {
+  const stored = post.videoThumbnailUrl;
   const imageAsVideo = parseVideoUrl(post.featuredImageUrl);
-  if (imageAsVideo) return { imageUrl: videoThumbnail(imageAsVideo), isVideo: true };
+  if (imageAsVideo) return { imageUrl: videoThumbnail(imageAsVideo, stored), isVideo: true };
   const video = parseVideoUrl(post.featuredVideoUrl);
-  if (post.featuredImageUrl) return { imageUrl: post.featuredImageUrl, isVideo: Boolean(video) };
-  if (video) return { imageUrl: videoThumbnail(video), isVideo: true };
-  return { imageUrl: null, isVideo: Boolean(post.featuredVideoUrl) };
+  const hasVideo = Boolean(video) || isDirectVideoUrl(post.featuredVideoUrl);
+  if (post.featuredImageUrl) return { imageUrl: post.featuredImageUrl, isVideo: hasVideo };
+  if (video) return { imageUrl: videoThumbnail(video, stored), isVideo: true };
+  return { imageUrl: null, isVideo: hasVideo };
 }

@@ -8,7 +8,8 @@ import { isSaved } from "~/features/favorites/favorites.server";
 import { postPath } from "~/features/posts/post-card";
 import { InfinitePosts } from "~/features/posts/infinite-posts";
 import { loadPostView } from "~/features/posts/post-page.server";
-import { articleJsonLd, breadcrumbsJsonLd, pageMeta, siteOf } from "~/features/seo/meta";
+import { siteOf } from "~/features/seo/meta";
+import { postMeta } from "~/features/seo/post-meta";
 import { pageCacheHeaders, readerPageHeaders } from "~/features/layout/cache-headers";
 import type { Route } from "./+types/post";
 
@@ -62,47 +63,7 @@ export const headers = readerPageHeaders;
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const { siteName, siteUrl } = siteOf(matches);
   if (!loaderData) return [{ title: "404 Page Not Found" }, { name: "robots", content: "noindex" }];
-  const { post, description, bodyExcerpt, hero } = loaderData.view;
-  const heroImage = hero?.kind === "image" ? hero.imageUrl : null;
-  const image = post.ogImage || heroImage;
-  const path = postPath(post);
-  return [
-    ...pageMeta({
-      title: `${post.ogTitle || post.title} | ${siteName}`,
-      description: post.ogDescription || description,
-      path,
-      siteName,
-      siteUrl,
-      image,
-      type: "article",
-    }),
-    { property: "article:published_time", content: new Date(post.publishedAt).toISOString() },
-    { property: "article:modified_time", content: new Date(post.updatedAt).toISOString() },
-    { property: "article:section", content: post.category.name },
-    ...post.tags.map((tag) => ({ property: "article:tag", content: tag.name })),
-    articleJsonLd({
-      schemaType: post.category.schemaType,
-      headline: post.title,
-      description,
-      articleBody: bodyExcerpt,
-      image,
-      path,
-      authorName: post.author.name,
-      authorPath: `/user/${post.author.username}`,
-      publishedAt: post.publishedAt,
-      updatedAt: post.updatedAt,
-      siteName,
-      siteUrl,
-    }),
-    breadcrumbsJsonLd(
-      [
-        { name: "Home", path: "/" },
-        { name: post.category.name, path: `/categories/${post.category.slug}` },
-        { name: post.title, path },
-      ],
-      siteUrl,
-    ),
-  ];
+  return postMeta(loaderData.view, { siteName, siteUrl });
 }
 
 export default function Post({ loaderData, matches }: Route.ComponentProps) {

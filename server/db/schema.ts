@@ -260,6 +260,14 @@ export const posts = pgTable(
     externalUrl: text("external_url"),
     featuredImageUrl: text("featured_image_url"),
     featuredVideoUrl: text("featured_video_url"),
+    /**
+     * The still of a Vimeo link in featured_image_url (or in
+     * featured_video_url when there is no featured image), from Vimeo's
+     * oEmbed answer at save time: unlike YouTube's, its address cannot be
+     * derived from the video's id. Null when there is none or it could not
+     * be fetched.
+     */
+    videoThumbnailUrl: text("video_thumbnail_url"),
     featuredAudioUrl: text("featured_audio_url"),
     audioType: audioTypeEnum("audio_type"),
     categoryId: uuid("category_id")

@@ -8,7 +8,9 @@
  * 169.254.169.254 — CGNAT, multicast, unspecified, IPv6 ULA, IPv4-mapped
  * forms of those); the connection goes to the address that was checked (no
  * second DNS answer can swap it); every redirect is checked again; at most 3
- * redirects, 5 seconds and 1 MB; HTML only.
+ * redirects, 5 seconds and 1 MB; HTML only. The same fetcher (fetchChecked)
+ * asks Vimeo's oEmbed endpoint for a video's still at save time
+ * (video-thumbnail.server.ts), JSON only.
  */
 import { lookup as dnsLookup } from "node:dns/promises";
 import http from "node:http";
@@ -127,10 +129,18 @@ async function checkedAddress(
 
 type RawResponse = { status: number; location: string | null; contentType: string; body: string };
 
+/** What a fetch accepts: the Accept header, and the content types whose body is read. */
+type Wanted = { accept: string; contentType: RegExp };
+
+const HTML: Wanted = {
+  accept: "text/html,application/xhtml+xml;q=0.9",
+  contentType: /^(text\/html|application\/xhtml\+xml)\b/i,
+};
+
 function requestOnce(
   url: URL,
   pinned: { address: string; family: number },
-  options: Required<Pick<FetchOptions, "maxBytes">>,
+  options: Required<Pick<FetchOptions, "maxBytes">> & Wanted,
   signal: AbortSignal,
 ): Promise<RawResponse> {
   const lookup: LookupFunction = (_hostname, opts, callback) => {
@@ -150,7 +160,7 @@ function requestOnce(
         signal,
         headers: {
           "User-Agent": "FounderBridgeBot/1.0 (+link preview)",
-          Accept: "text/html,application/xhtml+xml;q=0.9",
+          Accept: options.accept,
           "Accept-Encoding": "identity",
         },
       },
@@ -163,7 +173,7 @@ function requestOnce(
           resolve({ status, location, contentType, body: "" });
           return;
         }
-        if (!/^(text\/html|application\/xhtml\+xml)\b/i.test(contentType)) {
+        if (!options.contentType.test(contentType)) {
           res.destroy();
           resolve({ status, location, contentType, body: "" });
           return;
@@ -200,14 +210,22 @@ function requestOnce(
   });
 }
 
-/** Fetches the page (checking every hop) and reads its metadata. */
-export async function fetchMetadata(
+/**
+ * GETs an address on a user's behalf, checking every hop (see above), and
+ * returns the body of a 2xx answer of the wanted content type, and the
+ * address it finally came from.
+ */
+export async function fetchChecked(
   rawUrl: string,
-  options: FetchOptions = {},
-): Promise<PageMetadata> {
+  options: FetchOptions & Partial<Wanted> = {},
+): Promise<{ body: string; url: URL }> {
   const timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
   const maxBytes = options.maxBytes ?? DEFAULTS.maxBytes;
   const maxRedirects = options.maxRedirects ?? DEFAULTS.maxRedirects;
+  const wanted: Wanted = {
+    accept: options.accept ?? HTML.accept,
+    contentType: options.contentType ?? HTML.contentType,
+  };
   let url: URL;
   try {
     url = new URL(rawUrl);
@@ -219,7 +237,7 @@ export async function fetchMetadata(
     for (let hop = 0; ; hop++) {
       const pinned = await checkedAddress(url, options);
       if (signal.aborted) throw signal.reason;
-      const res = await requestOnce(url, pinned, { maxBytes }, signal);
+      const res = await requestOnce(url, pinned, { maxBytes, ...wanted }, signal);
       if (res.status >= 300 && res.status < 400 && res.location) {
         if (hop >= maxRedirects) throw new MetadataError("Too many redirects", 502);
         url = new URL(res.location, url);
@@ -228,16 +246,30 @@ export async function fetchMetadata(
       if (res.status < 200 || res.status >= 300) {
         throw new MetadataError(`The page answered ${res.status}`, 502);
       }
-      if (!/^(text\/html|application\/xhtml\+xml)\b/i.test(res.contentType)) {
-        throw new MetadataError("The address is not an HTML page", 422);
+      if (!wanted.contentType.test(res.contentType)) {
+        throw new MetadataError(
+          options.contentType === undefined
+            ? "The address is not an HTML page"
+            : "The address did not answer with the expected content",
+          422,
+        );
       }
-      return parseMetadata(res.body, url);
+      return { body: res.body, url };
     }
   } catch (error) {
     if (error instanceof MetadataError) throw error;
     if (signal.aborted) throw new MetadataError("The page took too long to answer", 504);
     throw new MetadataError("The page could not be fetched", 502);
   }
+}
+
+/** Fetches the page (checking every hop) and reads its metadata. */
+export async function fetchMetadata(
+  rawUrl: string,
+  options: FetchOptions = {},
+): Promise<PageMetadata> {
+  const { body, url } = await fetchChecked(rawUrl, options);
+  return parseMetadata(body, url);
 }
 
 const ENTITIES: Record<string, string> = {

@@ -4,6 +4,8 @@
  */
 import { z } from "zod";
 import { WIDGET_TYPES, type SidebarWidget } from "#server/db/schema";
+import { EMBED_HOSTS } from "#server/http/security";
+import { isDirectVideoUrl, parseVideoUrl } from "~/lib/video";
 
 export const INTENTS = ["publish", "draft", "autosave"] as const;
 export type Intent = (typeof INTENTS)[number];
@@ -63,7 +65,26 @@ const checkbox = z
   .optional()
   .transform((v) => v === true || v === "on" || v === "true" || v === "1");
 
-export const postInputSchema = z.object({
+/** The form's messages for media the reader's page could not play (spec 1 §3, the CSP). */
+export const MEDIA_MESSAGES = {
+  video:
+    "Featured video URL must be a YouTube or Vimeo link, or an https link to an .mp4 or .webm file",
+  audioHttps:
+    "Featured audio URL must start with https:// (browsers block audio over plain http on this site)",
+  audioEmbedHost:
+    "An audio embed must be a player address from Spotify, SoundCloud, Apple Podcasts, YouTube or Vimeo",
+  audioType: "Choose the audio type",
+} as const;
+
+function isEmbedHost(value: string) {
+  try {
+    return EMBED_HOSTS.includes(new URL(value).origin);
+  } catch {
+    return false;
+  }
+}
+
+const postObjectSchema = z.object({
   id: z.string().uuid().nullable().default(null).catch(null),
   intent: z.enum(INTENTS).default("draft"),
   title: trimmed.min(1, "Title is required").max(300, "Title must be at most 300 characters"),
@@ -119,6 +140,38 @@ export const postInputSchema = z.object({
     .default(null),
 });
 
+/**
+ * Media the reader's page can show: a featured video is a YouTube or Vimeo
+ * link (its player) or a video file played natively (https or this site);
+ * audio plays natively from https or this site (http is refused: the CSP's
+ * media-src is 'self' https:) or is an iframe from an allowed host.
+ */
+export const postInputSchema = postObjectSchema.superRefine((input, ctx) => {
+  const video = input.featured_video_url;
+  if (video && !parseVideoUrl(video) && !isDirectVideoUrl(video)) {
+    ctx.addIssue({ code: "custom", path: ["featured_video_url"], message: MEDIA_MESSAGES.video });
+  }
+  const audio = input.featured_audio_url;
+  if (!audio) return;
+  if (!input.audio_type) {
+    ctx.addIssue({ code: "custom", path: ["audio_type"], message: MEDIA_MESSAGES.audioType });
+  } else if (input.audio_type === "embed") {
+    if (!isEmbedHost(audio)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["featured_audio_url"],
+        message: MEDIA_MESSAGES.audioEmbedHost,
+      });
+    }
+  } else if (/^http:/i.test(audio)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["featured_audio_url"],
+      message: MEDIA_MESSAGES.audioHttps,
+    });
+  }
+});
+
 export type PostInput = z.infer<typeof postInputSchema>;
 export type PostFormValues = z.input<typeof postInputSchema>;
 
@@ -134,7 +187,7 @@ export function toUtcInput(date: Date | string | null | undefined): string {
   return new Date(date).toISOString().slice(0, 16);
 }
 
-const FIELDS = Object.keys(postInputSchema.shape) as (keyof typeof postInputSchema.shape)[];
+const FIELDS = Object.keys(postObjectSchema.shape) as (keyof typeof postObjectSchema.shape)[];
 
 /** The raw strings of the form, as typed (kept to refill the form after an error). */
 export function readPostForm(form: FormData): Record<string, string> {

@@ -156,8 +156,14 @@ export function PostForm({
           <span className="block text-sm font-semibold text-slate-800">Featured image upload</span>
           {client.uploadButton("featured_image_url")}
         </div>
-        {text("featured_video_url", "Featured video URL", { type: "url" })}
-        {text("featured_audio_url", "Featured audio URL", { type: "url" })}
+        {text("featured_video_url", "Featured video URL", {
+          type: "url",
+          hint: "A YouTube or Vimeo link, or an https link to an .mp4 or .webm file.",
+        })}
+        {text("featured_audio_url", "Featured audio URL", {
+          type: "url",
+          hint: "An https link to the file (MP3, MP4 or WAV), or for Embed a Spotify, SoundCloud or Apple Podcasts player address.",
+        })}
         <Field label="Audio type" name="audio_type" error={fieldErrors.audio_type}>
           <select
             id="post-audio_type"

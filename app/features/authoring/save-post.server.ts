@@ -9,12 +9,18 @@
  */
 import { and, eq, inArray, like, ne, notInArray, or, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client";
+import { currentRuntime } from "#server/runtime";
 import { categories, posts, postTags, profiles, tags, type SidebarWidget } from "#server/db/schema";
 import { can, effectiveRole, type Actor } from "~/features/accounts/permissions";
 import { recordAdminAction } from "~/features/admin/audit.server";
 import { htmlToText, sanitizePostHtml } from "~/features/posts/sanitize.server";
 import { parsePostInput, type PostInput } from "./post-form.server";
 import { normaliseTags, readingTimeMinutes, SAVE_MESSAGES, slugify } from "./rules";
+import {
+  fetchVimeoThumbnail,
+  resolveVideoThumbnail,
+  type ThumbnailResolver,
+} from "./video-thumbnail.server";
 
 export type SaveFailure = {
   ok: false;
@@ -150,7 +156,11 @@ export async function savePost(
   db: Database,
   actor: Actor | null | undefined,
   raw: unknown,
-  options: { now?: Date } = {},
+  options: {
+    now?: Date;
+    /** Resolves a Vimeo link's still (video-thumbnail.server.ts); tests inject their own. */
+    videoThumbnail?: ThumbnailResolver;
+  } = {},
 ): Promise<SaveResult> {
   const denied = createPermissionError(actor);
   if (denied || !actor) return denied ?? fail(401, SAVE_MESSAGES.authorId);
@@ -171,6 +181,9 @@ export async function savePost(
           isFeatured: posts.isFeatured,
           lastAutosave: posts.lastAutosave,
           slug: posts.slug,
+          featuredImageUrl: posts.featuredImageUrl,
+          featuredVideoUrl: posts.featuredVideoUrl,
+          videoThumbnailUrl: posts.videoThumbnailUrl,
         })
         .from(posts)
         .where(eq(posts.id, input.id))
@@ -244,6 +257,21 @@ export async function savePost(
     }
   }
 
+  const videoThumbnailUrl = await resolveVideoThumbnail(
+    { featuredImageUrl: input.featured_image_url, featuredVideoUrl: input.featured_video_url },
+    existing,
+    {
+      resolve:
+        options.videoThumbnail ??
+        ((url) =>
+          fetchVimeoThumbnail(url, {
+            onError: (error) =>
+              currentRuntime()?.log.warn({ err: error, url }, "Vimeo thumbnail not resolved"),
+          })),
+      autosave: input.intent === "autosave",
+    },
+  );
+
   const values = {
     title: input.title,
     content,
@@ -252,6 +280,7 @@ export async function savePost(
     externalUrl: input.external_url,
     featuredImageUrl: input.featured_image_url,
     featuredVideoUrl: input.featured_video_url,
+    videoThumbnailUrl,
     featuredAudioUrl: input.featured_audio_url,
     audioType: input.featured_audio_url ? input.audio_type : null,
     ...(input.category_id ? { categoryId: input.category_id } : {}),

@@ -1,7 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { clientLog } from "~/lib/client-log";
+import { useHydrated } from "~/lib/use-hydrated";
 import { PostArticle } from "./post-article";
 import { postPath } from "./post-card";
+import {
+  entryKey,
+  followPost,
+  recordReading,
+  savedOffset,
+  type ReadingPosition,
+} from "./reading-position";
 import type { PostView } from "./types";
 import { viewBeaconPath } from "./views";
 
@@ -9,13 +17,16 @@ import { viewBeaconPath } from "./views";
 export const LOAD_THRESHOLD = 0.1;
 export const LOAD_MARGIN = "200px";
 export const ACTIVE_MARGIN = "0px 0px -20% 0px";
+/** The reading position is written to the history entry once scrolling pauses this long. */
+const RECORD_DELAY_MS = 250;
 
 type Status = "idle" | "loading" | "done" | "error";
 
 const STATUS_TEXT: Record<Status, string> = {
   idle: "Scroll to load more...",
   loading: "Loading next post...",
-  done: "No more posts to load.",
+  // Spec 1 §2 "Status texts": the full stop ends the spec's sentence.
+  done: "No more posts to load",
   error: "Failed to fetch next post",
 };
 
@@ -30,10 +41,17 @@ function sendViewBeacon(postId: string) {
   void fetch(url, { method: "POST", keepalive: true }).catch(() => {});
 }
 
+function articleOf(container: HTMLElement | null, slug: string) {
+  return container?.querySelector<HTMLElement>(`article[data-post-slug="${CSS.escape(slug)}"]`);
+}
+
 /**
  * The post page's reading column: the server-rendered post, then each next
  * post as the end marker nears the viewport. The address bar and the title
- * follow the most visible post. Without JavaScript the first post reads fully.
+ * follow the most visible post (replaceState: scrolling adds no history
+ * entries); Back or Forward to the entry shows that post first, at the place
+ * the reader left it (reading-position.ts). Without JavaScript the first post
+ * reads fully, and no status text promises more.
  */
 export function InfinitePosts({
   first,
@@ -46,6 +64,7 @@ export function InfinitePosts({
 }) {
   const [extra, setExtra] = useState<PostView[]>([]);
   const [status, setStatus] = useState<Status>("idle");
+  const hydrated = useHydrated();
   const marker = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLDivElement>(null);
   const busy = useRef(false);
@@ -72,6 +91,49 @@ export function InfinitePosts({
     setExtra([]);
     setStatus("idle");
   }
+
+  // This page's history entry, and the post it is showing at the top of the viewport.
+  const ownKey = useRef<string | undefined>(undefined);
+  const activeSlug = useRef(first.post.slug);
+  const readingNow = useCallback((): ReadingPosition | null => {
+    const article = articleOf(list.current, activeSlug.current);
+    if (!article) return null;
+    return {
+      slug: activeSlug.current,
+      offset: Math.max(0, Math.round(-article.getBoundingClientRect().top)),
+    };
+  }, []);
+
+  // A page shown again by Back, Forward or a reload goes back to where the reader was.
+  useEffect(() => {
+    ownKey.current = entryKey(window.history);
+    activeSlug.current = first.post.slug;
+    if (window.location.hash) return;
+    const offset = savedOffset(window.history, first.post.slug);
+    const article = articleOf(list.current, first.post.slug);
+    if (offset === null || !article) return;
+    window.scrollTo(0, article.getBoundingClientRect().top + window.scrollY + offset);
+  }, [first.post.slug]);
+
+  // The reading position follows the scroll (once it pauses) and is kept when the page goes.
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const record = () => {
+      const reading = readingNow();
+      if (reading) recordReading(window.history, ownKey.current, reading);
+    };
+    const onScroll = () => {
+      clearTimeout(timer);
+      timer = setTimeout(record, RECORD_DELAY_MS);
+    };
+    window.addEventListener("scroll", onScroll, { passive: true });
+    window.addEventListener("pagehide", record);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener("scroll", onScroll);
+      window.removeEventListener("pagehide", record);
+    };
+  }, [readingNow]);
 
   const loadNext = useCallback(async () => {
     if (busy.current) return;
@@ -136,10 +198,20 @@ export function InfinitePosts({
         const view = viewsRef.current.find((v) => v.post.slug === best);
         if (!view) return;
         const path = postPath(view.post);
-        if (window.location.pathname !== path) {
-          // Keep the router's history state, so back and forward still work.
-          window.history.replaceState(window.history.state, "", path);
+        // Only while this page owns the entry (not during a Back or Forward away from it).
+        const owned = entryKey(window.history) === ownKey.current;
+        if (owned && (view.post.slug !== activeSlug.current || window.location.pathname !== path)) {
+          const renew = view.post.slug !== activeSlug.current;
+          activeSlug.current = view.post.slug;
+          const reading = readingNow() ?? { slug: view.post.slug, offset: 0 };
+          ownKey.current = followPost(
+            window.history,
+            path,
+            reading,
+            renew ? undefined : ownKey.current,
+          );
         }
+        if (!owned) return;
         const title = `${view.post.ogTitle || view.post.title} | ${siteName}`;
         if (document.title !== title) document.title = title;
       },
@@ -147,7 +219,7 @@ export function InfinitePosts({
     );
     container.querySelectorAll("[data-post-slug]").forEach((el) => observer.observe(el));
     return () => observer.disconnect();
-  }, [extra.length, siteName]);
+  }, [first.post.id, extra.length, siteName, readingNow]);
 
   return (
     <div ref={list}>
@@ -164,7 +236,8 @@ export function InfinitePosts({
         </div>
       ))}
       <div ref={marker} className="mt-12 text-center text-sm text-slate-700">
-        <p role="status">{STATUS_TEXT[status]}</p>
+        {/* Only with JavaScript: without it nothing more loads. */}
+        {hydrated ? <p role="status">{STATUS_TEXT[status]}</p> : null}
         {status === "error" ? (
           <button
             type="button"

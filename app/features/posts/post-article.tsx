@@ -97,6 +97,19 @@ export function PostArticle({
                 allow="accelerometer; encrypted-media; picture-in-picture; fullscreen"
                 className="aspect-video h-auto w-full"
               />
+            ) : view.hero.kind === "file" ? (
+              <video
+                controls
+                preload="metadata"
+                poster={view.hero.poster ?? undefined}
+                width={1200}
+                height={675}
+                aria-label={`Video: ${post.title}`}
+                className="aspect-video h-auto w-full bg-black"
+              >
+                <source src={view.hero.src} type={view.hero.mime} />
+                <a href={view.hero.src}>Download the video</a>
+              </video>
             ) : (
               <ResponsiveImage
                 src={view.hero.imageUrl}

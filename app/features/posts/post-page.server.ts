@@ -2,7 +2,13 @@ import { CACHE_TTL, createCache } from "#server/cache/cache";
 import type { Database } from "#server/db/client";
 import { EMBED_HOSTS } from "#server/http/security";
 import { getPublicSiteSettings } from "~/features/settings/site-settings.server";
-import { parseVideoUrl, postVisual, videoEmbedUrl } from "~/lib/video";
+import {
+  directVideoMime,
+  isDirectVideoUrl,
+  parseVideoUrl,
+  postVisual,
+  videoEmbedUrl,
+} from "~/lib/video";
 import {
   featuredPosts,
   postBySlug,
@@ -24,21 +30,51 @@ function isEmbeddable(url: string) {
   }
 }
 
-function audioOf(post: PostDetail): PostView["audio"] {
+export const AUDIO_MIME = { mp3: "audio/mpeg", mp4: "audio/mp4", wav: "audio/wav" } as const;
+
+/**
+ * The audio player (spec 1 §3 audio_type): mp3, mp4 and wav play natively
+ * from an https address or this site's own files (the CSP's media-src is
+ * 'self' https:, and the form refuses http://); embed is an iframe from an
+ * allow-listed host only. Anything else shows no player.
+ */
+export function audioOf(
+  post: Pick<PostDetail, "featuredAudioUrl" | "audioType">,
+): PostView["audio"] {
   const src = post.featuredAudioUrl?.trim();
   if (!src || !post.audioType) return null;
   if (post.audioType === "embed") return isEmbeddable(src) ? { kind: "embed", src } : null;
-  if (!/^(https?:\/\/|\/)/i.test(src)) return null;
-  const mime = { mp3: "audio/mpeg", mp4: "audio/mp4", wav: "audio/wav" }[post.audioType];
-  return { kind: "native", src, mime };
+  if (!/^(https:\/\/|\/(?![/\\]))/i.test(src)) return null;
+  return { kind: "native", src, mime: AUDIO_MIME[post.audioType] };
 }
 
-function heroOf(post: PostDetail): PostView["hero"] {
+/**
+ * The hero: a YouTube or Vimeo featured video as its player; a video file as
+ * a native player (the featured image as its poster); else the featured
+ * image, or a video link's still. A Vimeo link given as the image whose still
+ * could not be resolved shows its player instead.
+ */
+export function heroOf(
+  post: Pick<PostDetail, "featuredImageUrl" | "featuredVideoUrl" | "videoThumbnailUrl">,
+): PostView["hero"] {
   const video = parseVideoUrl(post.featuredVideoUrl);
   if (video) return { kind: "video", embedUrl: videoEmbedUrl(video) };
   const { imageUrl, isVideo } = postVisual(post);
+  if (post.featuredVideoUrl && isDirectVideoUrl(post.featuredVideoUrl)) {
+    const src = post.featuredVideoUrl.trim();
+    return { kind: "file", src, mime: directVideoMime(src), poster: imageUrl };
+  }
   if (imageUrl) return { kind: "image", imageUrl, isVideo };
+  const imageAsVideo = parseVideoUrl(post.featuredImageUrl);
+  if (imageAsVideo) return { kind: "video", embedUrl: videoEmbedUrl(imageAsVideo) };
   return null;
+}
+
+/** og_image, else the featured image, else the video's still (spec 1 §3, issue 4 §8). */
+export function shareImageOf(
+  post: Pick<PostDetail, "ogImage" | "featuredImageUrl" | "featuredVideoUrl" | "videoThumbnailUrl">,
+): string | null {
+  return post.ogImage?.trim() || postVisual(post).imageUrl;
 }
 
 const viewCache = createCache<{ view: PostView | null }>({
@@ -94,6 +130,7 @@ async function buildPostView(
     description: (post.excerpt?.trim() || text).slice(0, 160),
     bodyExcerpt: text.slice(0, 500),
     hero: heroOf(post),
+    shareImage: shareImageOf(post),
     audio: audioOf(post),
     externalLink,
     related,

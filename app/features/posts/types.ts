@@ -15,6 +15,8 @@ export type PostCard = {
   postType: "blog" | "external_link";
   featuredImageUrl: string | null;
   featuredVideoUrl: string | null;
+  /** A Vimeo link's still, resolved at save time (app/features/authoring/video-thumbnail.server.ts). */
+  videoThumbnailUrl: string | null;
   publishedAt: Date;
   commentCount: number;
   viewCount: number;
@@ -61,8 +63,14 @@ export type PostView = {
   bodyExcerpt: string;
   hero:
     | { kind: "video"; embedUrl: string }
+    | { kind: "file"; src: string; mime: string; poster: string | null }
     | { kind: "image"; imageUrl: string; isVideo: boolean }
     | null;
+  /**
+   * The link previews' image (og:image, twitter:image, JSON-LD): og_image,
+   * else the featured image, else the video's still; null for the site's default.
+   */
+  shareImage: string | null;
   audio: { kind: "native"; src: string; mime: string } | { kind: "embed"; src: string } | null;
   externalLink: { href: string; hostname: string } | null;
   related: PostCard[];

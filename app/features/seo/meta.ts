@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import { parseSizedImage } from "~/components/image/variants";
 
 export type RootData = { siteName?: string; siteUrl?: string } | undefined;
 
@@ -18,6 +19,21 @@ export function absoluteUrl(pathOrUrl: string, siteUrl: string) {
   return new URL(pathOrUrl, siteUrl).toString();
 }
 
+/** The link previews' image when a page has none: 1200 × 630, as the spec's. */
+export const DEFAULT_SHARE_IMAGE = { path: "/og-default.png", width: 1200, height: 630 } as const;
+
+/**
+ * The size of a page's share image when it is known: the default image's, or
+ * an uploaded image's (its address carries its size, variants.ts). Null for
+ * any other image (a YouTube or Vimeo still, an image elsewhere), whose size
+ * is not declared rather than guessed.
+ */
+export function shareImageSize(image: string | null | undefined) {
+  if (!image) return { width: DEFAULT_SHARE_IMAGE.width, height: DEFAULT_SHARE_IMAGE.height };
+  const sized = parseSizedImage(image);
+  return sized ? { width: sized.width, height: sized.height } : null;
+}
+
 /**
  * Title, description, canonical URL, Open Graph and Twitter card tags for a
  * page (spec 1 §9: social meta defaults are set for pages).
@@ -35,7 +51,8 @@ export function pageMeta(options: {
 }): MetaDescriptor[] {
   const description = (options.description || DEFAULT_DESCRIPTION).slice(0, 300);
   const url = absoluteUrl(options.path, options.siteUrl);
-  const image = absoluteUrl(options.image || "/og-default.png", options.siteUrl);
+  const image = absoluteUrl(options.image || DEFAULT_SHARE_IMAGE.path, options.siteUrl);
+  const size = shareImageSize(options.image);
   return [
     { title: options.title },
     { name: "description", content: description },
@@ -46,8 +63,12 @@ export function pageMeta(options: {
     { property: "og:description", content: description },
     { property: "og:url", content: url },
     { property: "og:image", content: image },
-    { property: "og:image:width", content: "1200" },
-    { property: "og:image:height", content: "630" },
+    ...(size
+      ? [
+          { property: "og:image:width", content: String(size.width) },
+          { property: "og:image:height", content: String(size.height) },
+        ]
+      : []),
     { property: "og:locale", content: "en_GB" },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: options.title },
@@ -136,9 +157,8 @@ export function articleJsonLd(options: {
       articleBody: options.articleBody,
       image: {
         "@type": "ImageObject",
-        url: absoluteUrl(options.image || "/og-default.png", options.siteUrl),
-        width: 1200,
-        height: 630,
+        url: absoluteUrl(options.image || DEFAULT_SHARE_IMAGE.path, options.siteUrl),
+        ...shareImageSize(options.image),
       },
       author: {
         "@type": "Person",

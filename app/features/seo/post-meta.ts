@@ -1,0 +1,56 @@
+import type { MetaDescriptor } from "react-router";
+import type { PostView } from "~/features/posts/types";
+import { articleJsonLd, breadcrumbsJsonLd, pageMeta } from "./meta";
+
+/**
+ * A post page's head (issue 4 §8): title and description, Open Graph and
+ * Twitter tags from og_title, og_description and og_image, else the title,
+ * the excerpt (or the text's first 160 characters) and the featured image
+ * (on a video post too; else the video's still); article tags; JSON-LD as
+ * the category's schema type with a 500-character articleBody; breadcrumbs.
+ */
+export function postMeta(
+  view: Pick<PostView, "post" | "description" | "bodyExcerpt" | "shareImage">,
+  site: { siteName: string; siteUrl: string },
+): MetaDescriptor[] {
+  const { post, description, bodyExcerpt, shareImage } = view;
+  const { siteName, siteUrl } = site;
+  const path = `/post/${post.slug}`;
+  return [
+    ...pageMeta({
+      title: `${post.ogTitle || post.title} | ${siteName}`,
+      description: post.ogDescription || description,
+      path,
+      siteName,
+      siteUrl,
+      image: shareImage,
+      type: "article",
+    }),
+    { property: "article:published_time", content: new Date(post.publishedAt).toISOString() },
+    { property: "article:modified_time", content: new Date(post.updatedAt).toISOString() },
+    { property: "article:section", content: post.category.name },
+    ...post.tags.map((tag) => ({ property: "article:tag", content: tag.name })),
+    articleJsonLd({
+      schemaType: post.category.schemaType,
+      headline: post.title,
+      description,
+      articleBody: bodyExcerpt,
+      image: shareImage,
+      path,
+      authorName: post.author.name,
+      authorPath: `/user/${post.author.username}`,
+      publishedAt: post.publishedAt,
+      updatedAt: post.updatedAt,
+      siteName,
+      siteUrl,
+    }),
+    breadcrumbsJsonLd(
+      [
+        { name: "Home", path: "/" },
+        { name: post.category.name, path: `/categories/${post.category.slug}` },
+        { name: post.title, path },
+      ],
+      siteUrl,
+    ),
+  ];
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "posts" ADD COLUMN "video_thumbnail_url" text;
