@@ -56,19 +56,24 @@ export async function action({ request }: Route.ActionArgs) {
   const values = readSettingsForm(form);
 
   // A chosen file replaces the banner URL (the authoring upload pipeline: checked, re-encoded).
+  // The form is validated before the file is stored: the storage never deletes, so a
+  // refused form must not leave an image behind. No rule depends on the banner URL,
+  // so the check without it stands for the check with the upload's address.
   const file = form.get("default_sidebar_banner_file");
-  if (file && typeof file !== "string" && file.size > 0) {
+  const hasFile = Boolean(file && typeof file !== "string" && file.size > 0);
+  let valid = validateSettings(hasFile ? { ...values, default_sidebar_banner_url: "" } : values);
+  if (!valid.ok) return fail(400, valid.error, values);
+  if (hasFile) {
     const uploaded = await uploadPostImage(
       runtime().storage,
       actor,
-      new Uint8Array(await file.arrayBuffer()),
+      new Uint8Array(await (file as File).arrayBuffer()),
     );
     if (!uploaded.ok) return fail(uploaded.status, uploaded.error, values);
     values.default_sidebar_banner_url = uploaded.url;
+    valid = validateSettings(values);
+    if (!valid.ok) return fail(400, valid.error, values);
   }
-
-  const valid = validateSettings(values);
-  if (!valid.ok) return fail(400, valid.error, values);
   const saved = await saveSiteSettings(db(), actor, valid.input);
   if (!saved.ok) return fail(saved.status, saved.error, values);
   return data(

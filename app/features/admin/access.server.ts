@@ -15,7 +15,13 @@ export function isUniqueViolation(error: unknown): boolean {
   return e?.code === "23505" || e?.cause?.code === "23505";
 }
 
-/** An error's message for "Failed to …: {message}" alerts. */
+/**
+ * An error's message for "Failed to …: {message}" alerts. Drizzle wraps the
+ * driver's error as "Failed query: <SQL> params: <values>"; the admin gets the
+ * database's own reason (the innermost cause), never the query and its values.
+ */
 export function messageOf(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : "Unknown error";
+  let e = error;
+  while (e instanceof Error && e.cause instanceof Error) e = e.cause;
+  return e instanceof Error && e.message ? e.message : "Unknown error";
 }

@@ -8,6 +8,7 @@ import type { Database } from "#server/db/client";
 import { broadcasts, profiles } from "#server/db/schema";
 import { can, type Actor } from "~/features/accounts/permissions";
 import { broadcast, type BroadcastInput } from "~/features/notifications/notify.server";
+import { messageOf } from "./access.server";
 import { recordAdminAction } from "./audit.server";
 
 export const BROADCAST_TITLE_MAX = 100;
@@ -147,8 +148,7 @@ export async function sendBroadcast(
     if (count === 0) return { ok: false, status: 422, error: BROADCAST_MESSAGES.noUsers };
     return { ok: true, count, message: BROADCAST_MESSAGES.sent(count) };
   } catch (error) {
-    const message = error instanceof Error ? error.message : "";
-    return { ok: false, status: 500, error: BROADCAST_MESSAGES.failed(message) };
+    return { ok: false, status: 500, error: BROADCAST_MESSAGES.failed(messageOf(error)) };
   }
 }
 

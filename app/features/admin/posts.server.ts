@@ -10,6 +10,7 @@ import { posts, profiles } from "#server/db/schema";
 import { can, type Actor } from "~/features/accounts/permissions";
 import { AUTHOR_CHANGE_CONFIRMATION, DELETE_CONFIRMATION } from "~/features/authoring/rules";
 import { authorChoices, deletePost } from "~/features/authoring/save-post.server";
+import { messageOf } from "./access.server";
 import { SEARCH_MAX_LENGTH } from "./admin.server";
 import { recordAdminAction } from "./audit.server";
 
@@ -214,8 +215,7 @@ export async function changeAuthor(
     }
     return { ok: true, message: POST_MESSAGES.authorChanged };
   } catch (error) {
-    const message = error instanceof Error && error.message ? error.message : "Unknown error";
-    return { ok: false, status: 500, error: POST_MESSAGES.authorFailed(message) };
+    return { ok: false, status: 500, error: POST_MESSAGES.authorFailed(messageOf(error)) };
   }
 }
 

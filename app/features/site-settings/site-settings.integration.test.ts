@@ -8,6 +8,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { browse, CookieJar } from "#server/auth/testing/http-app";
 import { adminAuditLog, SITE_SETTINGS_ID, siteSettings } from "#server/db/schema";
+import { runtime } from "#server/runtime";
 import { signedInMember } from "../../../tests/support/signed-in";
 import { siteOverHttpForThisFile } from "../../../tests/support/site-over-http";
 import { UPLOAD_MESSAGES } from "~/features/authoring/uploads.server";
@@ -171,6 +172,38 @@ describe("the sidebar banner upload", () => {
     const html = await text(res);
     expect(html).toContain(UPLOAD_MESSAGES.wrongType);
     expect(html).toContain('value="Still here"');
+    expect((await settingsRow()).defaultSidebarBannerUrl).toBeNull();
+  });
+});
+
+describe("the sidebar banner upload with a refused form", () => {
+  it("stores no image when another field is refused, and keeps what was typed", async () => {
+    const { jar } = await admin();
+    const storage = runtime().storage;
+    const before = await storage.list("posts/");
+    const png = await sharp({
+      create: { width: 300, height: 250, channels: 3, background: "#16a34a" },
+    })
+      .png()
+      .toBuffer();
+    const body = new FormData();
+    for (const [k, v] of Object.entries({
+      ...DEFAULTS,
+      header_banner_text: "Typed before the error",
+      google_analytics_enabled: "on",
+    }))
+      body.set(k, v);
+    body.set(
+      "default_sidebar_banner_file",
+      new Blob([new Uint8Array(png)], { type: "image/png" }),
+      "banner.png",
+    );
+    const res = await browse(jar, `${site.app.url}/admin/site-settings`, { method: "POST", body });
+    expect(res.status).toBe(400);
+    const html = await text(res);
+    expect(html).toContain(SITE_SETTINGS_MESSAGES.analyticsIdRequired);
+    expect(html).toContain('value="Typed before the error"');
+    expect(await storage.list("posts/")).toEqual(before);
     expect((await settingsRow()).defaultSidebarBannerUrl).toBeNull();
   });
 });

@@ -432,7 +432,16 @@ export const DEMO_POSTS: DemoPost[] = [
   <li>Wins and lowlights.</li>
   <li>Asks: introductions, hires, advice.</li>
 </ol>
-<p>TODO: add an example from a real (anonymised) update.</p>`,
+<h2>An example</h2>
+<p>From a London B2B software company, eight months after its pre-seed round (names and figures changed):</p>
+<blockquote>
+  <p><strong>March in a sentence:</strong> our first two enterprise pilots went live and one has already asked for a paid contract.</p>
+  <p><strong>Numbers:</strong> £18,400 monthly recurring revenue (up 12%), £41,000 net burn, 14 months of runway.</p>
+  <p><strong>Wins:</strong> the Bengaluru team shipped single sign-on a fortnight early.<br />
+  <strong>Lowlights:</strong> a senior hire fell through at offer stage; we are re-running the search.</p>
+  <p><strong>Asks:</strong> an introduction to a head of procurement at a UK high-street bank, and a recommendation for an employment lawyer who knows Skilled Worker visas.</p>
+</blockquote>
+<p>Notice what it leaves out: no adjectives, no long story. An angel can read it in a minute and act on the asks in five.</p>`,
   },
 
   // ------------------------------------------------------------------ AMAs
