@@ -1,6 +1,7 @@
 /**
- * Where uploaded and generated files live. Drivers: local disk (default) and,
- * later, S3-compatible object storage; callers see only this interface.
+ * Where uploaded and generated files live. Drivers: local disk (default) and
+ * S3-compatible object storage (s3.ts, docs/decisions/0008), chosen by
+ * STORAGE_DRIVER; callers see only this interface.
  *
  * Keys are relative, slash-separated paths such as
  * `profiles/<user id>/1767000000000.webp`. The same rules hold for every

@@ -6,12 +6,15 @@ import { Avatar, VerifiedBadge } from "~/features/posts/post-card";
 import { clientLog } from "~/lib/client-log";
 import { plural } from "~/lib/format";
 import { relativeTime } from "~/lib/relative-time";
+import { forgetCommentCount, publishCommentCount } from "./comment-count";
 import type { CommentDraft } from "./comment-form.server";
 import type { CommentPage, CommentView } from "./comments.server";
 
 export const COMMENT_LIMIT = 5000;
 const DELETE_FAILED = "Failed to delete comment. Please try again.";
 const DELETE_CONFIRM = "Are you sure you want to delete this comment?";
+/** The most top-level comments the list endpoint returns at once. */
+const MAX_SHOWN = 100;
 
 const noSubscription = () => () => {};
 
@@ -68,6 +71,10 @@ export function Conversation({
   const [total, setTotal] = useState(initial?.total ?? commentCount);
   const initialCount = initial?.comments.length ?? 0;
 
+  // The post's header shows the same count.
+  useEffect(() => publishCommentCount(postId, total), [postId, total]);
+  useEffect(() => () => forgetCommentCount(postId), [postId]);
+
   const load = useCallback(
     async (offset: number, limit = 5) => {
       setState("loading");
@@ -106,7 +113,9 @@ export function Conversation({
     return () => observer.disconnect();
   }, [load, initialCount]);
 
-  const reload = () => load(0);
+  // After a post or a delete, as many top-level comments as were shown (one
+  // more for a new top-level comment, one fewer for a deleted one), not just 5.
+  const reload = (change = 0) => load(0, Math.min(MAX_SHOWN, Math.max(5, items.length + change)));
   // A refused reply goes back under its comment; when that comment is not
   // shown (gone, or further down), the main box keeps the text instead.
   const replyDraftFor =
@@ -119,7 +128,7 @@ export function Conversation({
         postId={postId}
         postPath={postPath}
         user={user}
-        onPosted={reload}
+        onPosted={() => reload(1)}
         draft={draft && !replyDraftFor ? draft : undefined}
       />
       {state === "loading" && items.length === 0 ? (
@@ -315,7 +324,8 @@ function CommentItem({
   postId: string;
   postPath: string;
   user: HeaderUser | null;
-  onChanged: () => void;
+  /** After a delete or a reply; `change` is how many top-level comments that made or took. */
+  onChanged: (change?: number) => void;
   isReply?: boolean;
   draft?: CommentDraft;
 }) {
@@ -364,7 +374,7 @@ function CommentItem({
     try {
       const result = await post({ intent: "delete", commentId: comment.id });
       if (result.redirected || !result.ok) throw new Error("delete failed");
-      onChanged();
+      onChanged(isReply ? 0 : -1);
     } catch {
       setDeleteError(DELETE_FAILED);
       setDeleting(false);
@@ -399,7 +409,8 @@ function CommentItem({
           >
             {liked ? "Liked" : "Like"} <span aria-label={plural(likes, "like")}>({likes})</span>
           </button>
-          {user && !isReply ? (
+          {/* On a reply too: the server attaches a reply to a reply to the top comment. */}
+          {user ? (
             <button
               type="button"
               aria-expanded={replying}
@@ -431,7 +442,7 @@ function CommentItem({
             postPath={postPath}
             user={user}
             parentId={comment.id}
-            onPosted={onChanged}
+            onPosted={() => onChanged(0)}
             onCancel={() => setReplying(false)}
             draft={draft}
           />

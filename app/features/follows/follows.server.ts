@@ -1,14 +1,19 @@
 /**
  * Follows (spec 2 §4, §6): members follow mentors and admins, never themselves
  * and never plain users; a new follow notifies the followed member in the same
- * transaction. The permission module decides; the database's primary key and
- * not-self check back it up.
+ * transaction, unless the same follower's follow already notified them within
+ * the last 24 hours (Follow, Unfollow, Follow again is one notification:
+ * docs/decisions/0020). The permission module decides; the database's primary
+ * key and not-self check back it up.
  */
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, gt } from "drizzle-orm";
 import type { Database } from "#server/db/client";
-import { follows, profiles } from "#server/db/schema";
+import { follows, notifications, profiles } from "#server/db/schema";
 import { can, type Actor, type Role } from "~/features/accounts/permissions";
-import { notifyFollow } from "~/features/notifications/notify.server";
+import { followNotificationLink, notifyFollow } from "~/features/notifications/notify.server";
+
+/** A follower's repeat follow within this window does not notify again. */
+export const FOLLOW_RENOTIFY_MS = 24 * 60 * 60 * 1000;
 
 export type FollowTarget = { id: string; role: Role };
 
@@ -33,7 +38,20 @@ export async function follow(
       .select({ username: profiles.username, fullName: profiles.fullName })
       .from(profiles)
       .where(eq(profiles.id, actor.id));
-    await notifyFollow(tx, target.id, follower!);
+    const since = new Date(Date.now() - FOLLOW_RENOTIFY_MS);
+    const [recent] = await tx
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, target.id),
+          eq(notifications.type, "follow"),
+          eq(notifications.link, followNotificationLink(follower!.username)),
+          gt(notifications.createdAt, since),
+        ),
+      )
+      .limit(1);
+    if (!recent) await notifyFollow(tx, target.id, follower!);
     return { ok: true, changed: true } as const;
   });
 }

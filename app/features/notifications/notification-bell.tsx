@@ -4,6 +4,29 @@ import { relativeTime } from "~/lib/relative-time";
 import { badgeText, type BellState } from "./rules";
 
 const RECONNECT_MS = 3_000;
+const RECONNECT_MAX_MS = 60_000;
+const STREAM_URL = "/api/notifications/stream";
+
+/**
+ * Why the stream was refused: "gone" when the server says the session is no
+ * longer allowed (signed out, blocked), so that retrying is pointless;
+ * "retry" for anything else (the server restarting, a proxy's 502, offline).
+ */
+async function refusal(): Promise<"gone" | "retry"> {
+  const abort = new AbortController();
+  try {
+    const response = await fetch(STREAM_URL, {
+      signal: abort.signal,
+      headers: { accept: "text/event-stream" },
+    });
+    return response.status === 401 || response.status === 403 ? "gone" : "retry";
+  } catch {
+    return "retry";
+  } finally {
+    // A stream that opens after all is not read here: the retry opens its own.
+    abort.abort();
+  }
+}
 
 /**
  * The header's notification bell (spec 1 §2): the unread badge (9+ above 9)
@@ -30,8 +53,12 @@ export function NotificationBell({ initial }: { initial: BellState }) {
     let source: EventSource | undefined;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
+    let delay = RECONNECT_MS;
     const connect = () => {
-      source = new EventSource("/api/notifications/stream");
+      source = new EventSource(STREAM_URL);
+      source.onopen = () => {
+        delay = RECONNECT_MS;
+      };
       source.addEventListener("notifications", (event) => {
         try {
           setState(JSON.parse((event as MessageEvent<string>).data) as BellState);
@@ -40,11 +67,15 @@ export function NotificationBell({ initial }: { initial: BellState }) {
         }
       });
       source.onerror = () => {
-        // The browser retries by itself unless the stream is closed for good.
-        if (source?.readyState === EventSource.CLOSED && !stopped) {
-          source.close();
-          retry = setTimeout(connect, RECONNECT_MS);
-        }
+        // The browser retries by itself unless the stream is refused (closed for
+        // good). Then: stop when the session is gone, else retry, backing off.
+        if (source?.readyState !== EventSource.CLOSED || stopped) return;
+        source.close();
+        void refusal().then((why) => {
+          if (stopped || why === "gone") return;
+          retry = setTimeout(connect, delay);
+          delay = Math.min(delay * 2, RECONNECT_MAX_MS);
+        });
       };
     };
     connect();

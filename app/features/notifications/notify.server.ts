@@ -1,7 +1,8 @@
 /**
  * Creating notifications (spec 1 §3 notification; spec 2 §7 helpers). Every
  * insert reaches the member's open tabs through the database trigger that
- * sends NOTIFY on the notifications channel (see live.server.ts).
+ * sends NOTIFY on the notification_events channel (migration 0005; the
+ * process side is server/realtime/notification-hub.ts).
  */
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#server/db/client";
@@ -53,6 +54,9 @@ export function notifyPromotion(db: Executor, userId: string) {
 }
 
 /** Someone followed a mentor or admin (spec 2 §4: the follower's username and full name). */
+/** A follow notification's link: the follower's profile (usernames never change). */
+export const followNotificationLink = (username: string) => `/user/${username}`;
+
 export function notifyFollow(
   db: Executor,
   followedId: string,
@@ -63,7 +67,7 @@ export function notifyFollow(
     type: "follow",
     title: "New follower",
     message: `${name} (@${follower.username}) started following you`,
-    link: `/user/${follower.username}`,
+    link: followNotificationLink(follower.username),
   });
 }
 

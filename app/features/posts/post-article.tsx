@@ -3,6 +3,7 @@ import { ResponsiveImage } from "~/components/image/responsive-image";
 import type { HeaderUser } from "~/features/accounts/header-user";
 import type { CommentDraft } from "~/features/comments/comment-form.server";
 import type { CommentPage } from "~/features/comments/comments.server";
+import { useCommentCount } from "~/features/comments/comment-count";
 import { Conversation } from "~/features/comments/conversation";
 import { FavoriteToggle } from "~/features/favorites/favorite-toggle";
 import { formatDate, isoDate, plural } from "~/lib/format";
@@ -33,6 +34,8 @@ export function PostArticle({
   const Title = first ? "h1" : "h2";
   // Landmarks must have unique names once infinite scroll adds more posts.
   const suffix = first ? "" : `: ${post.title}`;
+  // Follows comments posted or deleted in place below.
+  const commentCount = useCommentCount(post.id, post.commentCount);
 
   return (
     <div
@@ -74,7 +77,7 @@ export function PostArticle({
               </div>
             </div>
             <a href={`#${ids.comments}`} className="text-sm text-slate-800 underline">
-              {plural(post.commentCount, "comment")}
+              {plural(commentCount, "comment")}
             </a>
             <FavoriteToggle
               postId={post.id}

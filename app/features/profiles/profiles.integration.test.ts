@@ -387,4 +387,31 @@ describe("follows: the permission matrix", () => {
     expect(await unfollow(t.db, fan.actor, mentor.id)).toEqual({ ok: true, changed: true });
     expect(await followerCount(t.db, mentor.id)).toBe(0);
   });
+
+  it("Follow, Unfollow, Follow within 24 hours notifies once; a day later it notifies again", async () => {
+    const mentor = await member("mentor");
+    const fan = await member("user");
+    const other = await member("user");
+    const notified = async () =>
+      (await t.db.select().from(notifications).where(eq(notifications.userId, mentor.id))).length;
+    await follow(t.db, fan.actor, { id: mentor.id, role: "mentor" });
+    await unfollow(t.db, fan.actor, mentor.id);
+    expect(await follow(t.db, fan.actor, { id: mentor.id, role: "mentor" })).toEqual({
+      ok: true,
+      changed: true,
+    });
+    expect(await followerCount(t.db, mentor.id)).toBe(1);
+    expect(await notified()).toBe(1);
+    // Another follower is news, even within the day.
+    await follow(t.db, other.actor, { id: mentor.id, role: "mentor" });
+    expect(await notified()).toBe(2);
+    // Read or not, the first notification is 25 hours old: following again notifies.
+    await t.db
+      .update(notifications)
+      .set({ isRead: true, createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+      .where(eq(notifications.link, `/user/${fan.username}`));
+    await unfollow(t.db, fan.actor, mentor.id);
+    await follow(t.db, fan.actor, { id: mentor.id, role: "mentor" });
+    expect(await notified()).toBe(3);
+  });
 });

@@ -1,20 +1,11 @@
-import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, waitForHydration } from "../fixtures";
-import { DEMO, signInAs, test } from "../support/community";
+import { conversation, DEMO, signInAs, test } from "../support/community";
 import { expectNoAxeViolationsWithoutScripts } from "../support/no-script";
 
 // A demo post without comments: the counts start at 0.
 const SLUG = "start-up-loans-who-qualifies";
 
 test.describe.configure({ timeout: 90_000 });
-
-/** The post's (first) Conversation section, scrolled into view so that it loads. */
-async function conversation(page: Page) {
-  const section = page.getByRole("region", { name: /^Conversation/ }).first();
-  await section.scrollIntoViewIfNeeded();
-  await expect(section.getByRole("status")).toHaveCount(0);
-  return section;
-}
 
 test("a member comments, replies and deletes after confirming; the counts follow", async ({
   page,

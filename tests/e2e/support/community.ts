@@ -59,6 +59,24 @@ export async function signInAs(page: Page, email: string, redirectTo = "/") {
   await expect(page.getByRole("button", { name: /^Notifications/ })).toBeVisible();
 }
 
+/** The post's (first) Conversation section, scrolled into view so that it loads. */
+export async function conversation(page: Page) {
+  const section = page.getByRole("region", { name: /^Conversation/ }).first();
+  await section.scrollIntoViewIfNeeded();
+  await expect(section.getByRole("status")).toHaveCount(0);
+  return section;
+}
+
+/** The comment count in the header of the page's own post. */
+export function headerCommentCount(page: Page) {
+  return page
+    .getByRole("main")
+    .locator("article")
+    .first()
+    .locator("header")
+    .getByRole("link", { name: /^\d+ comments?$/ });
+}
+
 /** Collects uncaught errors and console errors of a page the fixture does not watch. */
 export function watchBrowserErrors(page: Page, allowed: RegExp[] = []): string[] {
   const errors: string[] = [];
