@@ -4,7 +4,7 @@ import { username } from "better-auth/plugins/username";
 import { eq, sql } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -235,6 +235,34 @@ describe("seedDemo, first run", () => {
     }
     // The image and its copies at 96, 160, 320, 640 and 960 pixels.
     expect((await storage.list("demo/posts/")).length).toBe(withImage.length * 6);
+  });
+
+  it("gives two podcasts a WAV chime and an event an MP4 video, written into the storage", async () => {
+    const all = await db.select().from(posts);
+    const withAudio = all.filter((p) => p.featuredAudioUrl);
+    expect(withAudio.map((p) => p.slug).sort()).toEqual([
+      "episode-11-from-hostel-room-to-series-a",
+      "episode-12-building-a-fintech-bridge-between-mumbai-and-london",
+    ]);
+    for (const post of withAudio) {
+      expect(post.audioType).toBe("wav");
+      expect(post.featuredAudioUrl).toBe(storage.url(`demo/audio/${post.slug}.wav`));
+      const wav = await readFile(path.join(uploads, "demo", "audio", `${post.slug}.wav`));
+      expect(wav.subarray(0, 4).toString("ascii")).toBe("RIFF");
+      expect(wav.subarray(8, 16).toString("ascii")).toBe("WAVEfmt ");
+      expect(wav.readUInt32LE(24)).toBe(16_000); // sample rate
+      expect(wav.readUInt32LE(40)).toBe(wav.length - 44); // the data chunk fills the file
+      expect(wav.length).toBeGreaterThan(40_000);
+      expect(wav.length).toBeLessThan(200_000);
+    }
+    const withVideo = all.filter((p) => p.featuredVideoUrl);
+    expect(withVideo.map((p) => p.slug)).toEqual(["bengaluru-office-hours-with-our-mentors"]);
+    expect(withVideo[0]!.featuredVideoUrl).toBe(
+      storage.url("demo/video/bengaluru-office-hours.mp4"),
+    );
+    expect(withVideo[0]!.featuredImageUrl).toBeTruthy();
+    const mp4 = await readFile(path.join(uploads, "demo", "video", "bengaluru-office-hours.mp4"));
+    expect(mp4.subarray(4, 8).toString("ascii")).toBe("ftyp");
   });
 
   it("tags every post, with usage counts that match the links", async () => {

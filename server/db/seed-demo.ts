@@ -11,9 +11,12 @@
 import { hashPassword } from "better-auth/crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { randomInt, randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { storeResponsiveImage } from "../storage/responsive-images";
 import type { Storage } from "../storage/storage";
 import type { Database } from "./client";
+import { DEMO_CHIMES, renderChimeWav } from "./demo-content/audio";
 import {
   DEMO_BROADCASTS,
   DEMO_FOLLOWS,
@@ -178,7 +181,32 @@ type DemoImages = {
   posts: Map<string, string>;
   portraits: Map<string, string>;
   sidebarBanner: string;
+  /** slug → the post's featured audio (a WAV the seed writes) and video (a shipped MP4). */
+  media: Map<string, { audioUrl?: string; videoUrl?: string }>;
 };
+
+/**
+ * The demo's media files, read from the project (run from its root, as for
+ * the migrations): they are not bundled into the server build.
+ */
+export const DEMO_MEDIA_DIR = path.resolve("server/db/demo-content/media");
+
+/** Writes the demo posts' audio and video files into the storage. */
+async function storeDemoMedia(storage: Storage): Promise<DemoImages["media"]> {
+  const jobs = DEMO_POSTS.filter((post) => post.audio || post.video).map(async (post) => {
+    const entry: { audioUrl?: string; videoUrl?: string } = {};
+    if (post.audio) {
+      const wav = renderChimeWav(DEMO_CHIMES[post.audio]);
+      entry.audioUrl = (await storage.put(`demo/audio/${post.slug}.wav`, wav, "audio/wav")).url;
+    }
+    if (post.video) {
+      const bytes = new Uint8Array(await readFile(path.join(DEMO_MEDIA_DIR, post.video)));
+      entry.videoUrl = (await storage.put(`demo/video/${post.video}`, bytes, "video/mp4")).url;
+    }
+    return [post.slug, entry] as const;
+  });
+  return new Map(await Promise.all(jobs));
+}
 
 /** The demo's ~200 smaller copies are made on a first start: the quicker WebP encoding. */
 const FAST = { effort: 2 };
@@ -212,12 +240,18 @@ async function storeDemoImages(storage: Storage, siteName: string): Promise<Demo
     palette: ["#0f2a4a", "#087e8b"],
   }).then((bytes) => storeResponsiveImage(storage, "demo/banners/sidebar", bytes, FAST));
 
-  const [postUrls, portraitUrls, banner] = await Promise.all([
+  const [postUrls, portraitUrls, banner, media] = await Promise.all([
     Promise.all(postJobs),
     Promise.all(portraitJobs),
     bannerJob,
+    storeDemoMedia(storage),
   ]);
-  return { posts: new Map(postUrls), portraits: new Map(portraitUrls), sidebarBanner: banner.url };
+  return {
+    posts: new Map(postUrls),
+    portraits: new Map(portraitUrls),
+    sidebarBanner: banner.url,
+    media,
+  };
 }
 
 // ---------------------------------------------------------------------- writes
@@ -308,6 +342,7 @@ async function insertPosts(ctx: Context): Promise<Map<string, InsertedPost>> {
     const time = ctx.now - post.daysAgo * DAY - Math.floor(ctx.random() * 10) * HOUR;
     const published = post.status === "published";
     const image = ctx.images.posts.get(post.slug) ?? null;
+    const media = ctx.images.media.get(post.slug);
     return {
       title: post.title,
       slug: post.slug,
@@ -316,6 +351,9 @@ async function insertPosts(ctx: Context): Promise<Map<string, InsertedPost>> {
       postType: post.type,
       externalUrl: post.type === "external_link" ? post.externalUrl : null,
       featuredImageUrl: image,
+      featuredVideoUrl: media?.videoUrl ?? null,
+      featuredAudioUrl: media?.audioUrl ?? null,
+      audioType: media?.audioUrl ? "wav" : null,
       categoryId: mustGet(categoryIds, post.category, "category"),
       authorId: mustGet(ctx.userIds, post.author, "author"),
       status: post.status,

@@ -16,7 +16,10 @@ import { contentSecurityPolicy } from "#server/http/security";
 import type { Actor } from "~/features/accounts/permissions";
 import { MEDIA_MESSAGES } from "~/features/authoring/post-form.server";
 import { savePost } from "~/features/authoring/save-post.server";
-import { fetchVimeoThumbnail } from "~/features/authoring/video-thumbnail.server";
+import {
+  fetchVimeoThumbnail,
+  type ThumbnailResolver,
+} from "~/features/authoring/video-thumbnail.server";
 import { createPost, createUser } from "../../../tests/support/factories";
 import { siteOverHttpForThisFile } from "../../../tests/support/site-over-http";
 
@@ -56,7 +59,10 @@ function metaContent(html: string, property: string) {
   return tag?.[1];
 }
 
-async function publish(fields: Record<string, string>, resolver = vi.fn(async () => STILL)) {
+async function publish(
+  fields: Record<string, string>,
+  resolver = vi.fn<ThumbnailResolver>(async () => STILL),
+) {
   const result = await savePost(
     site.testDb.db,
     mentor,

@@ -31,6 +31,31 @@ describe("pageMeta", () => {
     expect(meta).toContainEqual({ property: "og:type", content: "article" });
     expect(meta).toContainEqual({ name: "twitter:card", content: "summary_large_image" });
   });
+
+  it("declares the image's size only when it is known", () => {
+    const sizeOf = (image: string | null) => {
+      const meta = pageMeta({
+        title: "T",
+        path: "/",
+        siteName: "FB",
+        siteUrl: "https://fb.test",
+        image,
+      });
+      const find = (p: string) =>
+        (
+          meta.find((m) => (m as { property?: string }).property === p) as
+            { content: string } | undefined
+        )?.content;
+      return [find("og:image:width"), find("og:image:height")];
+    };
+    expect(sizeOf(null)).toEqual(["1200", "630"]); // the default image
+    expect(sizeOf("/uploads/posts/a.1600x900.webp")).toEqual(["1600", "900"]);
+    expect(sizeOf("https://cdn.example.com/a.jpg")).toEqual([undefined, undefined]);
+    expect(sizeOf("https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg")).toEqual([
+      undefined,
+      undefined,
+    ]);
+  });
 });
 
 describe("JSON-LD", () => {

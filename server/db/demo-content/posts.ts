@@ -4,6 +4,7 @@
  * because readers of a demo may still act on what they read.
  */
 import type { NamedCategorySlug } from "../seed";
+import type { DemoChime } from "./audio";
 import type { DemoUsername } from "./people";
 
 export type DemoPost = {
@@ -24,6 +25,10 @@ export type DemoPost = {
   sidebarEnabled?: boolean;
   /** Shows per-post sidebar widgets. */
   sidebarWidgets?: boolean;
+  /** A featured audio file the seed writes (a WAV chime, audio.ts): it plays without internet. */
+  audio?: DemoChime;
+  /** A featured video file shipped in demo-content/media/ (an MP4 played by the page's <video>). */
+  video?: string;
   content: string;
 } & ({ type: "blog" } | { type: "external_link"; externalUrl: string });
 
@@ -588,6 +593,7 @@ export const DEMO_POSTS: DemoPost[] = [
     daysAgo: 5,
     featured: true,
     type: "blog",
+    audio: "rising",
     excerpt:
       "Rohan Mehta on regulators in two countries, the payment corridor nobody was serving and what he would do differently today.",
     tags: ["fintech", "fundraising", "market entry"],
@@ -612,6 +618,7 @@ export const DEMO_POSTS: DemoPost[] = [
     status: "published",
     daysAgo: 19,
     type: "blog",
+    audio: "falling",
     excerpt:
       "A founder who started coding in a university hostel in Manchester on the three decisions that got her company to a Series A.",
     tags: ["fundraising", "community"],
@@ -878,6 +885,7 @@ export const DEMO_POSTS: DemoPost[] = [
     daysAgo: 11,
     sidebarWidgets: true,
     type: "blog",
+    video: "bengaluru-office-hours.mp4",
     excerpt:
       "Book a free twenty-minute slot with a mentor in Bengaluru. Bring one question and leave with one next step.",
     tags: ["mentorship", "community"],

@@ -80,3 +80,62 @@ test("a missing post answers 404 with the 404 page at its own address", async ({
   await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
   await expectNoAxeViolations(page);
 });
+
+test("a podcast's audio player plays its file (no internet needed), with axe", async ({ page }) => {
+  const slug = "episode-12-building-a-fintech-bridge-between-mumbai-and-london";
+  await page.goto(`/post/${slug}`);
+  await waitForHydration(page);
+  const article = page.locator(`article[data-post-slug="${slug}"]`);
+  const audio = article.locator("audio");
+  await expect(audio).toBeVisible();
+  await expect(audio).toHaveAttribute("aria-label", /^Listen: Episode 12/);
+  await expect(audio.locator("source")).toHaveAttribute("type", "audio/wav");
+  const src = (await audio.locator("source").getAttribute("src"))!;
+  expect(src).toMatch(/^\/uploads\/demo\/audio\/.+\.wav$/);
+  // The browser loads and decodes it (muted: a test has no user gesture to start sound).
+  const played = await audio.evaluate(async (element: HTMLAudioElement) => {
+    element.muted = true;
+    await element.play();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    element.pause();
+    return { time: element.currentTime, duration: element.duration, error: element.error };
+  });
+  expect(played.error).toBeNull();
+  expect(played.time).toBeGreaterThan(0);
+  expect(played.duration).toBeGreaterThan(1);
+  await expectNoAxeViolations(page);
+});
+
+test("a video file is the hero, played natively with the featured image as poster; its card has the play mark", async ({
+  page,
+}) => {
+  const slug = "bengaluru-office-hours-with-our-mentors";
+  await page.goto("/categories/events");
+  const card = page.getByRole("main").locator("article", {
+    has: page.locator(`a[href="/post/${slug}"]`),
+  });
+  await expect(card.getByText("Video", { exact: true })).toBeAttached();
+
+  await page.goto(`/post/${slug}`);
+  await waitForHydration(page);
+  const video = page.locator(`article[data-post-slug="${slug}"] video`);
+  await expect(video).toBeVisible();
+  await expect(video).toHaveAttribute("poster", /^\/uploads\/demo\/posts\/.+\.webp$/);
+  await expect(video.locator("source")).toHaveAttribute("type", "video/mp4");
+  const state = await video.evaluate(async (element: HTMLVideoElement) => {
+    element.muted = true;
+    await element.play();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    element.pause();
+    return { time: element.currentTime, width: element.videoWidth, error: element.error };
+  });
+  expect(state.error).toBeNull();
+  expect(state.time).toBeGreaterThan(0);
+  expect(state.width).toBe(640);
+  // The link previews use the featured image.
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+    "content",
+    /\/uploads\/demo\/posts\/.+\.1200x630\.webp$/,
+  );
+  await expectNoAxeViolations(page);
+});
