@@ -28,16 +28,13 @@ let db: Database;
 let storage: LocalStorage;
 let uploads: string;
 let first: SeedDemoResult;
-let seedMs: number;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
   db = testDb.db;
   uploads = await mkdtemp(path.join(tmpdir(), "fb-demo-"));
   storage = createLocalStorage({ root: uploads, publicPath: "/uploads" });
-  const started = performance.now();
   first = await seedDemo(db, storage);
-  seedMs = performance.now() - started;
 });
 
 afterAll(async () => {
@@ -49,10 +46,9 @@ afterAll(async () => {
 const SIGN_UP_PASSWORD = /^(?=.*[A-Z])(?=.*[a-z])(?=.*\d).{8,}$/;
 
 describe("seedDemo, first run", () => {
-  it("reports that it created the content, without a slow path", () => {
+  // How long seeding takes is measured by the README's first-start figure, not asserted here.
+  it("reports that it created the content", () => {
     expect(first.created).toBe(true);
-    // Generous: this guards against an accidental slow path (e.g. row-by-row inserts), not a budget.
-    expect(seedMs).toBeLessThan(30_000);
   });
 
   it("returns 1 admin, 3 mentors and 10 members, with fresh sign-up-grade passwords", () => {

@@ -134,7 +134,9 @@ describe("broadcast()", () => {
     expect(rows.every((r) => r.type === "broadcast" && r.message === "Hi" && !r.isRead)).toBe(true);
   });
 
-  it("is set-based: 300 members in one statement, quickly", async () => {
+  // One statement for any number of members: app/features/admin/broadcast-scale.integration.test.ts
+  // counts the statements at 10,000 (timings are for `npm run bench`, never for tests).
+  it("reaches 300 members and their bells", async () => {
     await t.db.execute(sql`
       INSERT INTO users (id, name, email, username, email_verified)
       SELECT 'bulk-' || g, 'b' || g, 'b' || g || '@example.com', 'bulk_' || g, true
@@ -143,7 +145,6 @@ describe("broadcast()", () => {
       INSERT INTO profiles (id, email, username, status)
       SELECT 'bulk-' || g, 'b' || g || '@example.com', 'bulk_' || g, 'approved'
       FROM generate_series(1, 300) g`);
-    const started = performance.now();
     const n = await broadcast(t.db, {
       title: "All hands",
       message: "Read this",
@@ -153,7 +154,6 @@ describe("broadcast()", () => {
       sentBy: null,
     });
     expect(n).toBe(300);
-    expect(performance.now() - started).toBeLessThan(2_000);
     expect((await bellState(t.db, "bulk-7")).latest[0]!.message).toBe("Read this");
   });
 });
