@@ -105,6 +105,7 @@ export function Layout({ children }: { children: ReactNode }) {
           siteName={siteName}
           categories={navCategories}
           contactEmail={data?.contactEmail}
+          socialLinks={data?.socialLinks ?? []}
         />
         {data?.scripts.consent.bar ? (
           <ConsentBar

@@ -3,6 +3,7 @@ import { db } from "#server/db/client";
 import { runtime } from "#server/runtime";
 import { can } from "~/features/accounts/permissions";
 import { getSessionUser } from "~/features/accounts/session.server";
+import { contactEmailFor } from "~/features/layout/site-chrome.server";
 import {
   MAX_UPLOAD_BYTES,
   UPLOAD_MESSAGES,
@@ -38,7 +39,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const row = await loadSiteSettings(db());
   return data(
-    { values: valuesOfSettings(row), version: row.updatedAt.toISOString() },
+    {
+      values: valuesOfSettings(row),
+      version: row.updatedAt.toISOString(),
+      // What the footer shows while the contact e-mail is empty.
+      contactDefault: contactEmailFor(runtime().config.siteUrl),
+    },
     { headers: noStore },
   );
 }
@@ -89,6 +95,7 @@ export default function AdminSiteSettings({ loaderData, actionData }: Route.Comp
       // A fresh form after a save (the saved values) or an error (what was typed).
       key={actionData?.values ? `typed-${actionData.message.id}` : loaderData.version}
       values={values}
+      contactDefault={loaderData.contactDefault}
       message={actionData?.message ?? null}
     />
   );

@@ -371,6 +371,13 @@ describe("check constraints and rule triggers", () => {
       googleTagManagerEnabled: false,
       cookieConsentEnabled: true,
       requireConsentForUk: true,
+      // The footer: no social links, the contact line's default (decision 0032).
+      footerContactEmail: null,
+      socialLinkedinUrl: null,
+      socialXUrl: null,
+      socialInstagramUrl: null,
+      socialYoutubeUrl: null,
+      socialFacebookUrl: null,
     });
     await expectDbError(db.insert(siteSettings).values({ id: 2 }), {
       code: CHECK_VIOLATION,

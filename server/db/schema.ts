@@ -593,6 +593,14 @@ export const siteSettings = pgTable(
       .notNull()
       .default(DEFAULT_COOKIE_POLICY_CONTENT),
     requireConsentForUk: boolean("require_consent_for_uk").notNull().default(true),
+    /** The footer's contact line; null: hello@ the site's domain (decision 0032). */
+    footerContactEmail: text("footer_contact_email"),
+    /** The footer's social links; each shown only when set. */
+    socialLinkedinUrl: text("social_linkedin_url"),
+    socialXUrl: text("social_x_url"),
+    socialInstagramUrl: text("social_instagram_url"),
+    socialYoutubeUrl: text("social_youtube_url"),
+    socialFacebookUrl: text("social_facebook_url"),
     /** Set once the demo content has been loaded into this database. */
     demoContentLoadedAt: timestamp("demo_content_loaded_at", { withTimezone: true }),
     updatedAt: updatedAt(),

@@ -2,7 +2,8 @@
  * /admin/site-settings in a real browser (spec 2 §2, §8): an admin changes the
  * header promo banner, sees the spec's success message in green until it
  * clears after 5 seconds, and finds the banner on the site; a malformed id
- * is refused with the text still in the form. Axe on every page. A server of
+ * is refused with the text still in the form; the footer's contact e-mail and
+ * social links likewise. Axe on every page. A server of
  * its own: the settings it saves would change other journeys' pages.
  */
 import { expect, expectNoAxeViolations, waitForHydration } from "./fixtures";
@@ -55,5 +56,57 @@ test("an admin saves the header promo banner and sees it on the site", async ({
   await page.goto("/");
   await waitForHydration(page);
   await expect(page.getByText("Expand to the UK: free first consultation")).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("an admin sets the footer's contact e-mail and social links, refused off the network's host", async ({
+  page,
+  adminServer,
+}) => {
+  await signedInAdmin(page, adminServer);
+
+  await page.goto("/admin/site-settings");
+  await waitForHydration(page);
+  const footerSection = page.getByRole("group", { name: "Footer" });
+  const email = footerSection.getByLabel("Contact e-mail");
+  const linkedin = footerSection.getByLabel("LinkedIn link");
+  const youtube = footerSection.getByLabel("YouTube link");
+  await email.fill("partners@founderbridge.example");
+  await linkedin.fill("https://www.linkedin.com/company/founderbridge-e2e");
+  await youtube.fill("https://youtube.evil.example/@founderbridge");
+  await page.getByRole("button", { name: "Save Settings" }).click();
+  await expect(
+    page.getByText(
+      "YouTube link must be an https:// address on youtube.com, e.g. its page for the site's account",
+    ),
+  ).toBeVisible();
+  await expect(email).toHaveValue("partners@founderbridge.example");
+  await expect(linkedin).toHaveValue("https://www.linkedin.com/company/founderbridge-e2e");
+  await expect(youtube).toHaveValue("https://youtube.evil.example/@founderbridge");
+  await expectNoAxeViolations(page);
+
+  await youtube.fill("https://www.youtube.com/@founderbridge-e2e");
+  await page.getByRole("button", { name: "Save Settings" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Settings saved successfully!" }),
+  ).toBeVisible();
+
+  // On the site: the e-mail and only the two networks set, opening in a new tab.
+  await page.goto("/");
+  await waitForHydration(page);
+  const footer = page.getByRole("contentinfo");
+  await expect(
+    footer.getByRole("link", { name: "partners@founderbridge.example" }),
+  ).toHaveAttribute("href", "mailto:partners@founderbridge.example");
+  const social = footer.getByRole("list", { name: "Social links" }).getByRole("link");
+  await expect(social).toHaveCount(2);
+  await expect(footer.getByRole("link", { name: "LinkedIn (opens in a new tab)" })).toHaveAttribute(
+    "href",
+    "https://www.linkedin.com/company/founderbridge-e2e",
+  );
+  await expect(footer.getByRole("link", { name: "YouTube (opens in a new tab)" })).toHaveAttribute(
+    "target",
+    "_blank",
+  );
   await expectNoAxeViolations(page);
 });

@@ -6,22 +6,14 @@ export type SiteFooterProps = {
   categories: NavCategory[];
   /** e.g. hello@founderbridge.co.uk; the contact line links to /partner-with-us without it. */
   contactEmail?: string | null;
+  /** The site's accounts set in Site Settings; none set, no list. */
+  socialLinks: { label: string; href: string }[];
 };
-
-function socialLinks(siteName: string) {
-  const handle = siteName.toLowerCase().replace(/[^a-z0-9]/g, "");
-  return [
-    { label: "LinkedIn", href: `https://www.linkedin.com/company/${handle}` },
-    { label: "X (Twitter)", href: `https://x.com/${handle}` },
-    { label: "YouTube", href: `https://www.youtube.com/@${handle}` },
-    { label: "Instagram", href: `https://www.instagram.com/${handle}` },
-  ];
-}
 
 const linkClass = "text-slate-700 hover:text-brand-700 hover:underline";
 
 /** Footer: link columns, a contact line, social links (spec 1 §2). */
-export function SiteFooter({ siteName, categories, contactEmail }: SiteFooterProps) {
+export function SiteFooter({ siteName, categories, contactEmail, socialLinks }: SiteFooterProps) {
   return (
     <footer className="mt-16 border-t border-slate-200 bg-slate-50">
       <div className="mx-auto max-w-6xl px-4 py-10 text-sm">
@@ -106,15 +98,23 @@ export function SiteFooter({ siteName, categories, contactEmail }: SiteFooterPro
               </Link>
             )}
           </p>
-          <ul aria-label="Social links" className="flex flex-wrap gap-4">
-            {socialLinks(siteName).map((s) => (
-              <li key={s.label}>
-                <a href={s.href} rel="me noopener noreferrer" target="_blank" className={linkClass}>
-                  {s.label}
-                </a>
-              </li>
-            ))}
-          </ul>
+          {socialLinks.length > 0 ? (
+            <ul aria-label="Social links" className="flex flex-wrap gap-4">
+              {socialLinks.map((s) => (
+                <li key={s.label}>
+                  <a
+                    href={s.href}
+                    rel="me noopener noreferrer"
+                    target="_blank"
+                    className={linkClass}
+                  >
+                    {s.label}
+                    <span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </div>
         <p className="mt-6 text-slate-700">
           © {new Date().getFullYear()} {siteName}. Building products between the UK and India.

@@ -3,7 +3,10 @@ import { runtime } from "#server/runtime";
 import { headerCategories, listCategories } from "~/features/categories/categories.server";
 import { getPublicSiteSettings } from "~/features/settings/site-settings.server";
 
-/** hello@{domain} for a real domain; none for localhost or an IP address. */
+/**
+ * The contact line's default when Site Settings set none: hello@{domain} for
+ * a real domain; none (a link to /partner-with-us) for localhost or an IP.
+ */
 export function contactEmailFor(siteUrl: string): string | null {
   const host = new URL(siteUrl).hostname.replace(/^www\./, "");
   if (!host.includes(".") || /^[\d.]+$/.test(host) || host.startsWith("[")) return null;
@@ -22,6 +25,7 @@ export async function loadSiteChrome() {
     siteUrl: config.siteUrl,
     navCategories: headerCategories(categories),
     headerBanner: settings.headerBanner,
-    contactEmail: contactEmailFor(config.siteUrl),
+    contactEmail: settings.footer.contactEmail ?? contactEmailFor(config.siteUrl),
+    socialLinks: settings.footer.socialLinks,
   };
 }

@@ -3,6 +3,7 @@
  * cached settings row (app/features/site-settings/site-settings.server.ts).
  */
 import type { Database } from "#server/db/client";
+import { footerSocialLinks } from "~/features/site-settings/footer-links";
 import { loadSiteSettings } from "~/features/site-settings/site-settings.server";
 
 /** The site settings the reader pages use. */
@@ -10,6 +11,8 @@ export type PublicSiteSettings = {
   headerBanner: { text: string | null; link: string | null; imageUrl: string | null } | null;
   defaultSidebarBanner: { imageUrl: string; link: string | null } | null;
   cookiePolicyContent: string;
+  /** The footer's contact e-mail when one is set, and the social links that are set. */
+  footer: { contactEmail: string | null; socialLinks: { label: string; href: string }[] };
 };
 
 export async function getPublicSiteSettings(db: Database): Promise<PublicSiteSettings> {
@@ -25,5 +28,9 @@ export async function getPublicSiteSettings(db: Database): Promise<PublicSiteSet
       ? { imageUrl: bannerUrl, link: row.defaultSidebarBannerLink?.trim() || null }
       : null,
     cookiePolicyContent: row.cookiePolicyContent ?? "",
+    footer: {
+      contactEmail: row.footerContactEmail?.trim() || null,
+      socialLinks: footerSocialLinks(row),
+    },
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { footerSocialLinks, isSocialUrl, SOCIAL_NETWORKS } from "./footer-links";
 import { readSettingsForm, SITE_SETTINGS_MESSAGES, validateSettings } from "./schema";
 
 function form(fields: Record<string, string>) {
@@ -79,5 +80,78 @@ describe("the site settings form", () => {
     expect(errorOf({ google_search_console_verification: '"><script>' })).toBe(
       SITE_SETTINGS_MESSAGES.verification,
     );
+  });
+});
+
+describe("the footer settings", () => {
+  const linkedin = SOCIAL_NETWORKS.find((n) => n.name === "social_linkedin_url")!;
+  const x = SOCIAL_NETWORKS.find((n) => n.name === "social_x_url")!;
+
+  it("accepts each network's https address on its host or a subdomain, and empty as unset", () => {
+    const result = validateSettings(
+      form({
+        footer_contact_email: " partners@founderbridge.co.uk ",
+        social_linkedin_url: "https://www.linkedin.com/company/founderbridge",
+        social_x_url: "https://twitter.com/founderbridge",
+        social_instagram_url: "https://instagram.com/founderbridge/",
+        social_youtube_url: "https://www.youtube.com/@founderbridge",
+        social_facebook_url: " https://m.facebook.com/founderbridge ",
+      }),
+    );
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.input.footer_contact_email).toBe("partners@founderbridge.co.uk");
+    expect(result.input.social_facebook_url).toBe("https://m.facebook.com/founderbridge");
+    expect(result.input.social_x_url).toBe("https://twitter.com/founderbridge");
+    const empty = validateSettings(form({}));
+    expect(empty.ok && empty.input.social_linkedin_url).toBeNull();
+    expect(empty.ok && empty.input.footer_contact_email).toBeNull();
+  });
+
+  it("refuses http, another host, a look-alike host, the bare home page and credentials", () => {
+    const refused = SITE_SETTINGS_MESSAGES.socialUrl("LinkedIn", ["linkedin.com"]);
+    for (const url of [
+      "http://www.linkedin.com/company/founderbridge",
+      "https://linkedin.com.evil.example/company/founderbridge",
+      "https://evillinkedin.com/company/founderbridge",
+      "https://www.linkedin.com/",
+      "https://user:pass@www.linkedin.com/company/founderbridge",
+      "https://www.linkedin.com:8443/company/founderbridge",
+      "javascript:alert(1)",
+      "linkedin.com/company/founderbridge",
+    ]) {
+      expect([url, errorOf({ social_linkedin_url: url })]).toEqual([url, refused]);
+    }
+    expect(errorOf({ social_youtube_url: "https://youtu.be/abc" })).toBe(
+      SITE_SETTINGS_MESSAGES.socialUrl("YouTube", ["youtube.com"]),
+    );
+    expect(errorOf({ social_x_url: "https://www.linkedin.com/company/founderbridge" })).toBe(
+      SITE_SETTINGS_MESSAGES.socialUrl("X (Twitter)", ["x.com", "twitter.com"]),
+    );
+    expect(isSocialUrl(x, "https://x.com/founderbridge")).toBe(true);
+    expect(isSocialUrl(linkedin, "https://x.com/founderbridge")).toBe(false);
+  });
+
+  it("refuses a contact line that is not an e-mail address", () => {
+    expect(errorOf({ footer_contact_email: "hello at founderbridge" })).toBe(
+      SITE_SETTINGS_MESSAGES.contactEmail,
+    );
+    expect(errorOf({ footer_contact_email: "<a>@x" })).toBe(SITE_SETTINGS_MESSAGES.contactEmail);
+  });
+
+  it("gives the footer only the networks set and valid, in the form's order", () => {
+    expect(footerSocialLinks({})).toEqual([]);
+    expect(
+      footerSocialLinks({
+        socialYoutubeUrl: "https://www.youtube.com/@founderbridge",
+        socialLinkedinUrl: "https://www.linkedin.com/company/founderbridge",
+        socialXUrl: "   ",
+        // Written outside the form: not shown.
+        socialFacebookUrl: "javascript:alert(1)",
+      }),
+    ).toEqual([
+      { label: "LinkedIn", href: "https://www.linkedin.com/company/founderbridge" },
+      { label: "YouTube", href: "https://www.youtube.com/@founderbridge" },
+    ]);
   });
 });

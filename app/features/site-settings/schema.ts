@@ -4,6 +4,7 @@
  * on every page, so their shape is checked (the hints are the spec's).
  */
 import { z } from "zod";
+import { isSocialUrl, SOCIAL_NETWORKS, type SocialFieldName } from "./footer-links";
 
 export const SITE_SETTINGS_MESSAGES = {
   /** Spec 2 §8, word for word. */
@@ -22,6 +23,9 @@ export const SITE_SETTINGS_MESSAGES = {
   bannerMessage: "Please enter the cookie banner message",
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
   upload: "Banner image upload failed: ",
+  contactEmail: "Footer contact e-mail must be an e-mail address, e.g. hello@example.com",
+  socialUrl: (label: string, hosts: readonly string[]) =>
+    `${label} link must be an https:// address on ${hosts.join(" or ")}, e.g. its page for the site's account`,
 } as const;
 
 export const SETTINGS_HINTS = {
@@ -56,7 +60,8 @@ export type SiteSettingsValues = {
   cookie_banner_message: string;
   require_consent_for_uk: boolean;
   cookie_policy_content: string;
-};
+  footer_contact_email: string;
+} & Record<SocialFieldName, string>;
 
 const TEXT_FIELDS = [
   "default_sidebar_banner_url",
@@ -72,6 +77,8 @@ const TEXT_FIELDS = [
   "custom_body_scripts",
   "cookie_banner_message",
   "cookie_policy_content",
+  "footer_contact_email",
+  ...SOCIAL_NETWORKS.map((n) => n.name),
 ] as const;
 
 const TOGGLE_FIELDS = [
@@ -104,6 +111,8 @@ export const SETTINGS_FIELDS = [
   { name: "cookie_banner_message", column: "cookieBannerMessage" },
   { name: "require_consent_for_uk", column: "requireConsentForUk" },
   { name: "cookie_policy_content", column: "cookiePolicyContent" },
+  { name: "footer_contact_email", column: "footerContactEmail" },
+  ...SOCIAL_NETWORKS.map(({ name, column }) => ({ name, column })),
 ] as const;
 
 /** The form's values from a submitted form (a missing checkbox is off). */
@@ -147,6 +156,17 @@ function verificationCode(value: string): string {
   return (fromTag ? fromTag[1]! : value).trim();
 }
 
+/** One optional social link per network: https, on the network's host. */
+const socialFields = Object.fromEntries(
+  SOCIAL_NETWORKS.map((network) => [
+    network.name,
+    optionalText(`${network.label} link`, 500).refine(
+      (v) => v === null || isSocialUrl(network, v),
+      SITE_SETTINGS_MESSAGES.socialUrl(network.label, network.hosts),
+    ),
+  ]),
+) as Record<SocialFieldName, ReturnType<typeof optionalText>>;
+
 const schema = z
   .object({
     default_sidebar_banner_url: optionalLink("Sidebar banner image URL"),
@@ -184,6 +204,10 @@ const schema = z
       .string()
       .trim()
       .max(100_000, SITE_SETTINGS_MESSAGES.tooLong("Cookie policy", 100_000)),
+    footer_contact_email: optionalText("Footer contact e-mail", 254).pipe(
+      z.email(SITE_SETTINGS_MESSAGES.contactEmail).nullable(),
+    ),
+    ...socialFields,
   })
   .superRefine((v, ctx) => {
     const need = (on: boolean, id: string | null, message: string, path: string) => {

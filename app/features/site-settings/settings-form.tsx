@@ -2,7 +2,8 @@
  * The Site Settings page (spec 2 §2, §8): default sidebar banner (image URL
  * or upload, optional link, preview), the header promo banner, tracking
  * scripts and their ids, custom head and body scripts, cookie consent, the
- * banner text and the cookie policy HTML. A plain multipart form: it works
+ * banner text and the cookie policy HTML, the footer's contact e-mail and
+ * social links. A plain multipart form: it works
  * without JavaScript; with it, the success message clears after 5 seconds.
  */
 import { useEffect, useState, type ReactNode } from "react";
@@ -10,6 +11,7 @@ import { Form, useNavigation } from "react-router";
 import { primaryButton } from "~/components/ui/button-styles";
 import { ErrorBox, inputClass, NoticeBox } from "~/features/accounts/ui";
 import { AdminLinks } from "~/features/admin/admin-links";
+import { SOCIAL_NETWORKS } from "./footer-links";
 import { SETTINGS_HINTS, SITE_SETTINGS_MESSAGES, type SiteSettingsValues } from "./schema";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -33,7 +35,7 @@ function TextField({
   label: string;
   values: SiteSettingsValues;
   hint?: string;
-  type?: "text" | "url";
+  type?: "text" | "url" | "email";
   placeholder?: string;
 }) {
   const id = `settings-${name}`;
@@ -46,7 +48,7 @@ function TextField({
         id={id}
         name={name}
         type={type === "url" ? "text" : type}
-        inputMode={type === "url" ? "url" : undefined}
+        inputMode={type === "url" ? "url" : type === "email" ? "email" : undefined}
         defaultValue={String(values[name])}
         placeholder={placeholder}
         aria-describedby={hint ? `${id}-hint` : undefined}
@@ -128,9 +130,12 @@ function Toggle({
 
 export function SiteSettingsForm({
   values,
+  contactDefault,
   message,
 }: {
   values: SiteSettingsValues;
+  /** The footer's contact e-mail while none is set (from SITE_URL), or none. */
+  contactDefault: string | null;
   /** The last save's message: success (green) or an error (red). */
   message: { text: string; id: number } | null;
 }) {
@@ -314,6 +319,34 @@ export function SiteSettingsForm({
             values={values}
             code
           />
+        </Section>
+
+        <Section title="Footer">
+          <TextField
+            name="footer_contact_email"
+            label="Contact e-mail"
+            type="email"
+            hint={
+              contactDefault
+                ? `Shown in the footer's contact line. Empty: ${contactDefault}.`
+                : "Shown in the footer's contact line. Empty: a Get in touch link to Partner With Us."
+            }
+            values={values}
+          />
+          <p className="text-sm text-slate-700">
+            Social links: the site&apos;s own accounts, each an https:// address on its network.
+            Only the networks filled in are shown in the footer.
+          </p>
+          {SOCIAL_NETWORKS.map((network) => (
+            <TextField
+              key={network.name}
+              name={network.name}
+              label={`${network.label} link`}
+              type="url"
+              placeholder={network.example}
+              values={values}
+            />
+          ))}
         </Section>
 
         <button type="submit" disabled={saving} className={primaryButton}>

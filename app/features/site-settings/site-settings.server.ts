@@ -10,6 +10,7 @@ import { SITE_SETTINGS_ID, siteSettings } from "#server/db/schema";
 import { can, type Actor } from "~/features/accounts/permissions";
 import { recordAdminAction } from "~/features/admin/audit.server";
 import { sanitizePostHtml } from "~/features/posts/sanitize.server";
+import { SOCIAL_NETWORKS, type SocialFieldName, type SocialNetwork } from "./footer-links";
 import { trackerCsp, type TrackerCsp } from "./trackers.server";
 import {
   SITE_SETTINGS_MESSAGES,
@@ -77,6 +78,11 @@ export function valuesOfSettings(row: SiteSettingsRow): SiteSettingsValues {
     cookie_banner_message: row.cookieBannerMessage,
     require_consent_for_uk: row.requireConsentForUk,
     cookie_policy_content: row.cookiePolicyContent,
+    footer_contact_email: text(row.footerContactEmail),
+    ...(Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n.name, text(row[n.column])])) as Record<
+      SocialFieldName,
+      string
+    >),
   };
 }
 
@@ -103,6 +109,11 @@ function columnsOf(input: SiteSettingsInput) {
     requireConsentForUk: input.require_consent_for_uk,
     // Shown on /cookie-policy: sanitised like a post body, on save and on render.
     cookiePolicyContent: sanitizePostHtml(input.cookie_policy_content),
+    footerContactEmail: input.footer_contact_email,
+    ...(Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n.column, input[n.name]])) as Record<
+      SocialNetwork["column"],
+      string | null
+    >),
   };
 }
 
