@@ -29,6 +29,14 @@ async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>) {
   }
 }
 
+/**
+ * The cap for the forms that carry only text (a comment of 5,000 characters
+ * is under 50 KB even fully percent-encoded).
+ */
+export const TEXT_FORM_LIMIT_BYTES = 256 * 1024;
+
+export const TOO_LARGE_MESSAGE = "Request too large";
+
 /** Room for multipart framing and the small text fields beside one file. */
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 

@@ -13,6 +13,11 @@ import {
   listComments,
   toggleLike,
 } from "~/features/comments/comments.server";
+import {
+  readFormWithin,
+  TEXT_FORM_LIMIT_BYTES,
+  TOO_LARGE_MESSAGE,
+} from "~/lib/request-body.server";
 import type { Route } from "./+types/api.comments";
 
 const noStore = { "Cache-Control": "private, no-store" };
@@ -54,7 +59,11 @@ function returnPath(value: FormDataEntryValue | null): string {
  */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405 });
-  const form = await request.formData().catch(() => null);
+  const body = await readFormWithin(request, TEXT_FORM_LIMIT_BYTES);
+  if (!body.ok && body.reason === "too-large") {
+    return data({ error: TOO_LARGE_MESSAGE }, { status: 413 });
+  }
+  const form = body.ok ? body.form : null;
   if (!form) return data({ error: "Invalid request" }, { status: 400 });
   const field = (name: string) => {
     const value = form.get(name);

@@ -4,6 +4,11 @@ import { requireCan } from "~/features/accounts/permissions";
 import { getSessionUser } from "~/features/accounts/session.server";
 import { isUuid } from "~/features/comments/comments.server";
 import { isSaved, toggleFavorite } from "~/features/favorites/favorites.server";
+import {
+  readFormWithin,
+  TEXT_FORM_LIMIT_BYTES,
+  TOO_LARGE_MESSAGE,
+} from "~/lib/request-body.server";
 import type { Route } from "./+types/api.favorites";
 
 const noStore = { "Cache-Control": "private, no-store" };
@@ -33,9 +38,13 @@ function returnPath(value: FormDataEntryValue | null): string {
  */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405 });
-  const form = await request.formData().catch(() => null);
+  const body = await readFormWithin(request, TEXT_FORM_LIMIT_BYTES);
   const actor = await getSessionUser(request);
   const member = requireCan(actor, request, "favorite.toggle")!;
+  if (!body.ok && body.reason === "too-large") {
+    return data({ error: TOO_LARGE_MESSAGE }, { status: 413 });
+  }
+  const form = body.ok ? body.form : null;
   if (!form) return data({ error: "Invalid request" }, { status: 400 });
   const postId = form.get("postId");
   const wanted = form.get("saved");

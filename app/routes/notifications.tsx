@@ -12,6 +12,11 @@ import {
   parseFilter,
   trackedLink,
 } from "~/features/notifications/notifications.server";
+import {
+  readFormWithin,
+  TEXT_FORM_LIMIT_BYTES,
+  TOO_LARGE_MESSAGE,
+} from "~/lib/request-body.server";
 import type { Route } from "./+types/notifications";
 
 export function meta() {
@@ -45,7 +50,11 @@ export async function loader({ request }: Route.LoaderArgs) {
  */
 export async function action({ request }: Route.ActionArgs) {
   const member = requireCan(await getSessionUser(request), request, "notifications.read")!;
-  const form = await request.formData().catch(() => null);
+  const body = await readFormWithin(request, TEXT_FORM_LIMIT_BYTES);
+  if (!body.ok && body.reason === "too-large") {
+    return data({ error: TOO_LARGE_MESSAGE }, { status: 413 });
+  }
+  const form = body.ok ? body.form : null;
   if (!form) return data({ error: "Invalid request" }, { status: 400 });
   const intent = form.get("intent");
   if (intent === "read-all") {

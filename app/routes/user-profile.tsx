@@ -5,6 +5,11 @@ import { getSessionUser } from "~/features/accounts/session.server";
 import { follow, unfollow } from "~/features/follows/follows.server";
 import { ProfilePage, UserNotFound } from "~/features/profiles/profile-page";
 import { findProfileByUsername, loadProfilePage } from "~/features/profiles/public-profile.server";
+import {
+  readFormWithin,
+  TEXT_FORM_LIMIT_BYTES,
+  TOO_LARGE_MESSAGE,
+} from "~/lib/request-body.server";
 import type { Route } from "./+types/user-profile";
 
 export function meta({ loaderData: loaded }: Route.MetaArgs) {
@@ -22,7 +27,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const actor = await getSessionUser(request);
-  const form = await request.formData().catch(() => new FormData());
+  const body = await readFormWithin(request, TEXT_FORM_LIMIT_BYTES);
+  if (!body.ok && body.reason === "too-large") {
+    return data({ error: TOO_LARGE_MESSAGE }, { status: 413 });
+  }
+  const form = body.ok ? body.form : new FormData();
   const intent = form.get("intent");
   const target = await findProfileByUsername(db(), params.username);
   if (!target || target.status === "blocked") {

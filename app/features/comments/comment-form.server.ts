@@ -11,6 +11,7 @@ import { data, redirect } from "react-router";
 import type { Database } from "#server/db/client";
 import { requireCan } from "~/features/accounts/permissions";
 import type { SessionUser } from "~/features/accounts/session.server";
+import { readFormWithin, TEXT_FORM_LIMIT_BYTES } from "~/lib/request-body.server";
 import { COMMENT_MESSAGES, createComment } from "./comments.server";
 
 /** What the page needs to show a refused comment again. */
@@ -33,7 +34,9 @@ export async function commentFormAction(
   if (request.method !== "POST") {
     throw data({ error: "Method not allowed" }, { status: 405 });
   }
-  const form = await request.formData().catch(() => null);
+  // A body past the cap is not read further; it is refused as too long below.
+  const body = await readFormWithin(request, TEXT_FORM_LIMIT_BYTES);
+  const form = body.ok ? body.form : null;
   const field = (name: string) => {
     const value = form?.get(name);
     return typeof value === "string" ? value : "";
@@ -53,6 +56,7 @@ export async function commentFormAction(
       },
       { status, headers: { "Cache-Control": "private, no-store" } },
     );
+  if (!body.ok && body.reason === "too-large") return refuse(413, COMMENT_MESSAGES.tooLong);
   if (!form || field("intent") !== "create") return refuse(400, COMMENT_MESSAGES.failed);
 
   // Visitors (and blocked members) go to /login, pending members to /pending-approval.

@@ -1,12 +1,14 @@
 /**
- * An oversized upload is refused with 413 and the spec's message whether or
- * not the client declares Content-Length (a chunked body is counted as it
- * streams), on /edit-profile (photo) and on /api/uploads; never a 500.
+ * Bodies are capped as they stream (readFormWithin). An oversized upload is
+ * refused with 413 and the spec's message whether or not the client declares
+ * Content-Length, on /edit-profile (photo) and on /api/uploads; the
+ * community's text forms refuse a body past 256 KB the same way; never a 500.
  */
 import { describe, expect, it, onTestFinished } from "vitest";
 import type { CookieJar } from "#server/auth/testing/http-app";
-import { signedInMember } from "../../../tests/support/signed-in";
-import { siteOverHttpForThisFile } from "../../../tests/support/site-over-http";
+import { createPost, createUser } from "../../tests/support/factories";
+import { signedInMember } from "../../tests/support/signed-in";
+import { siteOverHttpForThisFile } from "../../tests/support/site-over-http";
 
 const site = siteOverHttpForThisFile();
 const TOO_LARGE = "File size must be less than 5MB";
@@ -92,5 +94,40 @@ describe("oversized uploads", () => {
     const res = await send(mentor.jar, "/api/uploads", body, { chunked: true });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: "Only JPG, PNG, and WebP images are allowed" });
+  });
+});
+
+describe("oversized text forms", () => {
+  it("comments, favourites, notifications, follow and the post page's comment form answer 413, chunked and endless", async () => {
+    const member = await signedInMember(site.app, site.testDb.db);
+    const mentor = await createUser(site.testDb.db, { role: "mentor" });
+    const post = await createPost(site.testDb.db, { authorId: mentor.id });
+    const fields = (extra: Record<string, string>) => {
+      const text = new URLSearchParams({ ...extra, content: "x".repeat(300 * 1024) }).toString();
+      return {
+        type: "application/x-www-form-urlencoded",
+        bytes: new TextEncoder().encode(text),
+      };
+    };
+    const cases: [string, Record<string, string>][] = [
+      ["/api/comments", { intent: "create", postId: post.id, js: "1" }],
+      ["/api/favorites", { postId: post.id, js: "1" }],
+      ["/notifications", { intent: "read-all" }],
+      [`/user/${mentor.username}`, { intent: "follow" }],
+      [`/post/${post.slug}`, { intent: "create", postId: post.id }],
+    ];
+    for (const [path, extra] of cases) {
+      const res = await send(member.jar, path, fields(extra), { chunked: true, endless: true });
+      expect({ path, status: res.status }).toEqual({ path, status: 413 });
+      await res.body?.cancel();
+    }
+    // Declared too large: refused before reading (the box's maxlength keeps a real form far below).
+    const declared = await send(
+      member.jar,
+      `/post/${post.slug}`,
+      fields({ intent: "create", postId: post.id }),
+      { chunked: false },
+    );
+    expect(declared.status).toBe(413);
   });
 });
