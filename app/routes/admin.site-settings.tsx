@@ -4,20 +4,12 @@ import { runtime } from "#server/runtime";
 import { can } from "~/features/accounts/permissions";
 import { getSessionUser } from "~/features/accounts/session.server";
 import { contactEmailFor } from "~/features/layout/site-chrome.server";
-import {
-  MAX_UPLOAD_BYTES,
-  UPLOAD_MESSAGES,
-  uploadPostImage,
-} from "~/features/authoring/uploads.server";
-import {
-  readSettingsForm,
-  SITE_SETTINGS_MESSAGES,
-  validateSettings,
-} from "~/features/site-settings/schema";
+import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "~/features/authoring/uploads.server";
+import { readSettingsForm, SITE_SETTINGS_MESSAGES } from "~/features/site-settings/schema";
 import { SiteSettingsForm } from "~/features/site-settings/settings-form";
 import {
   loadSiteSettings,
-  saveSiteSettings,
+  saveSettingsForm,
   valuesOfSettings,
 } from "~/features/site-settings/site-settings.server";
 import type { Route } from "./+types/admin.site-settings";
@@ -61,26 +53,17 @@ export async function action({ request }: Route.ActionArgs) {
   if (!form) return fail(400, SITE_SETTINGS_MESSAGES.failed, null);
   const values = readSettingsForm(form);
 
-  // A chosen file replaces the banner URL (the authoring upload pipeline: checked, re-encoded).
-  // The form is validated before the file is stored: the storage never deletes, so a
-  // refused form must not leave an image behind. No rule depends on the banner URL,
-  // so the check without it stands for the check with the upload's address.
+  // A chosen file replaces the banner URL.
   const file = form.get("default_sidebar_banner_file");
   const hasFile = Boolean(file && typeof file !== "string" && file.size > 0);
-  let valid = validateSettings(hasFile ? { ...values, default_sidebar_banner_url: "" } : values);
-  if (!valid.ok) return fail(400, valid.error, values);
-  if (hasFile) {
-    const uploaded = await uploadPostImage(
-      runtime().storage,
-      actor,
-      new Uint8Array(await (file as File).arrayBuffer()),
-    );
-    if (!uploaded.ok) return fail(uploaded.status, uploaded.error, values);
-    values.default_sidebar_banner_url = uploaded.url;
-    valid = validateSettings(values);
-    if (!valid.ok) return fail(400, valid.error, values);
-  }
-  const saved = await saveSiteSettings(db(), actor, valid.input);
+  const saved = await saveSettingsForm(
+    db(),
+    runtime().storage,
+    actor,
+    values,
+    hasFile ? new Uint8Array(await (file as File).arrayBuffer()) : null,
+    { log: (error, message) => runtime().log.error({ err: error }, message) },
+  );
   if (!saved.ok) return fail(saved.status, saved.error, values);
   return data(
     { message: { text: SITE_SETTINGS_MESSAGES.saved, id: Date.now() }, values: null },

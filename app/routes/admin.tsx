@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { db } from "#server/db/client";
+import { runtime } from "#server/runtime";
 import { can } from "~/features/accounts/permissions";
 import { getSessionUser } from "~/features/accounts/session.server";
 import { AdminDashboard } from "~/features/admin/dashboard";
@@ -22,7 +23,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  return runDashboardAction(db(), await requireAdmin(request), request);
+  return runDashboardAction(db(), await requireAdmin(request), request, {
+    storage: runtime().storage,
+    log: (error, message) => runtime().log.error({ err: error }, message),
+  });
 }
 
 export default function Admin({ loaderData, actionData }: Route.ComponentProps) {

@@ -74,6 +74,7 @@ export async function action({ request }: Route.ActionArgs) {
       runtime().storage,
       member,
       new Uint8Array(await file.arrayBuffer()),
+      { log: (error, message) => runtime().log.error({ err: error }, message) },
     );
     if (!result.ok) {
       return data(

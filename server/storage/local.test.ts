@@ -96,6 +96,30 @@ describe("local storage: files on disk", () => {
     expect(await storage.list("posts/")).toEqual(["posts/a.webp", "posts/b.webp"]);
   });
 
+  it("deletePrefix removes the folders it empties, and keeps a folder that still holds files", async () => {
+    await storage.put("profile-images/u1/1.webp", bytes("1"), "image/webp");
+    await storage.put("profile-images/u1/old/2.webp", bytes("2"), "image/webp");
+    await storage.put("profile-images/u2/1.webp", bytes("3"), "image/webp");
+    await storage.deletePrefix("profile-images/u1/");
+    expect(await readdir(path.join(root, "profile-images"))).toEqual(["u2"]);
+    await storage.put("posts/ab/1.webp", bytes("4"), "image/webp");
+    await storage.put("posts/a.webp", bytes("5"), "image/webp");
+    await writeFile(path.join(root, "posts", "ab", ".tmp-inflight"), "partial");
+    await storage.deletePrefix("posts/a");
+    // The write in flight keeps its folder.
+    expect(await readdir(path.join(root, "posts", "ab"))).toEqual([".tmp-inflight"]);
+  });
+
+  it("delete and deletePrefix never reach outside the root", async () => {
+    await writeFile(path.join(sandbox, "outside.png"), "keep");
+    await storage.put("x/y.png", bytes("y"), "image/png");
+    await expect(storage.delete("../outside.png")).rejects.toThrow();
+    await expect(storage.deletePrefix("../")).rejects.toThrow();
+    await expect(storage.deletePrefix("")).rejects.toThrow();
+    expect(await filesUnder(sandbox)).toEqual(["outside.png", "uploads/x/y.png"]);
+    await rm(path.join(sandbox, "outside.png"));
+  });
+
   it("check leaves no file behind, and throws when the root cannot be written", async () => {
     await storage.check();
     expect(await filesUnder(root)).toEqual([]);

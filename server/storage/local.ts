@@ -1,12 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, rmdir, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import {
   assertContentTypeMatchesKey,
+  assertValidDeletePrefix,
   assertValidKey,
   assertValidPrefix,
   normaliseListLimit,
   StorageKeyError,
+  UNLIMITED,
   type Storage,
 } from "./storage";
 
@@ -58,7 +60,12 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
     await mkdir(path.dirname(file), { recursive: true });
     const temp = path.join(path.dirname(file), `${TEMP_PREFIX}${randomBytes(8).toString("hex")}`);
     try {
-      await writeFile(temp, bytes);
+      await writeFile(temp, bytes).catch(async (error: NodeJS.ErrnoException) => {
+        // deletePrefix may have removed the folder, empty, since mkdir: make it once more.
+        if (error.code !== "ENOENT") throw error;
+        await mkdir(path.dirname(file), { recursive: true });
+        await writeFile(temp, bytes);
+      });
       await rename(temp, file);
     } catch (error) {
       await rm(temp, { force: true });
@@ -83,6 +90,48 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
     }
   }
 
+  /** Unlinks the file of `key`; absent (or a folder, which no key names) is not an error. */
+  async function deleteFile(key: string): Promise<void> {
+    try {
+      await unlink(fileOf(key));
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "ENOENT" || code === "EISDIR" || code === "EPERM" || code === "ENOTDIR") return;
+      throw error;
+    }
+  }
+
+  /**
+   * Removes `dir` and its empty sub-folders, bottom up; a folder that still
+   * holds anything (a file written meanwhile, a dot-file) stays.
+   */
+  async function pruneEmpty(dir: string): Promise<void> {
+    let entries;
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      if (entry.isDirectory()) await pruneEmpty(path.join(dir, entry.name));
+    }
+    await rmdir(dir).catch(() => undefined);
+  }
+
+  async function list(prefix = "", limit?: number): Promise<string[]> {
+    assertValidPrefix(prefix);
+    const max = normaliseListLimit(limit);
+    // Walk only the folder the prefix names; the rest of the prefix filters names.
+    const slash = prefix.lastIndexOf("/");
+    const folderKey = slash === -1 ? "" : prefix.slice(0, slash + 1);
+    const keys: string[] = [];
+    await walk(path.join(root, ...folderKey.split("/").filter(Boolean)), folderKey, keys);
+    return keys
+      .filter((key) => key.startsWith(prefix))
+      .sort()
+      .slice(0, max);
+  }
+
   return {
     driver: "local",
     root,
@@ -96,18 +145,30 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
 
     url: urlOf,
 
-    async list(prefix = "", limit) {
-      assertValidPrefix(prefix);
-      const max = normaliseListLimit(limit);
-      // Walk only the folder the prefix names; the rest of the prefix filters names.
+    list,
+
+    delete: deleteFile,
+
+    async deletePrefix(prefix) {
+      assertValidDeletePrefix(prefix);
+      const keys = await list(prefix, UNLIMITED);
+      for (const key of keys) await deleteFile(key);
+      // Folders wholly inside the prefix go too, so a deleted member leaves no empty folder.
       const slash = prefix.lastIndexOf("/");
-      const folderKey = slash === -1 ? "" : prefix.slice(0, slash + 1);
-      const keys: string[] = [];
-      await walk(path.join(root, ...folderKey.split("/").filter(Boolean)), folderKey, keys);
-      return keys
-        .filter((key) => key.startsWith(prefix))
-        .sort()
-        .slice(0, max);
+      const folderKey = prefix.slice(0, slash + 1);
+      const rest = prefix.slice(slash + 1);
+      const folder = path.join(root, ...folderKey.split("/").filter(Boolean));
+      if (rest === "") {
+        if (folder !== root) await pruneEmpty(folder);
+      } else {
+        const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
+        for (const entry of entries) {
+          if (entry.isDirectory() && entry.name.startsWith(rest)) {
+            await pruneEmpty(path.join(folder, entry.name));
+          }
+        }
+      }
+      return keys.length;
     },
 
     async check() {

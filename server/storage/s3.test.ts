@@ -3,7 +3,7 @@
  * (the S3_TEST_* settings when present, otherwise s3rver started here on
  * 127.0.0.1), and its signing, addresses and errors in isolation.
  */
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -64,7 +64,7 @@ afterAll(async () => {
     // Leave the shared bucket as it was.
     const all = await rawList(`${runFolder}/`);
     const cleaner = createS3Storage({ ...settings });
-    await Promise.all(all.map((name) => cleaner.remove(name).catch(() => undefined)));
+    await Promise.all(all.map((name) => cleaner.delete(name).catch(() => undefined)));
   }
   await emulator?.close();
   if (emulatorDir) await rm(emulatorDir, { recursive: true, force: true });
@@ -118,7 +118,7 @@ describe("S3 storage against the service", () => {
     expect(new Uint8Array(await (await fetch(url)).arrayBuffer())).toEqual(
       new Uint8Array([1, 2, 3]),
     );
-    await storage.remove(key);
+    await storage.delete(key);
     expect(await rawList(`${runFolder}/root/`)).toEqual([]);
   });
 
@@ -272,6 +272,74 @@ describe("S3 storage addresses and failures (no service)", () => {
     // The first page holds nothing to show, so one more is asked for.
     expect(await storage.list("", 1)).toEqual(["b.webp"]);
     expect(urls.map((u) => u.searchParams.get("max-keys"))).toEqual(["1", "1"]);
+  });
+
+  it("deletePrefix lists, then sends one signed DeleteObjects with the keys and a body checksum", async () => {
+    const seen: { url: URL; init: RequestInit }[] = [];
+    const storage = createS3Storage({
+      ...base,
+      prefix: "site",
+      fetch: async (url, init) => {
+        seen.push({ url: new URL(String(url)), init: init! });
+        return new Response(
+          seen.length === 1
+            ? `<ListBucketResult><IsTruncated>false</IsTruncated><Contents><Key>site/u1/a.webp</Key></Contents><Contents><Key>site/u1/b.webp</Key></Contents></ListBucketResult>`
+            : `<DeleteResult></DeleteResult>`,
+        );
+      },
+    });
+    expect(await storage.deletePrefix("u1/")).toBe(2);
+    expect(seen).toHaveLength(2);
+    expect(seen[0]!.url.searchParams.get("prefix")).toBe("site/u1/");
+    const post = seen[1]!;
+    expect(post.init.method).toBe("POST");
+    expect(post.url.search).toBe("?delete=");
+    const body = new TextDecoder().decode(post.init.body as Uint8Array);
+    expect(body).toContain(
+      "<Object><Key>site/u1/a.webp</Key></Object><Object><Key>site/u1/b.webp</Key></Object>",
+    );
+    const headers = post.init.headers as Record<string, string>;
+    expect(headers["content-md5"]).toBe(createHash("md5").update(body).digest("base64"));
+    expect(headers.authorization).toMatch(/SignedHeaders=content-md5;content-type;host;/);
+  });
+
+  it("deletePrefix throws when DeleteObjects reports a key it could not delete", async () => {
+    let calls = 0;
+    const storage = createS3Storage({
+      ...base,
+      fetch: async () =>
+        new Response(
+          ++calls === 1
+            ? `<ListBucketResult><Contents><Key>u1/a.webp</Key></Contents></ListBucketResult>`
+            : `<DeleteResult><Error><Key>u1/a.webp</Key><Code>AccessDenied</Code><Message>Access Denied</Message></Error></DeleteResult>`,
+        ),
+    });
+    await expect(storage.deletePrefix("u1/")).rejects.toMatchObject({
+      name: "S3Error",
+      code: "AccessDenied",
+      message: expect.stringContaining("u1/a.webp"),
+    });
+  });
+
+  it("deletePrefix falls back to one DELETE per key when DeleteObjects is not implemented", async () => {
+    const calls: string[] = [];
+    const storage = createS3Storage({
+      ...base,
+      fetch: async (url, init) => {
+        calls.push(`${init!.method} ${new URL(String(url)).pathname}`);
+        if (calls.length === 1) {
+          return new Response(
+            `<ListBucketResult><Contents><Key>u1/a.webp</Key></Contents><Contents><Key>u1/b.webp</Key></Contents></ListBucketResult>`,
+          );
+        }
+        if (init!.method === "POST") {
+          return new Response("<Error><Code>NotImplemented</Code></Error>", { status: 501 });
+        }
+        return new Response(null, { status: 204 });
+      },
+    });
+    expect(await storage.deletePrefix("u1/")).toBe(2);
+    expect(calls).toEqual(["GET /", "POST /", "DELETE /u1/a.webp", "DELETE /u1/b.webp"]);
   });
 
   it("turns an error answer into an S3Error with the service's code", async () => {

@@ -8,9 +8,11 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
 import {
   assertContentTypeMatchesKey,
+  assertValidDeletePrefix,
   assertValidKey,
   assertValidPrefix,
   normaliseListLimit,
+  UNLIMITED,
   type Storage,
 } from "./storage";
 
@@ -46,8 +48,6 @@ export type S3StorageOptions = S3Settings & {
 export type S3Storage = Storage & {
   readonly driver: "s3";
   readonly bucket: string;
-  /** Deletes one object (absent is fine). Not part of Storage: the site never deletes files. */
-  remove(key: string): Promise<void>;
 };
 
 /** Browsers may cache objects for a week, as the local driver's files. */
@@ -55,6 +55,11 @@ const CACHE_CONTROL = "public, max-age=604800";
 /** Written and removed by check(); a name that put() refuses and list() skips. */
 const PROBE_PREFIX = ".health/probe-";
 const MAX_KEYS_PER_PAGE = 1000;
+/** DeleteObjects takes at most this many keys per request. */
+const MAX_KEYS_PER_DELETE = 1000;
+
+const escapeXml = (value: string) =>
+  value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 export class S3Error extends Error {
   override name = "S3Error";
@@ -166,7 +171,7 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
 
   /** One signed request for `object` (an object name, or "" for the bucket). */
   async function request(
-    method: "GET" | "PUT" | "DELETE",
+    method: "GET" | "PUT" | "POST" | "DELETE",
     object: string,
     init: { query?: Record<string, string>; body?: Uint8Array; headers?: Record<string, string> },
   ): Promise<Response> {
@@ -202,6 +207,72 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
     return response;
   }
 
+  /** Lists keys as list() does, so that the two agree on what a prefix holds. */
+  async function listKeys(prefix: string, max: number): Promise<string[]> {
+    const keys: string[] = [];
+    let marker: string | undefined;
+    // ListObjects (version 1, paged by marker): every S3-compatible service has it.
+    while (keys.length < max) {
+      const response = await request("GET", "", {
+        query: {
+          "max-keys": String(Math.min(MAX_KEYS_PER_PAGE, max - keys.length)),
+          ...(root || prefix ? { prefix: objectOf(prefix) } : {}),
+          ...(marker ? { marker } : {}),
+        },
+      });
+      const xml = await response.text();
+      const objects = xmlValues(xml, "Key");
+      for (const object of objects) {
+        if (root && !object.startsWith(`${root}/`)) continue;
+        const key = root ? object.slice(root.length + 1) : object;
+        // As the local driver: only keys that put() could have written (no probes).
+        try {
+          assertValidKey(key);
+          keys.push(key);
+        } catch {
+          continue;
+        }
+      }
+      marker = xmlValues(xml, "NextMarker")[0] ?? objects.at(-1);
+      if (xmlValues(xml, "IsTruncated")[0] !== "true" || !marker) break;
+    }
+    // S3 lists in byte order, which for key characters is JavaScript's order too.
+    return keys.sort().slice(0, max);
+  }
+
+  /**
+   * DeleteObjects (POST ?delete) for up to 1000 keys. The service answers 200
+   * even when some keys fail, naming them in <Error> elements, so those are
+   * read and thrown. Quiet mode: only failures are reported.
+   */
+  async function deleteBatch(keys: string[]): Promise<void> {
+    const body = new TextEncoder().encode(
+      `<?xml version="1.0" encoding="UTF-8"?><Delete><Quiet>true</Quiet>${keys
+        .map((key) => `<Object><Key>${escapeXml(objectOf(key))}</Key></Object>`)
+        .join("")}</Delete>`,
+    );
+    const response = await request("POST", "", {
+      query: { delete: "" },
+      body,
+      headers: {
+        "content-type": "application/xml",
+        // AWS refuses DeleteObjects without a checksum of the body.
+        "content-md5": createHash("md5").update(body).digest("base64"),
+      },
+    });
+    const xml = await response.text();
+    const errors = [...xml.matchAll(/<Error>([\s\S]*?)<\/Error>/g)].map((m) => m[1]!);
+    if (errors.length > 0) {
+      const first = errors[0]!;
+      const code = xmlValues(first, "Code")[0];
+      throw new S3Error(
+        `S3 DeleteObjects failed for ${errors.length} of ${keys.length} objects, first ${xmlValues(first, "Key")[0] ?? "?"}: ${code ?? "?"} ${xmlValues(first, "Message")[0] ?? ""}`.trim(),
+        200,
+        code,
+      );
+    }
+  }
+
   const urlOf = (key: string) => {
     assertValidKey(key);
     // Key characters are all URL-safe (see the key rules), so no escaping is needed.
@@ -226,36 +297,30 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
 
     async list(prefix = "", limit) {
       assertValidPrefix(prefix);
-      const max = normaliseListLimit(limit);
-      const keys: string[] = [];
-      let marker: string | undefined;
-      // ListObjects (version 1, paged by marker): every S3-compatible service has it.
-      while (keys.length < max) {
-        const response = await request("GET", "", {
-          query: {
-            "max-keys": String(Math.min(MAX_KEYS_PER_PAGE, max - keys.length)),
-            ...(root || prefix ? { prefix: objectOf(prefix) } : {}),
-            ...(marker ? { marker } : {}),
-          },
-        });
-        const xml = await response.text();
-        const objects = xmlValues(xml, "Key");
-        for (const object of objects) {
-          if (root && !object.startsWith(`${root}/`)) continue;
-          const key = root ? object.slice(root.length + 1) : object;
-          // As the local driver: only keys that put() could have written (no probes).
-          try {
-            assertValidKey(key);
-            keys.push(key);
-          } catch {
-            continue;
-          }
+      return listKeys(prefix, normaliseListLimit(limit));
+    },
+
+    async delete(key) {
+      assertValidKey(key);
+      // S3 answers 204 for a missing object too: deleting is idempotent.
+      await request("DELETE", objectOf(key), {});
+    },
+
+    async deletePrefix(prefix) {
+      assertValidDeletePrefix(prefix);
+      const keys = await listKeys(prefix, UNLIMITED);
+      for (let i = 0; i < keys.length; i += MAX_KEYS_PER_DELETE) {
+        const batch = keys.slice(i, i + MAX_KEYS_PER_DELETE);
+        try {
+          await deleteBatch(batch);
+        } catch (error) {
+          // A service without DeleteObjects (501), or one that fails on it
+          // (s3rver races when a batch empties a folder): one DELETE per key.
+          if (!(error instanceof S3Error && error.status >= 500)) throw error;
+          for (const key of batch) await request("DELETE", objectOf(key), {});
         }
-        marker = xmlValues(xml, "NextMarker")[0] ?? objects.at(-1);
-        if (xmlValues(xml, "IsTruncated")[0] !== "true" || !marker) break;
       }
-      // S3 lists in byte order, which for key characters is JavaScript's order too.
-      return keys.sort().slice(0, max);
+      return keys.length;
     },
 
     async check() {
@@ -271,11 +336,6 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
       } finally {
         await request("DELETE", key, {}).catch(() => undefined);
       }
-    },
-
-    async remove(key) {
-      assertValidKey(key);
-      await request("DELETE", objectOf(key), {});
     },
   };
 }

@@ -21,6 +21,14 @@ export interface Storage {
   url(key: string): string;
   /** Keys starting with `prefix`, sorted, at most `limit` (default 1000). */
   list(prefix?: string, limit?: number): Promise<string[]>;
+  /** Removes the object at `key`; a missing key is not an error. */
+  delete(key: string): Promise<void>;
+  /**
+   * Removes every key list(prefix) would show (a folder such as
+   * `profile-images/<user id>/`, or the start of a name); returns how many.
+   * The empty prefix is refused: it would empty the whole store.
+   */
+  deletePrefix(prefix: string): Promise<number>;
   /** Throws unless an object can be written, read back and deleted (health check). */
   check(): Promise<void>;
 }
@@ -95,6 +103,15 @@ export function assertContentTypeMatchesKey(key: string, contentType: string): v
     );
   }
 }
+
+/** As assertValidPrefix, and never empty (deletePrefix). */
+export function assertValidDeletePrefix(prefix: string): void {
+  if (prefix === "") throw new StorageKeyError("Refusing to delete with an empty prefix");
+  assertValidPrefix(prefix);
+}
+
+/** list() without a cap, for deletePrefix. */
+export const UNLIMITED = Number.MAX_SAFE_INTEGER;
 
 export function normaliseListLimit(limit: number | undefined): number {
   if (limit === undefined) return DEFAULT_LIST_LIMIT;

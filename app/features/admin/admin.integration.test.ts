@@ -5,8 +5,12 @@
  * function refuses every role but admin.
  */
 import { eq, sql } from "drizzle-orm";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { categories, notifications, postTags, profiles, sessions } from "#server/db/schema";
+import { createLocalStorage } from "#server/storage";
 import type { Actor } from "~/features/accounts/permissions";
 import {
   countRows,
@@ -307,6 +311,59 @@ describe("user actions", () => {
       expect(await statusOf(other.id)).toMatchObject(profile);
     }
     expect(await countRows(testDb.db, "notifications")).toBe(1);
+  });
+
+  it("delete: the member's profile-images folder goes after the commit, no one else's files", async () => {
+    const admin = await anAdmin();
+    const gone = await createUser(testDb.db);
+    const stays = await createUser(testDb.db);
+    const dir = await mkdtemp(path.join(os.tmpdir(), "fb-admin-delete-"));
+    try {
+      const storage = createLocalStorage({ root: dir, publicPath: "/uploads" });
+      const keys = (id: string) => [
+        `profile-images/${id}/1.500x500.webp`,
+        `profile-images/${id}/1.500x500.96w.webp`,
+        `profile-images/${id}/2.500x500.webp`,
+      ];
+      for (const key of [...keys(gone.id), ...keys(stays.id), `posts/${gone.id}/1.webp`]) {
+        await storage.put(key, new Uint8Array([1]), "image/webp");
+      }
+      // A refused delete (oneself) touches no file.
+      await storage.put(`profile-images/${admin.id}/1.webp`, new Uint8Array([1]), "image/webp");
+      expect(await runUserAction(testDb.db, admin, "delete", admin.id, { storage })).toMatchObject({
+        ok: false,
+        status: 409,
+      });
+      expect(await storage.list(`profile-images/${admin.id}/`)).toHaveLength(1);
+
+      expect(await runUserAction(testDb.db, admin, "delete", gone.id, { storage })).toMatchObject({
+        ok: true,
+      });
+      expect(await storage.list(`profile-images/${gone.id}/`)).toEqual([]);
+      await expect(readdir(path.join(dir, "profile-images", gone.id))).rejects.toThrow();
+      expect(await storage.list(`profile-images/${stays.id}/`)).toEqual(keys(stays.id).sort());
+      // Post images may be used beyond the member's posts (a banner): kept, see decision 0045.
+      expect(await storage.list(`posts/${gone.id}/`)).toEqual([`posts/${gone.id}/1.webp`]);
+
+      // A storage failure is logged; the deletion stands.
+      const logged: string[] = [];
+      const failing = {
+        ...storage,
+        deletePrefix: async () => {
+          throw new Error("storage offline");
+        },
+      };
+      expect(
+        await runUserAction(testDb.db, admin, "delete", stays.id, {
+          storage: failing,
+          log: (_, message) => void logged.push(message),
+        }),
+      ).toMatchObject({ ok: true });
+      expect(logged).toEqual([`deleting profile-images/${stays.id}/ of a deleted user`]);
+      expect(await statusOf(stays.id)).toBeUndefined();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it("delete: the member goes with their posts and comments; others' comments on them too", async () => {

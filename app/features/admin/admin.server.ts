@@ -7,8 +7,10 @@ import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle
 import { revokeAllSessions } from "#server/auth/sessions";
 import type { Database } from "#server/db/client";
 import { categories, comments, posts, profiles, tags, users } from "#server/db/schema";
+import type { Storage } from "#server/storage";
 import { can, type Actor } from "~/features/accounts/permissions";
 import { notifyApproval, notifyPromotion } from "~/features/notifications/notify.server";
+import { profileImageFolder } from "~/features/profiles/edit-profile.server";
 import { recordAdminAction } from "./audit.server";
 import { type ExportedUser } from "./csv";
 
@@ -355,13 +357,16 @@ const fail = (
  * every session), promote (approved plain users → mentor; notifies), delete
  * (their posts and comments go with them). Admins only, never on oneself.
  * Each change is one conditional UPDATE or DELETE, so two admins acting at
- * once cannot both succeed.
+ * once cannot both succeed. A deleted member's profile-images folder goes
+ * from `storage` after the commit (docs/decisions/0045); without `storage`
+ * no file is touched.
  */
 export async function runUserAction(
   db: Database,
   actor: Actor | null | undefined,
   action: UserAction,
   userId: string,
+  options: { storage?: Storage; log?: (error: unknown, message: string) => void } = {},
 ): Promise<ActionResult> {
   if (!can(actor, "admin.access")) return fail(action, 403, ADMIN_MESSAGES.forbidden);
   if (userId === actor!.id) return fail(action, 409, ADMIN_MESSAGES.self);
@@ -451,6 +456,11 @@ export async function runUserAction(
           return rows.length > 0;
         });
         if (!deleted) return fail(action, 404, ADMIN_MESSAGES.notFound);
+        // Their photos are personal data. Post images stay: see decision 0045.
+        const folder = profileImageFolder(userId);
+        await options.storage?.deletePrefix(folder).catch((error: unknown) => {
+          options.log?.(error, `deleting ${folder} of a deleted user`);
+        });
         break;
       }
     }

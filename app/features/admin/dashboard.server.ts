@@ -6,6 +6,7 @@
  */
 import { data, redirect } from "react-router";
 import type { Database } from "#server/db/client";
+import type { Storage } from "#server/storage";
 import type { Actor } from "~/features/accounts/permissions";
 import { formatDate } from "~/lib/format";
 import {
@@ -250,7 +251,13 @@ export async function loadDashboard(db: Database, actor: Actor, request: Request
  * promote and delete; without it the page asks first). Success goes back to
  * the page with the spec's message; failure answers 4xx with it.
  */
-export async function runDashboardAction(db: Database, actor: Actor, request: Request) {
+export async function runDashboardAction(
+  db: Database,
+  actor: Actor,
+  request: Request,
+  /** Where a deleted member's photos are removed from (runUserAction). */
+  files: { storage: Storage; log: (error: unknown, message: string) => void },
+) {
   if (request.method !== "POST") {
     return data({ error: "Method not allowed" }, { status: 405 });
   }
@@ -291,7 +298,7 @@ export async function runDashboardAction(db: Database, actor: Actor, request: Re
   if (CONFIRMABLE.includes(action) && form.get("confirmed") !== "1") {
     throw redirect(`${here}&confirm=${action}&user=${encodeURIComponent(id)}`);
   }
-  const result = await runUserAction(db, actor, action, id);
+  const result = await runUserAction(db, actor, action, id, files);
   if (result.ok) throw redirect(`${here}&done=${action}`);
   return data({ error: result.error }, { status: result.status });
 }

@@ -16,6 +16,12 @@ function memoryStorage() {
     },
     url: (key) => `/uploads/${key}`,
     list: async () => [...objects.keys()],
+    delete: async (key) => void objects.delete(key),
+    deletePrefix: async (prefix) => {
+      const keys = [...objects.keys()].filter((key) => key.startsWith(prefix));
+      for (const key of keys) objects.delete(key);
+      return keys.length;
+    },
     check: async () => {},
   };
   return { storage, objects };

@@ -5,7 +5,9 @@
  * JPEG, PNG or WebP judged by its bytes, at most 5 MB, re-encoded by sharp to
  * 500×500 WebP (quality 90) without metadata, stored under the member's folder
  * with a timestamp name in the profile-images area, with smaller copies for
- * `srcset` (server/storage/responsive-images.ts).
+ * `srcset` (server/storage/responsive-images.ts). A new photo deletes the
+ * files of the one it replaces, once the database points at the new one
+ * (docs/decisions/0045-storage-deletes-unused-files.md).
  */
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
@@ -180,6 +182,33 @@ export async function saveProfile(
   }
 }
 
+/** The member's own folder in the profile-images area (one key segment per member). */
+export function profileImageFolder(userId: string): string {
+  const segment = userId.replace(/[^A-Za-z0-9._-]/g, "_").replace(/^[^A-Za-z0-9]+/, "") || "user";
+  return `profile-images/${segment}/`;
+}
+
+/**
+ * The key prefix of a photo this site stored in `folder` (`<folder><stamp>.`,
+ * which takes the image and its smaller copies), read back from its address;
+ * null for any other address: a LinkedIn photo, another member's folder, a
+ * file outside the profile-images area, an address with a query.
+ */
+export function ownPhotoPrefix(
+  storage: Storage,
+  folder: string,
+  url: string | null,
+): string | null {
+  if (!url) return null;
+  const probe = "x.webp";
+  const folderUrl = storage.url(`${folder}${probe}`).slice(0, -probe.length);
+  if (!url.startsWith(folderUrl)) return null;
+  const name = url.slice(folderUrl.length);
+  // One file name directly in the folder: no "/", "?", "#", ".." or escapes.
+  if (!/^[A-Za-z0-9][A-Za-z0-9_-]*\.[A-Za-z0-9._-]+$/.test(name)) return null;
+  return `${folder}${name.slice(0, name.indexOf(".") + 1)}`;
+}
+
 export type PhotoResult =
   | { ok: true; url: string; message: string }
   | { ok: false; status: 400 | 413 | 500; error: string };
@@ -190,7 +219,7 @@ export async function uploadProfilePhoto(
   storage: Storage,
   actor: Actor,
   bytes: Uint8Array,
-  options: { now?: Date } = {},
+  options: { now?: Date; log?: (error: unknown, message: string) => void } = {},
 ): Promise<PhotoResult> {
   if (bytes.byteLength > MAX_UPLOAD_BYTES) {
     return { ok: false, status: 413, error: PROFILE_MESSAGES.photoTooLarge };
@@ -206,16 +235,55 @@ export async function uploadProfilePhoto(
   } catch {
     return { ok: false, status: 400, error: PROFILE_MESSAGES.photoWrongType };
   }
-  const folder = actor.id.replace(/[^A-Za-z0-9._-]/g, "_").replace(/^[^A-Za-z0-9]+/, "") || "user";
-  const base = `profile-images/${folder}/${(options.now ?? new Date()).getTime()}`;
+  const folder = profileImageFolder(actor.id);
+  const base = `${folder}${(options.now ?? new Date()).getTime()}`;
+  const log = options.log ?? (() => undefined);
+  let stored;
   try {
-    const stored = await storeResponsiveImage(storage, base, new Uint8Array(output));
-    await db
-      .update(profiles)
-      .set({ profilePhotoUrl: stored.url, updatedAt: new Date() })
-      .where(eq(profiles.id, actor.id));
-    return { ok: true, url: stored.url, message: PROFILE_MESSAGES.photoUploaded };
-  } catch {
+    stored = await storeResponsiveImage(storage, base, new Uint8Array(output));
+  } catch (error) {
+    log(error, "profile photo store");
+    await deleteQuietly(storage, `${base}.`, log);
     return { ok: false, status: 500, error: PROFILE_MESSAGES.photoFailed };
+  }
+  let previous: string | null;
+  try {
+    // The old address is read under the row's lock, so the files deleted are
+    // the ones this update replaced, not a photo another request just saved.
+    previous = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ url: profiles.profilePhotoUrl })
+        .from(profiles)
+        .where(eq(profiles.id, actor.id))
+        .for("update");
+      if (!row) throw new Error(`No profile ${actor.id}`);
+      await tx
+        .update(profiles)
+        .set({ profilePhotoUrl: stored.url, updatedAt: new Date() })
+        .where(eq(profiles.id, actor.id));
+      return row.url;
+    });
+  } catch (error) {
+    log(error, "profile photo save");
+    // Nothing points at the new files: they go.
+    await deleteQuietly(storage, `${base}.`, log);
+    return { ok: false, status: 500, error: PROFILE_MESSAGES.photoFailed };
+  }
+  const old = ownPhotoPrefix(storage, folder, previous);
+  // The same second's upload twice would name the same files: keep them.
+  if (old && old !== `${base}.`) await deleteQuietly(storage, old, log);
+  return { ok: true, url: stored.url, message: PROFILE_MESSAGES.photoUploaded };
+}
+
+/** Deletes what is under `prefix`; a failure is logged, never the member's problem. */
+async function deleteQuietly(
+  storage: Storage,
+  prefix: string,
+  log: (error: unknown, message: string) => void,
+): Promise<void> {
+  try {
+    await storage.deletePrefix(prefix);
+  } catch (error) {
+    log(error, `profile photo cleanup of ${prefix}`);
   }
 }

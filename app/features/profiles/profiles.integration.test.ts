@@ -256,6 +256,89 @@ describe("the profile photo", () => {
     expect((await profileRow(m.id)).profilePhotoUrl).toBe(result.ok ? result.url : "");
   });
 
+  it("a new photo deletes the previous photo's files, once saved, and nothing else in the folder", async () => {
+    const m = await member();
+    const other = await member();
+    const folder = `profile-images/${m.id}/`;
+    const first = await uploadProfilePhoto(t.db, storage, m.actor, await png(600, 600), {
+      now: new Date(1_000),
+    });
+    expect(first.ok).toBe(true);
+    // A file in the folder that no photo address names (an older, unknown upload) stays.
+    await storage.put(`${folder}unrelated.webp`, new Uint8Array([1]), "image/webp");
+    await uploadProfilePhoto(t.db, storage, other.actor, await png(600, 600), {
+      now: new Date(1_000),
+    });
+    const second = await uploadProfilePhoto(t.db, storage, m.actor, await png(600, 600), {
+      now: new Date(2_000),
+    });
+    expect(second).toMatchObject({ ok: true, url: `/uploads/${folder}2000.500x500.webp` });
+    expect(await storage.list(folder)).toEqual([
+      `${folder}2000.500x500.160w.webp`,
+      `${folder}2000.500x500.320w.webp`,
+      `${folder}2000.500x500.96w.webp`,
+      `${folder}2000.500x500.webp`,
+      `${folder}unrelated.webp`,
+    ]);
+    // The other member's photo of the same instant is untouched.
+    expect(await storage.list(`profile-images/${other.id}/`)).toHaveLength(4);
+  });
+
+  it.each([
+    ["a LinkedIn photo", "https://media.licdn.com/dms/image/1000.500x500.webp"],
+    ["another member's folder", "/uploads/profile-images/someone-else/1000.500x500.webp"],
+    ["a post image", "/uploads/posts/MEMBER/1000.500x500.webp"],
+    ["a climb out of the folder", "/uploads/profile-images/MEMBER/../someone-else/1000.webp"],
+    ["an address with a query", "/uploads/profile-images/MEMBER/1000.500x500.webp?v=1"],
+  ])("replacing %s as the photo deletes no file", async (_, address) => {
+    const m = await member();
+    const url = address.replace("MEMBER", m.id);
+    const keys = [
+      "profile-images/someone-else/1000.500x500.webp",
+      `posts/${m.id}/1000.500x500.webp`,
+      `profile-images/${m.id}/1000.500x500.webp`,
+    ];
+    for (const key of keys) await storage.put(key, new Uint8Array([1]), "image/webp");
+    await t.db.update(profiles).set({ profilePhotoUrl: url }).where(eq(profiles.id, m.id));
+    const result = await uploadProfilePhoto(t.db, storage, m.actor, await png(600, 600), {
+      now: new Date(3_000),
+    });
+    expect(result.ok).toBe(true);
+    for (const key of keys) expect(await storage.list(key)).toEqual([key]);
+  });
+
+  it("a photo whose save fails is deleted and the previous one kept; a failed delete is only logged", async () => {
+    const m = await member();
+    const folder = `profile-images/${m.id}/`;
+    await uploadProfilePhoto(t.db, storage, m.actor, await png(600, 600), { now: new Date(1_000) });
+    const logged: string[] = [];
+    const log = (_: unknown, message: string) => void logged.push(message);
+    // No profile row: the save fails after the files were written.
+    const ghost: Actor = { id: "no-such-member", role: "user", status: "approved" };
+    expect(
+      await uploadProfilePhoto(t.db, storage, ghost, await png(600, 600), { log }),
+    ).toMatchObject({ ok: false, status: 500 });
+    expect(await storage.list("profile-images/no-such-member/")).toEqual([]);
+    expect(logged).toEqual(["profile photo save"]);
+
+    // Storage that cannot delete: the new photo is saved all the same.
+    logged.length = 0;
+    const noDelete = {
+      ...storage,
+      deletePrefix: async () => {
+        throw new Error("storage offline");
+      },
+    };
+    const result = await uploadProfilePhoto(t.db, noDelete, m.actor, await png(600, 600), {
+      now: new Date(2_000),
+      log,
+    });
+    expect(result).toMatchObject({ ok: true, url: `/uploads/${folder}2000.500x500.webp` });
+    expect(logged).toEqual([`profile photo cleanup of ${folder}1000.`]);
+    expect((await profileRow(m.id)).profilePhotoUrl).toBe(`/uploads/${folder}2000.500x500.webp`);
+    expect(await storage.list(`${folder}1000.`)).toHaveLength(4);
+  });
+
   it("refuses a renamed non-image, an oversized file and a decompression bomb", async () => {
     const m = await member();
     const text = new TextEncoder().encode("<?php echo 'hi'; ?>");

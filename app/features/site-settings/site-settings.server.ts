@@ -6,8 +6,10 @@
 import { eq } from "drizzle-orm";
 import { CACHE_TTL, createCache, invalidateLocal } from "#server/cache/cache";
 import type { Database } from "#server/db/client";
+import type { Storage } from "#server/storage";
 import { SITE_SETTINGS_ID, siteSettings } from "#server/db/schema";
 import { can, type Actor } from "~/features/accounts/permissions";
+import { uploadPostImage } from "~/features/authoring/uploads.server";
 import { recordAdminAction } from "~/features/admin/audit.server";
 import { sanitizePostHtml } from "~/features/posts/sanitize.server";
 import { SOCIAL_NETWORKS, type SocialFieldName, type SocialNetwork } from "./footer-links";
@@ -15,6 +17,7 @@ import { trackerCsp, type TrackerCsp } from "./trackers.server";
 import {
   SITE_SETTINGS_MESSAGES,
   SETTINGS_FIELDS,
+  validateSettings,
   type SiteSettingsInput,
   type SiteSettingsValues,
 } from "./schema";
@@ -164,6 +167,54 @@ export async function saveSiteSettings(
   } catch {
     return { ok: false, status: 500, error: SITE_SETTINGS_MESSAGES.failed };
   }
+}
+
+export type SaveFormResult = { ok: true } | { ok: false; status: number; error: string };
+
+/**
+ * The settings form's save: validates, stores a chosen banner image (the
+ * authoring upload pipeline: checked, re-encoded) as the banner URL, saves.
+ * The form is validated before the file is stored, and the stored file (with
+ * its sized copies) is deleted again when the save then fails, so a refused
+ * form leaves no image behind (docs/decisions/0045). No rule depends on the
+ * banner URL, so the check without it stands for the check with the upload's
+ * address. `values` receives the upload's address, to show what was saved.
+ */
+export async function saveSettingsForm(
+  db: Database,
+  storage: Storage,
+  actor: Actor | null | undefined,
+  values: SiteSettingsValues,
+  bannerFile: Uint8Array | null,
+  options: { log?: (error: unknown, message: string) => void } = {},
+): Promise<SaveFormResult> {
+  let valid = validateSettings(bannerFile ? { ...values, default_sidebar_banner_url: "" } : values);
+  if (!valid.ok) return { ok: false, status: 400, error: valid.error };
+  let uploadedPrefix: string | null = null;
+  if (bannerFile) {
+    const uploaded = await uploadPostImage(storage, actor, bannerFile);
+    if (!uploaded.ok) return uploaded;
+    // `<base>.` names the image and its copies (`<base>.WxH.webp`, `<base>.WxH.<w>w.webp`).
+    const name = uploaded.key.slice(uploaded.key.lastIndexOf("/") + 1);
+    uploadedPrefix = uploaded.key.slice(
+      0,
+      uploaded.key.length - name.length + name.indexOf(".") + 1,
+    );
+    values.default_sidebar_banner_url = uploaded.url;
+    valid = validateSettings(values);
+  }
+  const saved = valid.ok
+    ? await saveSiteSettings(db, actor, valid.input)
+    : { ok: false as const, status: 400, error: valid.error };
+  if (saved.ok) return { ok: true };
+  if (uploadedPrefix) {
+    try {
+      await storage.deletePrefix(uploadedPrefix);
+    } catch (error) {
+      options.log?.(error, `deleting the unsaved banner ${uploadedPrefix}`);
+    }
+  }
+  return saved;
 }
 
 /** The CSP sources of the trackers switched on now (server/http/security.ts). */

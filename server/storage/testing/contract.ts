@@ -163,6 +163,91 @@ export function describeStorageContract(
       });
     });
 
+    describe("delete", () => {
+      beforeEach(async () => {
+        for (const key of [
+          "posts/a.webp",
+          "posts/ab/c.webp",
+          "profile-images/u1/1.500x500.webp",
+          "profile-images/u1/1.500x500.96w.webp",
+          "profile-images/u1/2.500x500.webp",
+          "profile-images/u10/1.500x500.webp",
+        ]) {
+          await storage.put(key, bytes(key), "image/webp");
+        }
+      });
+
+      it("delete removes one object, which no longer serves, and nothing else", async () => {
+        const url = storage.url("posts/a.webp");
+        expect(await subject.fetchPublic(url)).not.toBeNull();
+        await storage.delete("posts/a.webp");
+        expect(await subject.fetchPublic(url)).toBeNull();
+        expect(await storage.list("posts/")).toEqual(["posts/ab/c.webp"]);
+        expect(await storage.list("profile-images/")).toHaveLength(4);
+      });
+
+      it("delete of a missing key, or of a folder's name, is not an error and removes nothing", async () => {
+        await storage.delete("posts/missing.webp");
+        await storage.delete("never/was/here.webp");
+        await storage.delete("posts/ab");
+        await storage.delete("posts/a.webp");
+        await storage.delete("posts/a.webp");
+        expect(await subject.allObjects()).toEqual([
+          "posts/ab/c.webp",
+          "profile-images/u1/1.500x500.96w.webp",
+          "profile-images/u1/1.500x500.webp",
+          "profile-images/u1/2.500x500.webp",
+          "profile-images/u10/1.500x500.webp",
+        ]);
+      });
+
+      it("deletePrefix removes a whole folder, not a neighbour that shares its start", async () => {
+        expect(await storage.deletePrefix("profile-images/u1/")).toBe(3);
+        expect(await subject.allObjects()).toEqual([
+          "posts/a.webp",
+          "posts/ab/c.webp",
+          "profile-images/u10/1.500x500.webp",
+        ]);
+        expect(await storage.deletePrefix("profile-images/u1/")).toBe(0);
+      });
+
+      it("deletePrefix with a partial name removes an image and its copies only", async () => {
+        expect(await storage.deletePrefix("profile-images/u1/1.")).toBe(2);
+        expect(await storage.list("profile-images/u1/")).toEqual([
+          "profile-images/u1/2.500x500.webp",
+        ]);
+        // A folder is a prefix like any other: deleting "posts/a" takes "posts/ab/" as well.
+        expect(await storage.deletePrefix("posts/a")).toBe(2);
+        expect(await storage.list("posts/")).toEqual([]);
+      });
+
+      it("deletePrefix of a missing folder removes nothing", async () => {
+        expect(await storage.deletePrefix("nothing-here/")).toBe(0);
+        expect(await subject.allObjects()).toHaveLength(6);
+      });
+
+      it("a folder emptied by deletePrefix can be written again", async () => {
+        await storage.deletePrefix("profile-images/u1/");
+        await storage.put("profile-images/u1/3.500x500.webp", bytes("again"), "image/webp");
+        expect(await storage.list("profile-images/u1/")).toEqual([
+          "profile-images/u1/3.500x500.webp",
+        ]);
+      });
+
+      it.each(BAD_KEYS)("delete(%j) throws StorageKeyError and removes nothing", async (key) => {
+        await expect(storage.delete(key)).rejects.toBeInstanceOf(StorageKeyError);
+        expect(await subject.allObjects()).toHaveLength(6);
+      });
+
+      it.each(["", "../", "/", "posts/../", "posts\\", ".."])(
+        "deletePrefix(%j) throws StorageKeyError and removes nothing",
+        async (prefix) => {
+          await expect(storage.deletePrefix(prefix)).rejects.toBeInstanceOf(StorageKeyError);
+          expect(await subject.allObjects()).toHaveLength(6);
+        },
+      );
+    });
+
     it("check passes on a working store and leaves no object behind", async () => {
       await storage.check();
       expect(await storage.list()).toEqual([]);
