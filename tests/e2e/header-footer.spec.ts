@@ -97,3 +97,28 @@ test.describe("on a phone", () => {
     await expect(menu).toBeHidden();
   });
 });
+
+test.describe("on a narrow phone", () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test("the header fits: Sign in and Join Free Now whole, nothing scrolls sideways", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await waitForHydration(page, "header");
+    const join = page.getByRole("link", { name: "Join Free Now" });
+    const box = await join.boundingBox();
+    expect(box, "Join Free Now is laid out").not.toBeNull();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+    // One line each: no wrapped button text.
+    const signIn = await page.getByRole("link", { name: "Sign in", exact: true }).boundingBox();
+    expect(signIn!.height).toBeLessThan(40);
+    expect(box!.height).toBeLessThan(48);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+    // The logo keeps the site's name for screen readers.
+    await expect(page.getByRole("link", { name: "FounderBridge" }).first()).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});

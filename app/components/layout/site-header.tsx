@@ -66,8 +66,8 @@ export function SiteHeader({ siteName, categories, banner, accountArea }: SiteHe
     <>
       {banner ? <PromoBanner banner={banner} /> : null}
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
-          <div className="flex items-center gap-2">
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-3 sm:gap-4">
+          <div className="flex shrink-0 items-center gap-2">
             <MobileMenu categories={categories} />
             <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-900">
               <span
@@ -76,7 +76,8 @@ export function SiteHeader({ siteName, categories, banner, accountArea }: SiteHe
               >
                 {initials(siteName)}
               </span>
-              <span>{siteName}</span>
+              {/* On a phone the mark alone, so that the account buttons fit beside it. */}
+              <span className="sr-only sm:not-sr-only">{siteName}</span>
             </Link>
           </div>
           <nav aria-label="Main" className="hidden md:block">
@@ -98,7 +99,7 @@ export function SiteHeader({ siteName, categories, banner, accountArea }: SiteHe
               </li>
             </ul>
           </nav>
-          <div className="flex items-center gap-2">
+          <div className="flex shrink-0 items-center gap-1 sm:gap-2">
             <SearchDialog />
             {/* The account area slot (see SiteHeaderProps.accountArea). */}
             <div data-slot="account-area" className="flex items-center gap-2">

@@ -52,11 +52,11 @@ export function AccountArea({ user }: { user: HeaderUser | null }) {
       <>
         <Link
           to="/login"
-          className="rounded px-2 py-1 text-sm font-semibold text-brand-700 hover:underline"
+          className="rounded px-2 py-1 text-sm font-semibold whitespace-nowrap text-brand-700 hover:underline"
         >
           Sign in
         </Link>
-        <Link to="/signup" className={primaryButton}>
+        <Link to="/signup" className={`${primaryButton} whitespace-nowrap max-sm:px-3`}>
           Join Free Now
         </Link>
       </>
