@@ -1,11 +1,16 @@
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import express, { type ErrorRequestHandler, type Express } from "express";
+import express, {
+  type ErrorRequestHandler,
+  type Express,
+  type Request as ExpressRequest,
+  type RequestHandler,
+  type Response as ExpressResponse,
+} from "express";
 import type { Server } from "node:http";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { pinoHttp } from "pino-http";
-import { RouterContextProvider, type ServerBuild } from "react-router";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { requestContext } from "~/lib/request-context.server";
 import { listenForInvalidations } from "./cache/cache";
@@ -15,7 +20,9 @@ import { migrateDatabase } from "./db/migrate";
 import { ensureReservedRows } from "./db/seed";
 import { seedDemo } from "./db/seed-demo";
 import { authHandler, clientIpHeader } from "./auth/express";
+import { bodyLimit } from "./http/body-limit";
 import { clientLogsRouter } from "./http/client-logs";
+import { fetchRequestOf, sendFetchResponse } from "./http/fetch-bridge";
 import { pageCache, type PageCacheOptions } from "./http/page-cache";
 import { redirectsMiddleware } from "./http/redirects";
 import { requestId } from "./http/request-id";
@@ -41,24 +48,33 @@ async function loadServerBuild(vite: ViteDevServer | undefined): Promise<ServerB
   return (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
 }
 
-type RendererOptions = Omit<Parameters<typeof createRequestHandler>[0], "build">;
+type LoadContext = (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider;
 
 /**
  * React Router's handler. Given the build as a function, React Router derives
  * its route tables again on every request (for hot reload): right in
  * development, about a tenth of an uncached page's CPU in production. So
- * production hands it the build object, loaded once.
+ * production hands it the build object, loaded once. The request is built by
+ * the fetch bridge, whose body is the capped one (docs/decisions/0040).
  */
-function reactRouterHandler(vite: ViteDevServer | undefined, options: RendererOptions) {
-  if (vite) return createRequestHandler({ build: () => loadServerBuild(vite), ...options });
-  let handler: Promise<ReturnType<typeof createRequestHandler>> | undefined;
-  const production: ReturnType<typeof createRequestHandler> = async (req, res, next) => {
-    handler ??= loadServerBuild(undefined).then((build) =>
-      createRequestHandler({ build, ...options }),
-    );
-    return (await handler)(req, res, next);
+function reactRouterHandler(
+  vite: ViteDevServer | undefined,
+  { mode, getLoadContext }: { mode: string; getLoadContext: LoadContext },
+): RequestHandler {
+  let handle: Promise<ReturnType<typeof createRequestHandler>> | undefined;
+  return async (req, res, next) => {
+    handle ??= vite
+      ? Promise.resolve(createRequestHandler(() => loadServerBuild(vite), mode))
+      : loadServerBuild(undefined).then((build) => createRequestHandler(build, mode));
+    try {
+      const response = await (await handle)(fetchRequestOf(req, res), getLoadContext(req, res));
+      await sendFetchResponse(res, response);
+    } catch (error) {
+      // Refused by the body cap (or the client left): the answer is already out.
+      if (res.headersSent || res.destroyed) return;
+      next(error);
+    }
   };
-  return production;
 }
 
 /**
@@ -111,6 +127,9 @@ export function createApp({ config, log, vite, pageCache: cacheOption }: AppOpti
         compression.filter(req, res),
     }),
   );
+  // Every request body is capped from here on, per path (docs/decisions/0040):
+  // the handlers below read it only through the capped stream.
+  app.use(bodyLimit());
 
   if (vite) {
     app.use(vite.middlewares);

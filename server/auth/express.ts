@@ -1,5 +1,5 @@
-import { toNodeHandler } from "better-auth/node";
 import type { RequestHandler } from "express";
+import { fetchRequestOf, sendFetchResponse } from "../http/fetch-bridge";
 import { auth } from "./index";
 import { CLIENT_IP_HEADER } from "./auth";
 
@@ -13,11 +13,32 @@ export const clientIpHeader: RequestHandler = (req, _res, next) => {
   next();
 };
 
-/** Better Auth's HTTP endpoints under /api/auth (OAuth redirects and callbacks, sign-out). */
+/**
+ * Better Auth's HTTP endpoints under /api/auth (OAuth redirects and callbacks,
+ * sign-in, sign-out). Its Fetch handler gets the request from the fetch
+ * bridge, so its JSON bodies are capped like every other (docs/decisions/0040).
+ */
 export function authHandler(): RequestHandler {
-  let handler: ReturnType<typeof toNodeHandler> | undefined;
   return (req, res, next) => {
-    handler ??= toNodeHandler(auth());
-    Promise.resolve(handler(req, res)).catch(next);
+    void (async () => {
+      let request = fetchRequestOf(req, res);
+      if (request.body) {
+        // Read here (at most the small cap) so that a body the cap refuses,
+        // already answered 413, never reaches Better Auth as a server error.
+        const body = await request.arrayBuffer().catch(() => null);
+        if (body === null) return;
+        request = new Request(request.url, {
+          method: request.method,
+          headers: request.headers,
+          body,
+          signal: request.signal,
+        });
+      }
+      await sendFetchResponse(res, await auth().handler(request));
+    })().catch((error: unknown) => {
+      // The client left: nothing to answer.
+      if (res.headersSent || res.destroyed) return;
+      next(error);
+    });
   };
 }

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { bodyRuleFor, LARGE_BODY_LIMIT_BYTES, SMALL_BODY_LIMIT_BYTES } from "./body-limit";
+
+describe("bodyRuleFor", () => {
+  it("gives the file routes and the post editor the large limit", () => {
+    for (const path of [
+      "/edit-profile",
+      "/api/uploads",
+      "/admin/site-settings",
+      "/create-post",
+      "/edit-post/a-post",
+      "/Edit-Profile/",
+    ]) {
+      expect({ path, limit: bodyRuleFor(path).limit }).toEqual({
+        path,
+        limit: LARGE_BODY_LIMIT_BYTES,
+      });
+    }
+    expect(bodyRuleFor("/api/uploads").message).toBe("File size must be less than 5MB");
+    expect(bodyRuleFor("/create-post").message).toBe("Request too large");
+  });
+
+  it("gives every other path, named or not, the small limit", () => {
+    for (const path of [
+      "/login",
+      "/api/auth/sign-in/email",
+      "/admin/banned-words",
+      "/edit-post",
+      "/edit-post/a/b",
+      "/api/uploads/x",
+      "/a-route-added-later",
+    ]) {
+      expect({ path, limit: bodyRuleFor(path).limit }).toEqual({
+        path,
+        limit: SMALL_BODY_LIMIT_BYTES,
+      });
+    }
+  });
+});
