@@ -13,7 +13,7 @@ import { LRUCache } from "lru-cache";
 /**
  * "comments" is sent when only posts.comment_count changed (a comment added or
  * deleted): it reaches the caches a member reads a post's count from, not the
- * lists or the visitors' page cache (migration 0011, decision 0015).
+ * lists or the visitors' page cache (migration 0011, decision 0017).
  */
 export type CacheScope =
   "posts" | "categories" | "settings" | "redirects" | "banned_words" | "comments";

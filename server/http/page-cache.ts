@@ -251,7 +251,7 @@ export function pageCache(options: PageCacheOptions): PageCache {
   registerCache({
     name: "page-cache",
     // Not "comments": a new comment would empty every instance's cache; visitors see the count
-    // and the server-rendered comments at most 60 s late, as through a CDN (decision 0015).
+    // and the server-rendered comments at most 60 s late, as through a CDN (decision 0017).
     scopes: PAGE_CACHE_SCOPES,
     clear,
     purgeStale: () => void store.purgeStale(),

@@ -4,7 +4,7 @@
 -- every few seconds. comment_count now sends its own scope, 'comments', which
 -- clears only the caches members read the count from (a single post and its
 -- page data); lists keep their 3-minute lifetime and visitors' cached pages
--- their 60 seconds, the same minute a CDN may keep them (decision 0015).
+-- their 60 seconds, the same minute a CDN may keep them (decision 0017).
 DROP TRIGGER posts_cache_invalidation_update ON posts;--> statement-breakpoint
 CREATE TRIGGER posts_cache_invalidation_update
 AFTER UPDATE OF title, slug, content, excerpt, post_type, external_url, featured_image_url,
