@@ -108,7 +108,6 @@ async function plansOf(sent: { query: string; params: unknown[] }[]) {
 }
 
 function expectNoSeqScanOfPosts(plans: { query: string; plan: string }[]) {
-  if (process.env.PLAN_PRINT) for (const p of plans) console.log(`${p.query}\n--\n${p.plan}\n`);
   for (const { query, plan } of plans) {
     expect(plan, `${query}\n--\n${plan}`).not.toMatch(/Seq Scan on posts\b/);
   }
