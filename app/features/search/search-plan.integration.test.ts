@@ -28,9 +28,10 @@ let statements: { query: string; params: unknown[] }[] = [];
 
 /** Runs a statement on the test database's own client (not through the logger). */
 async function raw(query: string, params: unknown[] = []): Promise<Record<string, unknown>[]> {
-  const client = (t.db as unknown as { $client: PGlite | pg.Pool }).$client;
-  const result = await client.query(query, params as never[]);
-  return result.rows as Record<string, unknown>[];
+  // Both drivers' clients answer query(text, values) with { rows }.
+  const client = (t.db as unknown as { $client: Pick<PGlite, "query"> }).$client;
+  const result = await client.query<Record<string, unknown>>(query, params);
+  return result.rows;
 }
 
 beforeAll(async () => {
