@@ -149,6 +149,31 @@ test("Back to a post that was never scrolled past starts where it was left, and 
   expect(await page.evaluate(() => window.scrollY)).toBeLessThan(y + 80);
 });
 
+test("a later post's comment count scrolls to its Conversation, on the same page", async ({
+  page,
+}) => {
+  await page.goto(`/post/${GUIDE}`);
+  await waitForHydration(page);
+  const articles = page.locator("article[data-post-slug]");
+  await page.getByRole("main").getByRole("status").last().scrollIntoViewIfNeeded();
+  await expect(articles).toHaveCount(2);
+  const next = articles.nth(1);
+  const nextSlug = (await next.getAttribute("data-post-slug"))!;
+  await next.locator(".post-body").scrollIntoViewIfNeeded();
+  await expect(page).toHaveURL(new RegExp(`/post/${nextSlug}`));
+  const entries = await page.evaluate(() => history.length);
+  await next.getByRole("link", { name: /\d+ comments?/ }).click();
+  await expect(
+    next
+      .getByRole("region", { name: /^Conversation: / })
+      .getByRole("heading", { name: "Conversation" }),
+  ).toBeInViewport();
+  // Still the same page: the first post is the one it opened with, nothing was loaded again.
+  await expect(articles.first()).toHaveAttribute("data-post-slug", GUIDE);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(GUIDE_TITLE);
+  expect(await page.evaluate(() => history.length)).toBe(entries);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
   test("the first post reads fully, and no status text promises more", async ({ page }) => {
