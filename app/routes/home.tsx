@@ -8,7 +8,10 @@ import type { Route } from "./+types/home";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const category = new URL(request.url).searchParams.get("category");
-  return data(await loadHome(db(), category), { headers: pageCacheHeaders(request) });
+  const home = await loadHome(db(), category);
+  // An unknown topic is a missing page (as /categories/{slug} is): 404, with the home's way on.
+  if (home.unknownCategory) return data(home, { status: 404 });
+  return data(home, { headers: pageCacheHeaders(request) });
 }
 
 export const headers = readerPageHeaders;
@@ -16,6 +19,9 @@ export const headers = readerPageHeaders;
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const { siteName, siteUrl } = siteOf(matches);
   const topic = loaderData?.activeCategory;
+  if (loaderData?.unknownCategory) {
+    return [{ title: `Category not found | ${siteName}` }, { name: "robots", content: "noindex" }];
+  }
   return pageMeta({
     title: topic ? `${topic.name} | ${siteName}` : `${siteName}: build between the UK and India`,
     description: DEFAULT_DESCRIPTION,
@@ -28,7 +34,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { hero, listed, featured, topics, activeCategory } = loaderData;
+  const { hero, listed, featured, topics, activeCategory, unknownCategory } = loaderData;
   return (
     <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-[1fr_320px]">
       <div className="min-w-0">
@@ -43,7 +49,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </Link>
           </p>
         ) : null}
-        {hero ? (
+        {unknownCategory ? (
+          <div className="mt-10">
+            <EmptyState title="Category not found" body="There is no topic by that name." />
+            <p className="mt-4 text-center">
+              <Link to="/" className="font-medium text-brand-700 underline">
+                Show all topics
+              </Link>
+            </p>
+          </div>
+        ) : hero ? (
           <>
             <div className="mt-8">
               <PostListItem post={hero} variant="hero" eager />

@@ -145,8 +145,11 @@ const postObjectSchema = z.object({
  * link (its player) or a video file played natively (https or this site);
  * audio plays natively from https or this site (http is refused: the CSP's
  * media-src is 'self' https:) or is an iframe from an allowed host.
+ * (docs/decisions/0016)
  */
 export const postInputSchema = postObjectSchema.superRefine((input, ctx) => {
+  // Autosave keeps the draft while the author is still typing; Save and Publish check.
+  if (input.intent === "autosave") return;
   const video = input.featured_video_url;
   if (video && !parseVideoUrl(video) && !isDirectVideoUrl(video)) {
     ctx.addIssue({ code: "custom", path: ["featured_video_url"], message: MEDIA_MESSAGES.video });

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useLocation } from "react-router";
 import { clientLog } from "~/lib/client-log";
 import { useHydrated } from "~/lib/use-hydrated";
 import { PostArticle } from "./post-article";
@@ -105,6 +106,9 @@ export function InfinitePosts({
   }, []);
 
   // A page shown again by Back, Forward or a reload goes back to where the reader was.
+  // (Each navigation of the router gives the page its entry; this page's own
+  // replaceState calls change the entry's key without the router knowing.)
+  const routerKey = useLocation().key;
   useEffect(() => {
     ownKey.current = entryKey(window.history);
     activeSlug.current = first.post.slug;
@@ -113,7 +117,7 @@ export function InfinitePosts({
     const article = articleOf(list.current, first.post.slug);
     if (offset === null || !article) return;
     window.scrollTo(0, article.getBoundingClientRect().top + window.scrollY + offset);
-  }, [first.post.slug]);
+  }, [first.post.slug, routerKey]);
 
   // The reading position follows the scroll (once it pauses) and is kept when the page goes.
   useEffect(() => {

@@ -130,6 +130,14 @@ describe("the audio player", () => {
       ok: false,
       fieldErrors: { audio_type: MEDIA_MESSAGES.audioType },
     });
+    // Autosave keeps the draft as typed (Save and Publish check).
+    const autosave = await savePost(site.testDb.db, mentor, {
+      intent: "autosave",
+      title: "Half-typed",
+      featured_audio_url: "http://media.example.com/ep1.mp3",
+      featured_video_url: "https://example.com/some-page",
+    });
+    expect(autosave.ok).toBe(true);
     // An https file and an allowed embed are accepted.
     expect(
       (await publish({ featured_audio_url: "https://media.example.com/a.mp3", audio_type: "mp3" }))

@@ -76,7 +76,19 @@ export function PostArticle({
                 </p>
               </div>
             </div>
-            <a href={`#${ids.comments}`} className="text-sm text-slate-800 underline">
+            <a
+              href={`#${ids.comments}`}
+              onClick={(event) => {
+                // Scrolls without a history entry of its own (as scrolling between posts
+                // adds none); without JavaScript the plain link does the same with one.
+                const section = document.getElementById(ids.comments);
+                if (!section || event.button !== 0 || event.metaKey || event.ctrlKey) return;
+                event.preventDefault();
+                section.scrollIntoView({ block: "start" });
+                section.focus({ preventScroll: true });
+              }}
+              className="text-sm text-slate-800 underline"
+            >
               {plural(commentCount, "comment")}
             </a>
             <FavoriteToggle
@@ -207,6 +219,7 @@ export function PostArticle({
 
         <section
           id={ids.comments}
+          tabIndex={-1}
           aria-label={`Conversation${suffix}`}
           className="mt-12 scroll-mt-6 border-t border-slate-200 pt-8"
         >

@@ -243,6 +243,9 @@ describe("categories and home", () => {
     expect(filtered.activeCategory?.slug).toBe("guides");
     expect([filtered.hero?.slug, ...filtered.listed.map((p) => p.slug)]).toEqual(["p0", "p1"]);
     const unknown = await loadHome(t.db, "nope");
+    expect(unknown.unknownCategory).toBe(true);
     expect(unknown.hero).toBeNull();
+    expect(unknown.listed).toEqual([]);
+    expect(filtered.unknownCategory).toBe(false);
   });
 });

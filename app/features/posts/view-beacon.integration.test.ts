@@ -66,10 +66,50 @@ describe("the view beacon", () => {
     expect(await eventually(post.id, 2)).toBe(2);
   });
 
+  it("the no-JavaScript pixel counts only from this site's pages: another site cannot embed it", async () => {
+    const post = await publishedPost();
+    const path = viewBeaconPath(post.id);
+    // An <img> GET sends no Origin; a browser sends Sec-Fetch-Site and (by policy) a Referer.
+    const pixel = (headers: Record<string, string>) =>
+      fetch(`${site.app.url}${path}`, { headers: { "user-agent": BROWSER, ...headers } });
+    const foreignPage = await pixel({
+      "sec-fetch-site": "cross-site",
+      referer: "https://evil.example/page",
+    });
+    expect(foreignPage.status).toBe(403);
+    // Either header alone is enough to tell.
+    expect((await pixel({ referer: "https://evil.example/page" })).status).toBe(403);
+    expect((await pixel({ "sec-fetch-site": "cross-site" })).status).toBe(403);
+    // Typed into the address bar: not a page's view either.
+    expect((await pixel({ "sec-fetch-site": "none" })).status).toBe(403);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await viewCount(post.id)).toBe(0);
+
+    // The post page itself (read without JavaScript) counts.
+    const own = await pixel({
+      "sec-fetch-site": "same-origin",
+      referer: `${site.app.url}/post/${post.slug}`,
+    });
+    expect(own.status).toBe(200);
+    expect(own.headers.get("content-type")).toBe("image/gif");
+    expect(await eventually(post.id, 1)).toBe(1);
+  });
+
+  it("a request with none of those headers is let through (nothing to judge it by)", async () => {
+    const post = await publishedPost();
+    const bare = await fetch(`${site.app.url}${viewBeaconPath(post.id)}`, {
+      headers: { "user-agent": BROWSER },
+    });
+    expect(bare.status).toBe(200);
+    expect(await eventually(post.id, 1)).toBe(1);
+  });
+
   it("refuses other sites, bad ids and bots, and limits each address", async () => {
     const post = await publishedPost();
     const foreign = await beacon(viewBeaconPath(post.id), { origin: "https://evil.example" });
     expect(foreign.status).toBe(403);
+    const crossSite = await beacon(viewBeaconPath(post.id), { "sec-fetch-site": "cross-site" });
+    expect(crossSite.status).toBe(403);
     expect((await beacon("/api/posts/not-a-uuid/view")).status).toBe(400);
     const bot = await beacon(viewBeaconPath(post.id), { "user-agent": "Googlebot/2.1" });
     expect(bot.status).toBe(204);

@@ -63,12 +63,35 @@ export async function registerView(db: Database, postId: string, key: string): P
 
 const beaconLimiter = createWindowLimiter(VIEW_BEACON_LIMIT);
 
-function sameHost(origin: string, host: string | null) {
+function sameHost(url: string, hosts: readonly (string | null | undefined)[]) {
   try {
-    return new URL(origin).host === host;
+    const { host } = new URL(url);
+    return hosts.some((h) => h && h.toLowerCase() === host.toLowerCase());
   } catch {
     return false;
   }
+}
+
+/** Sec-Fetch-Site values of a request made by one of this site's own pages. */
+const OWN_PAGE = new Set(["same-origin", "same-site"]);
+
+/**
+ * Whether the beacon comes from one of this site's pages, by the headers a
+ * browser sends: Sec-Fetch-Site (same-origin or same-site), Origin and
+ * Referer (this host). Each is checked when present; a request with none of
+ * them (an older browser, a privacy tool stripping Referer) is let through,
+ * as there is nothing to judge it by. Another site's page embedding the
+ * no-JavaScript pixel (<img src=…/view>) sends cross-site, or its own
+ * address as Referer, and is refused.
+ */
+export function fromOwnPage(
+  beacon: Pick<ViewBeacon, "origin" | "referer" | "secFetchSite" | "host" | "siteHost">,
+) {
+  const hosts = [beacon.host, beacon.siteHost];
+  if (beacon.secFetchSite && !OWN_PAGE.has(beacon.secFetchSite.toLowerCase())) return false;
+  if (beacon.origin && !sameHost(beacon.origin, hosts)) return false;
+  if (beacon.referer && !sameHost(beacon.referer, hosts)) return false;
+  return true;
 }
 const postIdSchema = z.uuid();
 
@@ -76,9 +99,13 @@ export type ViewBeacon = {
   postId: string;
   ip: string;
   userAgent: string | null;
-  /** The request's Origin and Host headers: another site's page may not count views. */
+  /** The request's Origin, Referer, Sec-Fetch-Site and Host headers: another site's page may not count views. */
   origin: string | null;
+  referer?: string | null;
+  secFetchSite?: string | null;
   host: string | null;
+  /** The site's own host (SITE_URL), also accepted. */
+  siteHost?: string | null;
   secret: string;
 };
 
@@ -93,7 +120,7 @@ export function acceptViewBeacon(
 ): { status: 204 | 400 | 403 | 429 } {
   const postId = postIdSchema.safeParse(beacon.postId);
   if (!postId.success) return { status: 400 };
-  if (beacon.origin && !sameHost(beacon.origin, beacon.host)) return { status: 403 };
+  if (!fromOwnPage(beacon)) return { status: 403 };
   if (!beaconLimiter(beacon.ip)) return { status: 429 };
   const userAgent = beacon.userAgent ?? "";
   if (isbot(userAgent)) return { status: 204 };

@@ -43,6 +43,24 @@ test("a recommended topic filters the home page by category", async ({ page }) =
   await expectNoAxeViolations(page);
 });
 
+test("an unknown topic answers 404 with Category not found and the way back to all topics", async ({
+  page,
+}) => {
+  const response = await page.goto("/?category=bogus");
+  expect(response?.status()).toBe(404);
+  await expect(page).toHaveTitle("Category not found | FounderBridge");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+  const main = page.getByRole("main");
+  await expect(main.getByText("Category not found")).toBeVisible();
+  // No post is listed (the sidebar keeps its featured posts and topics).
+  await expect(main.locator("article h2")).toHaveCount(0);
+  await expect(main.getByRole("region", { name: "More posts" })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await main.getByRole("link", { name: "Show all topics" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(main.locator("article h2")).toHaveCount(1);
+});
+
 test("the promo banner from site settings shows in the header area", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("complementary", { name: "Sponsored" })).toContainText(

@@ -90,8 +90,9 @@ test("Back and Forward: the post read last is the page's first post again, where
   // Let the reading position settle into the history entry.
   await page.waitForTimeout(600);
 
-  // Leave by a link inside the next post: its category page.
-  await next.locator('a[href="/categories/guides"]').first().click();
+  // Leave by a link inside the next post, its category (clicked where it is: a
+  // real click would first scroll it into view, moving the reader).
+  await next.locator('a[href="/categories/guides"]').first().dispatchEvent("click");
   await expect(page).toHaveURL(/\/categories\/guides$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Guides");
 
@@ -140,13 +141,42 @@ test("Back to a post that was never scrolled past starts where it was left, and 
   const y = await page.evaluate(() => window.scrollY);
   expect(y).toBeGreaterThan(0);
   await page.waitForTimeout(600);
-  await page.getByRole("main").locator('a[href="/categories/guides"]').first().click();
+  await page
+    .getByRole("main")
+    .locator('a[href="/categories/guides"]')
+    .first()
+    .dispatchEvent("click");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Guides");
   await page.goBack();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(GUIDE_TITLE);
   await expect(page).toHaveTitle(`${GUIDE_TITLE} | FounderBridge`);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(y - 80);
   expect(await page.evaluate(() => window.scrollY)).toBeLessThan(y + 80);
+});
+
+test("a later post's comment count scrolls to its Conversation, on the same page", async ({
+  page,
+}) => {
+  await page.goto(`/post/${GUIDE}`);
+  await waitForHydration(page);
+  const articles = page.locator("article[data-post-slug]");
+  await page.getByRole("main").getByRole("status").last().scrollIntoViewIfNeeded();
+  await expect(articles).toHaveCount(2);
+  const next = articles.nth(1);
+  const nextSlug = (await next.getAttribute("data-post-slug"))!;
+  await next.locator(".post-body").scrollIntoViewIfNeeded();
+  await expect(page).toHaveURL(new RegExp(`/post/${nextSlug}`));
+  const entries = await page.evaluate(() => history.length);
+  await next.getByRole("link", { name: /\d+ comments?/ }).click();
+  await expect(
+    next
+      .getByRole("region", { name: /^Conversation: / })
+      .getByRole("heading", { name: "Conversation" }),
+  ).toBeInViewport();
+  // Still the same page: the first post is the one it opened with, nothing was loaded again.
+  await expect(articles.first()).toHaveAttribute("data-post-slug", GUIDE);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(GUIDE_TITLE);
+  expect(await page.evaluate(() => history.length)).toBe(entries);
 });
 
 test.describe("without JavaScript", () => {
