@@ -21,7 +21,37 @@ async function viewCount(id: string) {
   return row!.n;
 }
 
+async function indexBytes(name: string) {
+  const { rows } = (await t.db.execute(sql`SELECT pg_relation_size(${name}::regclass) AS n`)) as {
+    rows: { n: string | number }[];
+  };
+  return Number(rows[0]!.n);
+}
+
 describe("registerView", () => {
+  it("updates the post in place: a view writes nothing into the post's indexes", async () => {
+    const author = await createUser(t.db);
+    // A long body: a view that rewrote the text indexes would add thousands of entries.
+    const content = `<p>${Array.from({ length: 2000 }, (_, i) => `founders visa ${i}`).join(" ")}</p>`;
+    const post = await createPost(t.db, { authorId: author.id, content });
+    const before = {
+      trigram: await indexBytes("posts_search_text_trgm_idx"),
+      vector: await indexBytes("posts_search_vector_idx"),
+      published: await indexBytes("posts_published_idx"),
+    };
+    for (let i = 0; i < 40; i++) {
+      expect(await registerView(t.db, post.id, visitorKey("secret", `203.0.113.${i}`, "UA"))).toBe(
+        true,
+      );
+    }
+    expect(await viewCount(post.id)).toBe(40);
+    expect({
+      trigram: await indexBytes("posts_search_text_trgm_idx"),
+      vector: await indexBytes("posts_search_vector_idx"),
+      published: await indexBytes("posts_published_idx"),
+    }).toEqual(before);
+  });
+
   it("counts a visitor once per post per 30 minutes", async () => {
     const author = await createUser(t.db);
     const post = await createPost(t.db, { authorId: author.id });
