@@ -10,12 +10,8 @@ import { primaryButton } from "~/components/ui/button-styles";
 import { ErrorBox, inputClass, NoticeBox } from "~/features/accounts/ui";
 import { AdminLinks } from "./admin-links";
 import type { BannedWordsPageData } from "./banned-words.server";
-import {
-  ConfirmAction,
-  ConfirmStepPanel,
-  useHydrated,
-  type ConfirmStepData,
-} from "./confirm-action";
+import { ConfirmAction, ConfirmStepPanel, type ConfirmStepData } from "./confirm-action";
+import { useHydrated } from "~/lib/use-hydrated";
 
 export function BannedWordsPage({
   data,

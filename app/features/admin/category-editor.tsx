@@ -10,7 +10,7 @@ import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
 import { ErrorBox, inputClass } from "~/features/accounts/ui";
 import { WidgetsField } from "~/features/authoring/widgets-field";
 import type { CategoryFormValues } from "./category-editor.server";
-import { useHydrated } from "./confirm-action";
+import { useHydrated } from "~/lib/use-hydrated";
 
 export function CategoryEditor({
   isNew,

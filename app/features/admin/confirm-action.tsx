@@ -5,20 +5,10 @@
  * confirmation step (ConfirmStepPanel) whose Yes button posts again with it.
  * The server never runs a confirmable action without `confirmed=1`.
  */
-import { useSyncExternalStore, type ReactNode } from "react";
+import { type ReactNode } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
 import { Form, Link } from "react-router";
 import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
-
-const noSubscription = () => () => {};
-
-/** False on the server and while hydrating, true once the page's JavaScript runs. */
-export function useHydrated() {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
 
 /** A confirmation the server asks for when JavaScript did not: the form to post again. */
 export type ConfirmStepData = {

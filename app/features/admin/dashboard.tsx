@@ -11,12 +11,8 @@ import { ErrorBox, inputClass, NoticeBox } from "~/features/accounts/ui";
 import { AdminLinks } from "./admin-links";
 import type { DashboardStats, TopLists, WeeklyActivity } from "./admin.server";
 import type { BroadcastForm } from "./broadcasts.server";
-import {
-  ConfirmAction,
-  ConfirmStepPanel,
-  useHydrated,
-  type ConfirmStepData,
-} from "./confirm-action";
+import { ConfirmAction, ConfirmStepPanel, type ConfirmStepData } from "./confirm-action";
+import { useHydrated } from "~/lib/use-hydrated";
 
 export type { ConfirmStepData };
 

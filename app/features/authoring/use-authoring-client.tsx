@@ -1,12 +1,6 @@
-import {
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type RefObject,
-} from "react";
+import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { useBlocker, useFetcher } from "react-router";
+import { useHydrated } from "~/lib/use-hydrated";
 import { AUTOSAVE_DELAY_MS, savedAtLabel } from "./rules";
 import type { FormValues, SaveActionData } from "./types";
 
@@ -274,15 +268,5 @@ function UploadInput({ id, onUploaded }: { id: string; onUploaded: (url: string)
         {message}
       </p>
     </div>
-  );
-}
-
-const noop = () => () => {};
-/** False during server rendering and hydration, true after. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noop,
-    () => true,
-    () => false,
   );
 }

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
 import { Link } from "react-router";
 import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
 import type { HeaderUser } from "~/features/accounts/header-user";
@@ -15,17 +16,6 @@ const DELETE_FAILED = "Failed to delete comment. Please try again.";
 const DELETE_CONFIRM = "Are you sure you want to delete this comment?";
 /** The most top-level comments the list endpoint returns at once. */
 const MAX_SHOWN = 100;
-
-const noSubscription = () => () => {};
-
-/** False on the server and while hydrating, true once the page's JavaScript runs. */
-function useHydrated() {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
 
 async function post(fields: Record<string, string>) {
   const response = await fetch("/api/comments", {
