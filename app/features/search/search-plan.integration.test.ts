@@ -18,7 +18,7 @@ import * as schema from "#server/db/schema";
 import { UNCATEGORIZED_ID } from "#server/db/schema";
 import { createUser } from "../../../tests/support/factories";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { SEARCH_COUNT_CAP, searchPosts } from "./search.server";
+import { hasTrigram, SEARCH_COUNT_CAP, searchPosts } from "./search.server";
 
 const POSTS = 10_000;
 
@@ -161,6 +161,20 @@ describe(`the statements searchPosts sends, at ${POSTS.toLocaleString("en-GB")} 
       await t.db.execute(sql`VACUUM ANALYZE posts`);
     }, 120_000);
     pathsOfTheSearch();
+  });
+
+  it("a query without a trigram keeps the planner's plan: a scan that stops at the count", async () => {
+    expect(["uk", "an", "r&d", "a b c"].map(hasTrigram)).toEqual([false, false, false, false]);
+    expect(["visa", "r&d act", "42b"].map(hasTrigram)).toEqual([true, true, true]);
+    // "an" is in every post ("and", "plan", "banking"): the trigram index cannot narrow it,
+    // and a bitmap scan of it would read the whole index.
+    const { result, sent } = await capture("an");
+    expect(result.capped).toBe(true);
+    expect(sent.some((s) => /enable_seqscan/.test(s.query))).toBe(false);
+    const plans = await plansOf(sent);
+    expect(plans[0]!.query).toMatch(/search_text LIKE/);
+    expect(plans[0]!.plan).not.toMatch(/posts_search_text_trgm_idx/);
+    expect(plans[0]!.plan).toMatch(/^Limit/);
   });
 
   it("the check catches a sequential scan when there is one", async () => {

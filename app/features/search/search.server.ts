@@ -165,11 +165,22 @@ async function rankedDense(
 }
 
 /**
+ * Whether the trigram index can narrow the query: pg_trgm takes trigrams only
+ * from runs of three or more letters or digits. For "uk" or "r&d" it has none,
+ * and a bitmap scan of it would read the whole index; a sequential scan that
+ * stops at the count's limit is then the better plan, and the planner keeps it.
+ */
+export function hasTrigram(query: string): boolean {
+  return /[\p{L}\p{N}]{3}/u.test(query);
+}
+
+/**
  * One search. Its statements run in one transaction with sequential scans
  * off (for that transaction only, set_config(…, true)): each has an index
  * path (search-plan.integration.test.ts EXPLAINs them at 10,000 posts), and
  * the planner must not bet on reading every post instead, which a small or
- * freshly loaded table can make look cheaper.
+ * freshly loaded table can make look cheaper. Queries without a trigram
+ * (hasTrigram) keep the planner's defaults.
  */
 export async function searchPosts(db: Database, rawQuery: string, page = 1): Promise<SearchPage> {
   const query = normaliseQuery(rawQuery);
@@ -178,10 +189,12 @@ export async function searchPosts(db: Database, rawQuery: string, page = 1): Pro
     return { query, page: 1, total: 0, pages: 0, hasNext: false, results: [], capped: false };
   }
   return db.transaction(async (tx) => {
-    // Plain index scans only until collectMatches has run (it turns them on again).
-    await tx.execute(
-      sql`SELECT set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`,
-    );
+    if (hasTrigram(query)) {
+      // Plain index scans only until collectMatches has run (it turns them on again).
+      await tx.execute(
+        sql`SELECT set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`,
+      );
+    }
     return runSearch(tx as unknown as Database, query, current);
   });
 }
