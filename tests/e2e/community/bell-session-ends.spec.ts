@@ -7,9 +7,8 @@ const STREAM = "/api/notifications/stream";
 test.describe.configure({ timeout: 180_000 });
 // While the server restarts the bell's stream is refused at the socket.
 // The restart can also cut the open stream before its last chunk (seen on a busy CI machine).
-test.use({
-  allowedConsoleErrors: [/net::ERR_CONNECTION_REFUSED/, /net::ERR_INCOMPLETE_CHUNKED_ENCODING/],
-});
+// (One pattern: test.use reads a two-element array as [value, options].)
+test.use({ allowedConsoleErrors: [/net::ERR_(CONNECTION_REFUSED|INCOMPLETE_CHUNKED_ENCODING)/] });
 
 test("the bell stops asking for its stream once the session is gone", async ({
   page,

@@ -7,9 +7,8 @@ const JAMES = { email: "james.patel@example.com" };
 test.describe.configure({ timeout: 180_000 });
 // While the server is down the bell's EventSource retries and is refused.
 // The restart can also cut the open stream before its last chunk (seen on a busy CI machine).
-test.use({
-  allowedConsoleErrors: [/net::ERR_CONNECTION_REFUSED/, /net::ERR_INCOMPLETE_CHUNKED_ENCODING/],
-});
+// (One pattern: test.use reads a two-element array as [value, options].)
+test.use({ allowedConsoleErrors: [/net::ERR_(CONNECTION_REFUSED|INCOMPLETE_CHUNKED_ENCODING)/] });
 
 /** The bell's accessible name carries the unread count ("Notifications, 3 unread"). */
 function unreadIn(label: string | null): number {
