@@ -138,7 +138,16 @@ test("Back to a post that was never scrolled past starts where it was left, and 
   await page.locator(".post-body").first().scrollIntoViewIfNeeded();
   await page.mouse.wheel(0, 300);
   await expect(page).toHaveURL(new RegExp(`/post/${GUIDE}$`));
-  const y = await page.evaluate(() => window.scrollY);
+  // The wheel scrolls after it returns: read the position once it has settled (and been recorded).
+  await page.waitForTimeout(600);
+  let y = -1;
+  await expect
+    .poll(async () => {
+      const before = y;
+      y = await page.evaluate(() => window.scrollY);
+      return y === before;
+    })
+    .toBe(true);
   expect(y).toBeGreaterThan(0);
   await page.waitForTimeout(600);
   await page
