@@ -219,7 +219,12 @@ export function createApp({ config, log, vite, pageCache: cacheOption }: AppOpti
 /** Opens the database, applies migrations and writes the reserved rows. */
 export async function prepareDatabase(config: Config, log: Logger): Promise<DatabaseHandle> {
   const handle = config.databaseUrl
-    ? await openDatabase({ url: config.databaseUrl, poolSize: config.databasePoolSize, log })
+    ? await openDatabase({
+        url: config.databaseUrl,
+        poolSize: config.databasePoolSize,
+        log,
+        timeouts: config.databaseTimeouts,
+      })
     : await openDatabase({ dir: path.join(config.dataDir, "pglite") });
   const started = performance.now();
   await migrateDatabase(handle);

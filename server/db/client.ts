@@ -39,8 +39,22 @@ export type DatabaseLog = {
   info(details: object, message: string): void;
 };
 
+/**
+ * Bounds on how long a request waits for PostgreSQL: a statement's run time
+ * and a lock wait (set on every pooled session), and a connection, new or
+ * from the pool's queue. 0: no bound.
+ */
+export type DatabaseTimeouts = { statementMs?: number; lockMs?: number; connectMs?: number };
+
 export type OpenOptions =
-  | { url: string; poolSize?: number; applicationName?: string; log?: DatabaseLog }
+  | {
+      url: string;
+      poolSize?: number;
+      applicationName?: string;
+      log?: DatabaseLog;
+      /** In ms, 0 or absent: none (scripts, tests); the server passes its configuration. */
+      timeouts?: DatabaseTimeouts;
+    }
   /** `dir` undefined: in memory (tests). */
   | { url?: undefined; dir?: string };
 
@@ -169,11 +183,16 @@ async function openPostgres(
   poolSize = 10,
   applicationName = "founderbridge",
   log?: DatabaseLog,
+  timeouts: DatabaseTimeouts = {},
 ) {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
     application_name: applicationName,
+    // Sent at connection start-up: the session's defaults, which SET LOCAL can still change.
+    ...(timeouts.statementMs ? { statement_timeout: timeouts.statementMs } : {}),
+    ...(timeouts.lockMs ? { lock_timeout: timeouts.lockMs } : {}),
+    ...(timeouts.connectMs ? { connectionTimeoutMillis: timeouts.connectMs } : {}),
   });
   // Connections lost since the last one that opened: logged once each, and
   // once more when the pool has a working connection again.
@@ -305,7 +324,8 @@ async function openPostgres(
 
 export function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.url) {
-    return openPostgres(options.url, options.poolSize, options.applicationName, options.log);
+    const { url, poolSize, applicationName, log, timeouts } = options;
+    return openPostgres(url, poolSize, applicationName, log, timeouts);
   }
   return openPglite("dir" in options ? options.dir : undefined);
 }
