@@ -19,7 +19,7 @@ import { db, openDatabase, setDatabase, type DatabaseHandle } from "./db/client"
 import { migrateDatabase } from "./db/migrate";
 import { ensureReservedRows } from "./db/seed";
 import { seedDemo } from "./db/seed-demo";
-import { authHandler, clientIpHeader } from "./auth/express";
+import { authRoutes, clientIpHeader } from "./auth/express";
 import { bodyLimit } from "./http/body-limit";
 import { clientLogsRouter } from "./http/client-logs";
 import { fetchRequestOf, sendFetchResponse } from "./http/fetch-bridge";
@@ -170,8 +170,8 @@ export function createApp({ config, log, vite, pageCache: cacheOption }: AppOpti
 
   // Every request carries the client's address as Express decided it (TRUST_PROXY).
   app.use(clientIpHeader);
-  // The auth library's endpoints, before React Router.
-  app.all("/api/auth/{*splat}", authHandler());
+  // The auth library's one open endpoint (the OAuth callback), before React Router; 404 otherwise.
+  app.all("/api/auth/{*splat}", authRoutes());
   // The admins' URL redirects, before any page is rendered (or served from a page cache).
   app.use(redirectsMiddleware());
 
