@@ -15,7 +15,7 @@ import type { ViteDevServer } from "vite";
 import { requestContext } from "~/lib/request-context.server";
 import { listenForInvalidations } from "./cache/cache";
 import { ConfigError, loadConfig, type Config } from "./config";
-import { db, openDatabase, setDatabase, type DatabaseHandle } from "./db/client";
+import { db, getDatabaseHandle, openDatabase, setDatabase, type DatabaseHandle } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { ensureReservedRows } from "./db/seed";
 import { seedDemo } from "./db/seed-demo";
@@ -28,6 +28,8 @@ import { redirectsMiddleware } from "./http/redirects";
 import { requestId } from "./http/request-id";
 import { securityHeaders } from "./http/security";
 import { sendUnavailable, trackDatabaseFailures, unavailableBehind } from "./http/unavailable";
+import { healthProbes } from "./http/health";
+import { drain, isDraining, trackInFlight } from "./http/shutdown";
 import { createLogger, type Logger } from "./logger";
 import { closeNotificationHub } from "./realtime/notification-hub";
 import { setRuntime } from "./runtime";
@@ -103,6 +105,10 @@ export function createApp({ config, log, vite, pageCache: cacheOption }: AppOpti
   app.disable("x-powered-by");
   // Each request notes the database failures it meets (a 5xx they cause is a 503).
   app.use(trackDatabaseFailures());
+  // In-flight requests are counted for the graceful shutdown (server/http/shutdown.ts).
+  app.use(trackInFlight());
+  // Liveness and readiness, before the request log: probes come every few seconds.
+  app.use(healthProbes({ ping: (ms) => getDatabaseHandle().ping(ms), draining: isDraining }));
   // Only behind a proxy we trust may X-Forwarded-* decide the client's address and scheme.
   app.set("trust proxy", config.trustProxy ? 1 : false);
 
@@ -281,17 +287,12 @@ export async function start({ vite }: { vite?: ViteDevServer }): Promise<Server>
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log.info({ signal }, "shutting down");
-    // Stop accepting, let in-flight requests finish, then close the database.
-    const force = setTimeout(() => {
-      log.warn("requests still open after 10 s; closing them");
-      server.closeAllConnections();
-    }, 10_000);
-    force.unref();
-    server.closeIdleConnections();
-    // Open event streams would hold the server open: end them first.
-    await closeNotificationHub();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    log.info({ signal }, "shutting down: draining requests");
+    // Not ready, no new connections, in-flight requests answered with Connection: close,
+    // idle connections closed, event streams ended with a retry hint (docs/decisions/0062).
+    const drained = await drain(server, { endStreams: closeNotificationHub });
+    if (drained.cut > 0) log.warn(drained, "requests still open after 10 s were cut");
+    else log.info(drained, "drained");
     await vite?.close();
     publicationClock.stop();
     await database.close();

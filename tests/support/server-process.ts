@@ -168,14 +168,15 @@ export async function createMember(
   return user;
 }
 
-/** The session cookie of a password sign-in at `baseUrl`, as a Cookie header. */
+/** The session cookie of a sign-in through the site's /login form at `baseUrl`, as a Cookie header. */
 export async function signIn(baseUrl: string, email: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+  const response = await fetch(`${baseUrl}/login`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: baseUrl },
-    body: JSON.stringify({ email, password: MEMBER_PASSWORD }),
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: baseUrl },
+    body: new URLSearchParams({ email, password: MEMBER_PASSWORD, redirectTo: "/" }),
+    redirect: "manual",
   });
-  if (response.status !== 200) throw new Error(`sign-in answered ${response.status}`);
+  if (response.status !== 302) throw new Error(`sign-in answered ${response.status}`);
   const cookie = response.headers
     .getSetCookie()
     .map((line) => line.split(";")[0]!)
