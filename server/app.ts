@@ -257,6 +257,11 @@ export async function start({ vite }: { vite?: ViteDevServer }): Promise<Server>
   }
   const log = createLogger(config.logLevel);
   const storage = createStorage(config);
+  // Health-check files a crashed process left behind (server/storage/local.ts).
+  void storage
+    .removeLeftovers?.()
+    .then((removed) => removed && log.info({ removed }, "removed storage probe leftovers"))
+    .catch((error: unknown) => log.warn({ err: error }, "storage probe leftovers"));
   const database = await prepareDatabase(config, log);
   setDatabase(database);
   setRuntime({ config, log, storage, startedAt: new Date() });
