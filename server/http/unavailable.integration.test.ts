@@ -48,7 +48,9 @@ describe.skipIf(!url)("a member's requests while the database cannot serve them"
       DATABASE_URL: databaseUrl,
       DATABASE_POOL_SIZE: "4",
       DATA_DIR: dataDir,
-      DATABASE_LOCK_TIMEOUT_MS: "2000",
+      // Long enough for the first test to cut the connections of requests waiting on a lock.
+      DATABASE_LOCK_TIMEOUT_MS: "5000",
+      DATABASE_STATEMENT_TIMEOUT_MS: "10000",
     });
     const member = await createMember(testDb.db);
     const mentor = await createMember(testDb.db, "mentor");
@@ -112,7 +114,7 @@ describe.skipIf(!url)("a member's requests while the database cannot serve them"
                 AND application_name = 'founderbridge' AND wait_event_type = 'Lock'`,
           )) as unknown as { rows: { pid: number }[] }
         ).rows;
-      const deadline = Date.now() + 1_500;
+      const deadline = Date.now() + 4_000;
       while ((await waiting()).length < 3) {
         expect(Date.now()).toBeLessThan(deadline);
         await new Promise((r) => setTimeout(r, 20));
