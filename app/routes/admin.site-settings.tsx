@@ -4,7 +4,8 @@ import { runtime } from "#server/runtime";
 import { can } from "~/features/accounts/permissions";
 import { getSessionUser } from "~/features/accounts/session.server";
 import { contactEmailFor } from "~/features/layout/site-chrome.server";
-import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "~/features/authoring/uploads.server";
+import { MAX_UPLOAD_BYTES } from "#server/http/limits";
+import { UPLOAD_MESSAGES } from "~/features/authoring/uploads.server";
 import { readSettingsForm, SITE_SETTINGS_MESSAGES } from "~/features/site-settings/schema";
 import { SiteSettingsForm } from "~/features/site-settings/settings-form";
 import {

@@ -13,11 +13,8 @@ import {
   listComments,
   toggleLike,
 } from "~/features/comments/comments.server";
-import {
-  readFormWithin,
-  TEXT_FORM_LIMIT_BYTES,
-  TOO_LARGE_MESSAGE,
-} from "~/lib/request-body.server";
+import { TEXT_FORM_LIMIT_BYTES, TOO_LARGE_MESSAGE } from "#server/http/limits";
+import { readFormWithin } from "~/lib/request-body.server";
 import type { Route } from "./+types/api.comments";
 
 const noStore = { "Cache-Control": "private, no-store" };

@@ -4,11 +4,8 @@ import { requireCan } from "~/features/accounts/permissions";
 import { getSessionUser } from "~/features/accounts/session.server";
 import { isUuid } from "~/features/comments/comments.server";
 import { isSaved, toggleFavorite } from "~/features/favorites/favorites.server";
-import {
-  readFormWithin,
-  TEXT_FORM_LIMIT_BYTES,
-  TOO_LARGE_MESSAGE,
-} from "~/lib/request-body.server";
+import { TEXT_FORM_LIMIT_BYTES, TOO_LARGE_MESSAGE } from "#server/http/limits";
+import { readFormWithin } from "~/lib/request-body.server";
 import type { Route } from "./+types/api.favorites";
 
 const noStore = { "Cache-Control": "private, no-store" };

@@ -3,8 +3,8 @@ import { db } from "#server/db/client";
 import { runtime } from "#server/runtime";
 import { requireUser } from "~/features/accounts/permissions";
 import { getSessionUser } from "~/features/accounts/session.server";
-import { MAX_UPLOAD_BYTES } from "~/features/authoring/uploads.server";
-import { MULTIPART_OVERHEAD_BYTES, readFormWithin } from "~/lib/request-body.server";
+import { MAX_UPLOAD_BYTES, MULTIPART_OVERHEAD_BYTES } from "#server/http/limits";
+import { readFormWithin } from "~/lib/request-body.server";
 import { EditProfileForm } from "~/features/profiles/edit-profile-form";
 import {
   loadEditableProfile,

@@ -12,11 +12,8 @@ import {
   parseFilter,
   trackedLink,
 } from "~/features/notifications/notifications.server";
-import {
-  readFormWithin,
-  TEXT_FORM_LIMIT_BYTES,
-  TOO_LARGE_MESSAGE,
-} from "~/lib/request-body.server";
+import { TEXT_FORM_LIMIT_BYTES, TOO_LARGE_MESSAGE } from "#server/http/limits";
+import { readFormWithin } from "~/lib/request-body.server";
 import type { Route } from "./+types/notifications";
 
 export function meta() {

@@ -5,11 +5,8 @@ import { getSessionUser } from "~/features/accounts/session.server";
 import { follow, unfollow } from "~/features/follows/follows.server";
 import { ProfilePage, UserNotFound } from "~/features/profiles/profile-page";
 import { findProfileByUsername, loadProfilePage } from "~/features/profiles/public-profile.server";
-import {
-  readFormWithin,
-  TEXT_FORM_LIMIT_BYTES,
-  TOO_LARGE_MESSAGE,
-} from "~/lib/request-body.server";
+import { TEXT_FORM_LIMIT_BYTES, TOO_LARGE_MESSAGE } from "#server/http/limits";
+import { readFormWithin } from "~/lib/request-body.server";
 import type { Route } from "./+types/user-profile";
 
 export function meta({ loaderData: loaded }: Route.MetaArgs) {

@@ -11,7 +11,8 @@ import { data, redirect } from "react-router";
 import type { Database } from "#server/db/client";
 import { requireCan } from "~/features/accounts/permissions";
 import type { SessionUser } from "~/features/accounts/session.server";
-import { readFormWithin, TEXT_FORM_LIMIT_BYTES } from "~/lib/request-body.server";
+import { TEXT_FORM_LIMIT_BYTES } from "#server/http/limits";
+import { readFormWithin } from "~/lib/request-body.server";
 import { COMMENT_MESSAGES, createComment } from "./comments.server";
 
 /** What the page needs to show a refused comment again. */
