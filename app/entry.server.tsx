@@ -10,7 +10,7 @@ import {
   type RouterContextProvider,
 } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
-import { requestContext } from "~/lib/request-context.server";
+import { requestContext } from "#server/http/request-context";
 
 export const streamTimeout = 5_000;
 

@@ -5,7 +5,7 @@ import { getSessionUser } from "~/features/accounts/session.server";
 import { exportUsers } from "~/features/admin/admin.server";
 import { usersCsv, usersCsvFileName } from "~/features/admin/csv";
 import { dashboardFailure } from "~/features/admin/dashboard.server";
-import { requestContext } from "~/lib/request-context.server";
+import { requestContext } from "#server/http/request-context";
 import type { Route } from "./+types/admin.users-csv";
 
 /**
