@@ -8,20 +8,3 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
   if (!actor || !can(actor, "admin.access")) throw redirect("/");
   return actor;
 }
-
-/** The one error a database driver reports for a unique index (PostgreSQL 23505). */
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === "23505" || e?.cause?.code === "23505";
-}
-
-/**
- * An error's message for "Failed to …: {message}" alerts. Drizzle wraps the
- * driver's error as "Failed query: <SQL> params: <values>"; the admin gets the
- * database's own reason (the innermost cause), never the query and its values.
- */
-export function messageOf(error: unknown): string {
-  let e = error;
-  while (e instanceof Error && e.cause instanceof Error) e = e.cause;
-  return e instanceof Error && e.message ? e.message : "Unknown error";
-}

@@ -11,7 +11,7 @@ import type { Storage } from "#server/storage";
 import { can, type Actor } from "~/features/accounts/permissions";
 import { notifyApproval, notifyPromotion } from "~/features/notifications/notify.server";
 import { profileImageFolder } from "~/features/profiles/edit-profile.server";
-import { recordAdminAction } from "./audit.server";
+import { recordAdminAction } from "~/features/audit/audit.server";
 import { type ExportedUser } from "./csv";
 
 export const USERS_PAGE_SIZE = 50;

@@ -12,7 +12,11 @@ import { countRows, createPost, createUser } from "../../../tests/support/factor
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { deletePost, savePost } from "~/features/authoring/save-post.server";
 import { ACTIVITY_WEEKS, exportUsers, runUserAction, weeklyActivity } from "./admin.server";
-import { describeAdminAction, latestAdminActions, recordAdminAction } from "./audit.server";
+import {
+  describeAdminAction,
+  latestAdminActions,
+  recordAdminAction,
+} from "~/features/audit/audit.server";
 import { addBannedWord, removeBannedWord } from "./banned-words.server";
 import { sendBroadcast } from "./broadcasts.server";
 import { deleteCategory } from "./categories.server";

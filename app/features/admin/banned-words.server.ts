@@ -11,8 +11,8 @@ import { invalidateLocal } from "#server/cache/cache";
 import type { Database } from "#server/db/client";
 import { bannedWords } from "#server/db/schema";
 import { can, type Actor } from "~/features/accounts/permissions";
-import { isUniqueViolation } from "./access.server";
-import { recordAdminAction } from "./audit.server";
+import { isUniqueViolation } from "#server/db/errors";
+import { recordAdminAction } from "~/features/audit/audit.server";
 
 export const BANNED_WORD_MAX = 100;
 

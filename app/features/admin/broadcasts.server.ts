@@ -8,8 +8,8 @@ import type { Database } from "#server/db/client";
 import { broadcasts, profiles } from "#server/db/schema";
 import { can, type Actor } from "~/features/accounts/permissions";
 import { broadcast, type BroadcastInput } from "~/features/notifications/notify.server";
-import { messageOf } from "./access.server";
-import { recordAdminAction } from "./audit.server";
+import { messageOf } from "#server/db/errors";
+import { recordAdminAction } from "~/features/audit/audit.server";
 
 export const BROADCAST_TITLE_MAX = 100;
 export const BROADCAST_MESSAGE_MAX = 500;

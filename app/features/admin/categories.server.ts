@@ -8,7 +8,7 @@ import { and, asc, count, eq, ne } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import { categories, posts } from "#server/db/schema";
 import { can, type Actor } from "~/features/accounts/permissions";
-import { recordAdminAction } from "./audit.server";
+import { recordAdminAction } from "~/features/audit/audit.server";
 
 export const UNCATEGORIZED_SLUG = "uncategorized";
 

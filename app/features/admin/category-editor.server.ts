@@ -9,7 +9,8 @@ import type { Database } from "#server/db/client";
 import { categories, WIDGET_TYPES, type SidebarWidget } from "#server/db/schema";
 import { can, type Actor } from "~/features/accounts/permissions";
 import { isSafeUrl } from "~/features/authoring/post-form.server";
-import { recordAdminAction } from "./audit.server";
+import { isUniqueViolation } from "#server/db/errors";
+import { recordAdminAction } from "~/features/audit/audit.server";
 
 export const CATEGORY_EDITOR_MESSAGES = {
   loadFailed: "Failed to load category",
@@ -142,11 +143,6 @@ export async function loadCategory(db: Database, actor: Actor | null | undefined
 export type SaveCategoryResult =
   | { ok: true; id: string; message: string }
   | { ok: false; status: 403 | 404 | 409 | 500; error: string };
-
-const isUniqueViolation = (error: unknown): boolean => {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === "23505" || e?.cause?.code === "23505";
-};
 
 /** Creates (id null) or updates a category; the uncategorized slug stays where it is. */
 export async function saveCategory(

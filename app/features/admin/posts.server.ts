@@ -10,9 +10,9 @@ import { posts, profiles } from "#server/db/schema";
 import { can, type Actor } from "~/features/accounts/permissions";
 import { AUTHOR_CHANGE_CONFIRMATION, DELETE_CONFIRMATION } from "~/features/authoring/rules";
 import { authorChoices, deletePost } from "~/features/authoring/save-post.server";
-import { messageOf } from "./access.server";
+import { messageOf } from "#server/db/errors";
 import { SEARCH_MAX_LENGTH } from "./admin.server";
-import { recordAdminAction } from "./audit.server";
+import { recordAdminAction } from "~/features/audit/audit.server";
 
 export const POSTS_PAGE_SIZE = 50;
 

@@ -23,8 +23,8 @@ import {
   type RedirectStatus,
 } from "#server/http/redirects";
 import { can, type Actor } from "~/features/accounts/permissions";
-import { isUniqueViolation, messageOf } from "./access.server";
-import { recordAdminAction } from "./audit.server";
+import { isUniqueViolation, messageOf } from "#server/db/errors";
+import { recordAdminAction } from "~/features/audit/audit.server";
 
 export const REDIRECT_PATH_MAX = 2000;
 export const REDIRECT_NOTES_MAX = 500;

@@ -10,7 +10,7 @@ import type { Storage } from "#server/storage";
 import { SITE_SETTINGS_ID, siteSettings } from "#server/db/schema";
 import { can, type Actor } from "~/features/accounts/permissions";
 import { uploadPostImage } from "~/features/authoring/uploads.server";
-import { recordAdminAction } from "~/features/admin/audit.server";
+import { recordAdminAction } from "~/features/audit/audit.server";
 import { sanitizePostHtml } from "~/features/posts/sanitize.server";
 import { SOCIAL_NETWORKS, type SocialFieldName, type SocialNetwork } from "./footer-links";
 import { trackerCsp, type TrackerCsp } from "./trackers.server";
