@@ -1,7 +1,7 @@
 import { CACHE_TTL, createCache } from "#server/cache/cache";
 import type { Database } from "#server/db/client";
 import { EMBED_HOSTS } from "#server/http/security";
-import { getPublicSiteSettings } from "~/features/settings/site-settings.server";
+import { getPublicSiteSettings } from "~/features/site-settings/public-settings.server";
 import {
   directVideoMime,
   isDirectVideoUrl,
