@@ -15,10 +15,10 @@ import {
   relatedPosts,
   SIDEBAR_FEATURED_LIMIT,
   type PostDetail,
-} from "./posts.server";
-import { htmlToText, sanitizePostHtml, withUtmSource } from "./sanitize.server";
-import type { PostView } from "./types";
-import { prepareWidgets } from "./widgets.server";
+} from "~/features/posts/posts.server";
+import { htmlToText, sanitizePostHtml, withUtmSource } from "~/features/posts/sanitize.server";
+import type { PostView } from "~/features/posts/types";
+import { prepareWidgets } from "~/features/posts/widgets.server";
 
 export type { PostView };
 
