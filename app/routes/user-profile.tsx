@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { db } from "#server/db/client";
-import { requireCan } from "~/features/accounts/permissions";
+import { requireCan } from "~/features/accounts/permissions.server";
 import { getSessionUser } from "~/features/accounts/session.server";
 import { follow, unfollow } from "~/features/follows/follows.server";
 import { ProfilePage, UserNotFound } from "~/features/profiles/profile-page";
@@ -36,13 +36,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   const back = `/user/${target.username}`;
   if (intent === "unfollow") {
-    const member = requireCan(actor, request, "follow.create")!;
+    const member = requireCan(actor, request, "follow.create");
     await unfollow(db(), member, target.id);
     throw redirect(back);
   }
   if (intent === "follow") {
     // Visitors → /login, pending → /pending-approval, the rest decided below.
-    const member = requireCan(actor, request, "follow.create")!;
+    const member = requireCan(actor, request, "follow.create");
     const result = await follow(db(), member, { id: target.id, role: target.role });
     if (!result.ok) {
       return data(

@@ -7,7 +7,8 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "#server/db/client";
 import { categories, WIDGET_TYPES, type SidebarWidget } from "#server/db/schema";
-import { can, type Actor } from "~/features/accounts/permissions";
+import type { Actor } from "~/features/accounts/permissions";
+import { assertCan } from "~/features/accounts/permissions.server";
 import { isSafeUrl } from "~/features/authoring/post-form.server";
 import { isUniqueViolation } from "#server/db/errors";
 import { recordAdminAction } from "~/features/audit/audit.server";
@@ -135,7 +136,8 @@ export const valuesOfCategory = (row: typeof categories.$inferSelect): CategoryF
 });
 
 export async function loadCategory(db: Database, actor: Actor | null | undefined, id: string) {
-  if (!can(actor, "admin.access") || !isCategoryId(id)) return null;
+  assertCan(actor, "admin.access");
+  if (!isCategoryId(id)) return null;
   const [row] = await db.select().from(categories).where(eq(categories.id, id));
   return row ?? null;
 }
@@ -151,9 +153,7 @@ export async function saveCategory(
   id: string | null,
   input: CategoryInput,
 ): Promise<SaveCategoryResult> {
-  if (!can(actor, "admin.access")) {
-    return { ok: false, status: 403, error: CATEGORY_EDITOR_MESSAGES.forbidden };
-  }
+  assertCan(actor, "admin.access");
   try {
     if (id === null) {
       if (input.slug === "uncategorized") {
