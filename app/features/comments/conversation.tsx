@@ -5,6 +5,11 @@ import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
 import type { HeaderUser } from "~/features/accounts/header-user";
 import { Avatar, VerifiedBadge } from "~/features/posts/post-card";
 import { clientLog } from "~/lib/client-log";
+import {
+  newSubmissionKey,
+  SUBMISSION_KEY_FIELD,
+  SUBMISSION_KEY_HEADER,
+} from "~/lib/submission-key";
 import { plural } from "~/lib/format";
 import { relativeTime } from "~/lib/relative-time";
 import { forgetCommentCount, publishCommentCount } from "./comment-count";
@@ -17,10 +22,11 @@ const DELETE_CONFIRM = "Are you sure you want to delete this comment?";
 /** The most top-level comments the list endpoint returns at once. */
 const MAX_SHOWN = 100;
 
-async function post(fields: Record<string, string>) {
+async function post(fields: Record<string, string>, submissionKey?: string) {
   const response = await fetch("/api/comments", {
     method: "POST",
     body: new URLSearchParams({ ...fields, js: "1" }),
+    headers: submissionKey ? { [SUBMISSION_KEY_HEADER]: submissionKey } : {},
     redirect: "manual",
   });
   if (response.type === "opaqueredirect") return { redirected: true as const };
@@ -186,6 +192,10 @@ function CommentForm({
   const [text, setText] = useState(draft?.content ?? "");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(draft?.error ?? null);
+  // This submission's key: kept for its retries (a failed post sent again), new once it is
+  // posted or the text changes. Without JavaScript the hidden field carries one per rendering.
+  const submissionKey = useRef<string | null>(null);
+  const [formKey] = useState(newSubmissionKey);
   const id = `comment-${parentId ?? postId}`;
   const label = parentId ? "Write a reply" : "Add to the conversation";
 
@@ -233,12 +243,11 @@ function CommentForm({
         setBusy(true);
         setError(null);
         try {
-          const result = await post({
-            intent: "create",
-            postId,
-            content: text,
-            ...(parentId ? { parentId } : {}),
-          });
+          submissionKey.current ??= newSubmissionKey();
+          const result = await post(
+            { intent: "create", postId, content: text, ...(parentId ? { parentId } : {}) },
+            submissionKey.current,
+          );
           if (result.redirected) {
             window.location.assign("/pending-approval");
             return;
@@ -247,6 +256,7 @@ function CommentForm({
             setError(String(result.body.error ?? "Failed to post comment. Please try again."));
             return;
           }
+          submissionKey.current = null;
           setText("");
           onPosted();
           onCancel?.();
@@ -260,6 +270,8 @@ function CommentForm({
       <input type="hidden" name="intent" value="create" />
       <input type="hidden" name="postId" value={postId} />
       <input type="hidden" name="returnTo" value={postPath} />
+      {/* A browser resubmitting this form (back, reload, a double click) posts once. */}
+      <input type="hidden" name={SUBMISSION_KEY_FIELD} value={formKey} suppressHydrationWarning />
       {parentId ? <input type="hidden" name="parentId" value={parentId} /> : null}
       <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
         {label}
@@ -271,7 +283,10 @@ function CommentForm({
         required
         maxLength={COMMENT_LIMIT}
         value={text}
-        onChange={(event) => setText(event.currentTarget.value)}
+        onChange={(event) => {
+          submissionKey.current = null;
+          setText(event.currentTarget.value);
+        }}
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-count${error ? ` ${id}-error` : ""}`}
         className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700"
