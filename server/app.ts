@@ -26,6 +26,7 @@ import { fetchRequestOf, sendFetchResponse } from "./http/fetch-bridge";
 import { pageCache, type PageCacheOptions } from "./http/page-cache";
 import { redirectsMiddleware } from "./http/redirects";
 import { requestId } from "./http/request-id";
+import { sameOrigin } from "./http/same-origin";
 import { securityHeaders } from "./http/security";
 import { sendUnavailable, trackDatabaseFailures, unavailableBehind } from "./http/unavailable";
 import { createLogger, type Logger } from "./logger";
@@ -139,6 +140,8 @@ export function createApp({ config, log, vite, pageCache: cacheOption }: AppOpti
   // Every request body is capped from here on, per path (docs/decisions/0040):
   // the handlers below read it only through the capped stream.
   app.use(bodyLimit());
+  // Writes only from this site's own pages (issue 13); the auth library checks its own paths.
+  app.use(sameOrigin({ siteUrl: config.siteUrl, exempt: (p) => p.startsWith("/api/auth/") }));
 
   if (vite) {
     app.use(vite.middlewares);
