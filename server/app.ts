@@ -24,6 +24,7 @@ import { bodyLimit } from "./http/body-limit";
 import { clientLogsRouter } from "./http/client-logs";
 import { fetchRequestOf, sendFetchResponse } from "./http/fetch-bridge";
 import { pageCache, type PageCacheOptions } from "./http/page-cache";
+import { privateWhenSignedIn } from "./http/private-cache";
 import { redirectsMiddleware } from "./http/redirects";
 import { requestId } from "./http/request-id";
 import { sameOrigin } from "./http/same-origin";
@@ -169,6 +170,8 @@ export function createApp({ config, log, vite, pageCache: cacheOption }: AppOpti
     }),
   );
 
+  // Answers made for a signed-in request are never kept by a cache (issue 13).
+  app.use(privateWhenSignedIn());
   app.use(clientLogsRouter(log));
 
   // Every request carries the client's address as Express decided it (TRUST_PROXY).
