@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import { db } from "#server/db/client";
 import { getSessionUser } from "~/features/accounts/session.server";
-import { ErrorBox } from "~/features/accounts/ui";
+import { ErrorBox } from "~/components/ui/form";
 import { PostForm } from "~/features/authoring/post-form";
 import { loadPostForEdit } from "~/features/authoring/posts-admin.server";
 import {

@@ -2,7 +2,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { db } from "#server/db/client";
 import { can, effectiveRole } from "~/features/accounts/permissions";
 import { getSessionUser } from "~/features/accounts/session.server";
-import { ErrorBox, NoticeBox } from "~/features/accounts/ui";
+import { ErrorBox, NoticeBox } from "~/components/ui/form";
 import { listMyPosts } from "~/features/authoring/posts-admin.server";
 import { DELETE_CONFIRMATION } from "~/features/authoring/rules";
 import { deletePost } from "~/features/authoring/save-post.server";

@@ -1,7 +1,7 @@
 import { useRef, useState, type ReactNode } from "react";
 import { Form } from "react-router";
 import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
-import { ErrorBox, NoticeBox } from "~/features/accounts/ui";
+import { ErrorBox, NoticeBox } from "~/components/ui/form";
 import { ContentField } from "./content-field";
 import { fieldClass } from "./field-class";
 import { AUTHOR_CHANGE_CONFIRMATION } from "./rules";
