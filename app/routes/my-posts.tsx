@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
+import { ConfirmForm } from "~/components/ui/confirm-dialog";
 import { db } from "#server/db/client";
 import { can, effectiveRole } from "~/features/accounts/permissions";
 import { getSessionUser } from "~/features/accounts/session.server";
@@ -123,17 +124,16 @@ export default function MyPosts({ loaderData, actionData }: Route.ComponentProps
                         <Link to={`/edit-post/${post.slug}`} className="text-brand-700 underline">
                           Edit<span className="sr-only"> {post.title}</span>
                         </Link>
-                        <Form
+                        <ConfirmForm
                           method="post"
-                          onSubmit={(e) => {
-                            if (!window.confirm(DELETE_CONFIRMATION)) e.preventDefault();
-                          }}
+                          question={DELETE_CONFIRMATION}
+                          confirmOptions={{ confirmLabel: "Delete", danger: true }}
                         >
                           <input type="hidden" name="id" value={post.id} />
                           <button type="submit" className="text-red-700 underline">
                             Delete<span className="sr-only"> {post.title}</span>
                           </button>
-                        </Form>
+                        </ConfirmForm>
                       </div>
                     </td>
                   </tr>

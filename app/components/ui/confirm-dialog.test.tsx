@@ -102,6 +102,8 @@ describe("usePrompt", () => {
     const url = document.querySelector<HTMLInputElement>("#prompt-url")!;
     expect(document.querySelector('label[for="prompt-url"]')!.textContent).toBe("Image URL");
     expect(url.value).toBe("https://");
+    // The first field has focus (not the close button).
+    await waitFor(() => document.activeElement === url);
     url.value = "https://example.com/a.png";
     document.querySelector<HTMLInputElement>("#prompt-alt")!.value = "A chart";
     await step(() => click(buttonNamed("OK")));

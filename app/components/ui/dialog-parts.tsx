@@ -126,6 +126,14 @@ export function PromptDialogBody({
           className={content}
           aria-describedby={undefined}
           onCloseAutoFocus={returnFocus}
+          onOpenAutoFocus={(event) => {
+            // The first field, not the close button, takes focus.
+            const field = (event.currentTarget as HTMLElement).querySelector("input");
+            if (!field) return;
+            event.preventDefault();
+            field.focus();
+            field.select();
+          }}
         >
           <div className="flex items-start justify-between gap-3">
             <Dialog.Title className="text-base font-semibold text-slate-900">{title}</Dialog.Title>
