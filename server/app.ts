@@ -6,39 +6,52 @@ import express, {
   type RequestHandler,
   type Response as ExpressResponse,
 } from "express";
-import type { Server } from "node:http";
+import type { IncomingHttpHeaders, Server } from "node:http";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { pinoHttp } from "pino-http";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { requestContext } from "~/lib/request-context.server";
 import { listenForInvalidations } from "./cache/cache";
 import { ConfigError, loadConfig, type Config } from "./config";
-import { db, openDatabase, setDatabase, type DatabaseHandle } from "./db/client";
+import { openDatabase, setDatabase, type DatabaseHandle } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { ensureReservedRows } from "./db/seed";
 import { seedDemo } from "./db/seed-demo";
-import { authHandler, clientIpHeader } from "./auth/express";
+import { authRoutes, clientIpHeader } from "./auth/express";
 import { bodyLimit } from "./http/body-limit";
 import { clientLogsRouter } from "./http/client-logs";
 import { fetchRequestOf, sendFetchResponse } from "./http/fetch-bridge";
 import { pageCache, type PageCacheOptions } from "./http/page-cache";
 import { redirectsMiddleware } from "./http/redirects";
+import { requestContext } from "./http/request-context";
 import { requestId } from "./http/request-id";
-import { securityHeaders } from "./http/security";
+import { securityHeaders, type ExtraSources } from "./http/security";
+import { sendUnavailable, trackDatabaseFailures, unavailableBehind } from "./http/unavailable";
 import { createLogger, type Logger } from "./logger";
 import { closeNotificationHub } from "./realtime/notification-hub";
 import { setRuntime } from "./runtime";
-import { startPublicationClock } from "~/features/authoring/publication-clock.server";
-import { siteTrackerCsp } from "~/features/site-settings/site-settings.server";
-import { pageCacheVariant } from "~/features/consent/page-variant.server";
 import { createStorage } from "./storage";
+
+/**
+ * What the app hands the server: the server knows no feature, so whatever
+ * depends on one comes in here, from one composition module
+ * (app/entry.express.ts).
+ */
+export type AppHooks = {
+  /** The trackers' CSP sources now (the cached site settings switch them on). */
+  extraCspSources(): Promise<ExtraSources>;
+  /** The anonymous page cache's variant for a request (the visitor's consent state). */
+  pageCacheVariant(headers: IncomingHttpHeaders): string;
+  /** Work beside the server for its whole life (the publication clock); stopped at shutdown. */
+  startBackgroundWork(db: DatabaseHandle["db"], log: Logger): { stop(): void };
+};
 
 type AppOptions = {
   config: Config;
   log: Logger;
   vite?: ViteDevServer;
+  hooks: AppHooks;
   /** The anonymous full-page cache: on in production, off otherwise unless given (tests). */
   pageCache?: boolean | Omit<PageCacheOptions, "variant">;
 };
@@ -68,6 +81,12 @@ function reactRouterHandler(
       : loadServerBuild(undefined).then((build) => createRequestHandler(build, mode));
     try {
       const response = await (await handle)(fetchRequestOf(req, res), getLoadContext(req, res));
+      // A 5xx because the database was unavailable is a 503 (docs/decisions/0060).
+      const unavailable = response.status >= 500 ? unavailableBehind() : undefined;
+      if (unavailable !== undefined && !res.headersSent) {
+        await response.body?.cancel().catch(() => {});
+        return sendUnavailable(req, res, unavailable);
+      }
       await sendFetchResponse(res, response);
     } catch (error) {
       // Refused by the body cap (or the client left): the answer is already out.
@@ -91,9 +110,17 @@ function publicFileNames(client: string): Set<string> {
 }
 
 /** The Express application: headers, logs, static files, the API, then React Router. */
-export function createApp({ config, log, vite, pageCache: cacheOption }: AppOptions): Express {
+export function createApp({
+  config,
+  log,
+  vite,
+  hooks,
+  pageCache: cacheOption,
+}: AppOptions): Express {
   const app = express();
   app.disable("x-powered-by");
+  // Each request notes the database failures it meets (a 5xx they cause is a 503).
+  app.use(trackDatabaseFailures());
   // Only behind a proxy we trust may X-Forwarded-* decide the client's address and scheme.
   app.set("trust proxy", config.trustProxy ? 1 : false);
 
@@ -118,7 +145,7 @@ export function createApp({ config, log, vite, pageCache: cacheOption }: AppOpti
     }),
   );
   // The CSP allows the trackers' hosts only while the site settings switch them on.
-  app.use(securityHeaders({ dev: !config.isProduction, extraSources: () => siteTrackerCsp(db()) }));
+  app.use(securityHeaders({ dev: !config.isProduction, extraSources: hooks.extraCspSources }));
   app.use(
     compression({
       // Event streams must reach the browser as they are written.
@@ -161,8 +188,8 @@ export function createApp({ config, log, vite, pageCache: cacheOption }: AppOpti
 
   // Every request carries the client's address as Express decided it (TRUST_PROXY).
   app.use(clientIpHeader);
-  // The auth library's endpoints, before React Router.
-  app.all("/api/auth/{*splat}", authHandler());
+  // The auth library's one open endpoint (the OAuth callback), before React Router; 404 otherwise.
+  app.all("/api/auth/{*splat}", authRoutes());
   // The admins' URL redirects, before any page is rendered (or served from a page cache).
   app.use(redirectsMiddleware());
 
@@ -170,7 +197,9 @@ export function createApp({ config, log, vite, pageCache: cacheOption }: AppOpti
   // renderer: whatever answers without rendering (redirects above) runs first.
   const pageCacheOn = cacheOption ?? config.isProduction;
   if (pageCacheOn) {
-    app.use(pageCache({ ...(pageCacheOn === true ? {} : pageCacheOn), variant: pageCacheVariant }));
+    app.use(
+      pageCache({ ...(pageCacheOn === true ? {} : pageCacheOn), variant: hooks.pageCacheVariant }),
+    );
   }
 
   app.all(
@@ -192,6 +221,8 @@ export function createApp({ config, log, vite, pageCache: cacheOption }: AppOpti
 
   const onError: ErrorRequestHandler = (error, req, res, next) => {
     if (res.headersSent) return next(error);
+    const unavailable = unavailableBehind(error);
+    if (unavailable !== undefined) return sendUnavailable(req, res, unavailable);
     // Body-parser and similar errors carry their HTTP status (400, 413, 415).
     const status = Number((error as { status?: number }).status);
     if (status >= 400 && status < 500) {
@@ -208,7 +239,7 @@ export function createApp({ config, log, vite, pageCache: cacheOption }: AppOpti
 /** Opens the database, applies migrations and writes the reserved rows. */
 export async function prepareDatabase(config: Config, log: Logger): Promise<DatabaseHandle> {
   const handle = config.databaseUrl
-    ? await openDatabase({ url: config.databaseUrl, poolSize: config.databasePoolSize })
+    ? await openDatabase({ url: config.databaseUrl, poolSize: config.databasePoolSize, log })
     : await openDatabase({ dir: path.join(config.dataDir, "pglite") });
   const started = performance.now();
   await migrateDatabase(handle);
@@ -221,7 +252,13 @@ export async function prepareDatabase(config: Config, log: Logger): Promise<Data
 }
 
 /** Starts the whole server: configuration, database, demo content, HTTP, shutdown. */
-export async function start({ vite }: { vite?: ViteDevServer }): Promise<Server> {
+export async function start({
+  vite,
+  hooks,
+}: {
+  vite?: ViteDevServer;
+  hooks: AppHooks;
+}): Promise<Server> {
   const bootStarted = performance.now();
   let config: Config;
   try {
@@ -240,17 +277,14 @@ export async function start({ vite }: { vite?: ViteDevServer }): Promise<Server>
   setRuntime({ config, log, storage, startedAt: new Date() });
   // Writes on any instance (or straight in the database) clear this instance's caches.
   await listenForInvalidations(database);
-  // Scheduled posts go public at their time: this instance's caches follow.
-  const publicationClock = startPublicationClock(database.db, {
-    onError: (error) => log.warn({ err: error }, "publication clock"),
-  });
+  const backgroundWork = hooks.startBackgroundWork(database.db, log);
 
   if (config.demoContent) {
     const result = await seedDemo(database.db, storage, { log: (msg) => log.info(msg) });
     if (result.created) printDemoAccounts(result.accounts);
   }
 
-  const app = createApp({ config, log, vite });
+  const app = createApp({ config, log, vite, hooks });
   const server = app.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
@@ -277,7 +311,7 @@ export async function start({ vite }: { vite?: ViteDevServer }): Promise<Server>
     await closeNotificationHub();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await vite?.close();
-    publicationClock.stop();
+    backgroundWork.stop();
     await database.close();
     setDatabase(undefined);
     log.info("stopped");

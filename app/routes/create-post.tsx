@@ -1,12 +1,8 @@
 import { db } from "#server/db/client";
+import { requireAuthor } from "~/features/accounts/permissions.server";
 import { getSessionUser } from "~/features/accounts/session.server";
 import { PostForm } from "~/features/authoring/post-form";
-import {
-  emptyValues,
-  formChoices,
-  handleSave,
-  requireAuthor,
-} from "~/features/authoring/routes.server";
+import { emptyValues, formChoices, handleSave } from "~/features/authoring/routes.server";
 import type { Route } from "./+types/create-post";
 
 export function meta() {
@@ -14,7 +10,7 @@ export function meta() {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const actor = requireAuthor(await getSessionUser(request));
+  const actor = await requireAuthor(request);
   return { choices: await formChoices(db(), actor), values: emptyValues(actor) };
 }
 

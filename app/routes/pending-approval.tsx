@@ -1,7 +1,6 @@
 import { redirect } from "react-router";
 import { PendingApprovalPage } from "~/features/accounts/account-pages";
-import { requireUser } from "~/features/accounts/permissions";
-import { getSessionUser } from "~/features/accounts/session.server";
+import { requireUser } from "~/features/accounts/permissions.server";
 import type { Route } from "./+types/pending-approval";
 
 export function meta() {
@@ -10,7 +9,7 @@ export function meta() {
 
 /** For signed-in members still pending; approved members have nothing to wait for. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const member = requireUser(await getSessionUser(request), request);
+  const member = await requireUser(request);
   if (member.status !== "pending") throw redirect("/");
   return null;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bodyRuleFor, LARGE_BODY_LIMIT_BYTES, SMALL_BODY_LIMIT_BYTES } from "./body-limit";
+import { bodyRuleFor } from "./body-limit";
+import { LARGE_BODY_LIMIT_BYTES, SMALL_BODY_LIMIT_BYTES } from "./limits";
 
 describe("bodyRuleFor", () => {
   it("gives the file routes and the post editor the large limit", () => {
@@ -23,7 +24,7 @@ describe("bodyRuleFor", () => {
   it("gives every other path, named or not, the small limit", () => {
     for (const path of [
       "/login",
-      "/api/auth/sign-in/email",
+      "/api/metadata",
       "/admin/banned-words",
       "/edit-post",
       "/edit-post/a/b",

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { srcSetOf } from "~/components/image/variants";
+import { srcSetOf } from "#server/storage/image-variants";
 import { primaryButton } from "~/components/ui/button-styles";
 import { DropdownMenu } from "~/components/ui/dropdown-menu";
 import type { HeaderUser } from "./header-user";

@@ -11,9 +11,9 @@ import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import type { Storage } from "#server/storage";
 import { storeResponsiveImage } from "#server/storage/responsive-images";
+import { MAX_UPLOAD_BYTES } from "#server/http/limits";
 import { can, type Actor } from "~/features/accounts/permissions";
 
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** Longest side after re-encoding; larger images are scaled down. */
 export const MAX_IMAGE_SIDE = 2400;
 

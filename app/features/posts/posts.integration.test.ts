@@ -5,7 +5,7 @@ import { clearAllCaches } from "#server/cache/cache";
 import { listCategories } from "~/features/categories/categories.server";
 import { createPost, createTag, createUser, type TestUser } from "../../../tests/support/factories";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { loadHome } from "./home.server";
+import { loadHome } from "~/features/reader/home.server";
 import {
   queryFeaturedPosts,
   queryMostViewedPosts,
