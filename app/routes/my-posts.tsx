@@ -11,6 +11,8 @@ import { primaryButton } from "~/components/ui/button-styles";
 import { postPath } from "~/features/posts/post-card";
 import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/my-posts";
+import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
+import { anyFields, readForm } from "~/lib/read-input.server";
 
 export function meta() {
   return [{ title: "My Posts" }, { name: "robots", content: "noindex" }];
@@ -32,7 +34,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireAuthor(request);
-  const form = await request.formData().catch(() => new FormData());
+  const form =
+    (await readForm(request, anyFields, { limit: SMALL_BODY_LIMIT_BYTES })).form ?? new FormData();
   const id = String(form.get("id") ?? "");
   const result = /^[0-9a-f-]{36}$/i.test(id)
     ? await deletePost(db(), actor, id)

@@ -11,6 +11,8 @@ import {
   verifyCode,
 } from "~/features/accounts/verify-otp.server";
 import type { Route } from "./+types/verify-otp";
+import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
+import { anyFields, readForm } from "~/lib/read-input.server";
 
 export function meta() {
   return [{ title: "Verify your email" }];
@@ -29,7 +31,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData().catch(() => new FormData());
+  const form =
+    (await readForm(request, anyFields, { limit: SMALL_BODY_LIMIT_BYTES })).form ?? new FormData();
   const email = readEmail(form.get("email"));
   if (!email) throw redirect("/signup");
   const deps = { db: db(), auth: auth() };
