@@ -14,7 +14,7 @@ import { sql } from "drizzle-orm";
 import { isbot } from "isbot";
 import { z } from "zod";
 import type { Database } from "#server/db/client";
-import { createWindowLimiter } from "#server/http/rate-limit";
+import { createWindowLimiter } from "#server/http/window-limiter";
 
 export const VIEW_WINDOW_MINUTES = 30;
 
