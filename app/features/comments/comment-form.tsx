@@ -1,7 +1,8 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
 import type { HeaderUser } from "~/features/accounts/header-user";
+import { newSubmissionKey, SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { useHydrated } from "~/lib/use-hydrated";
 import { postComment as post } from "./comment-api";
 import type { CommentDraft } from "./comment-form.server";
@@ -30,6 +31,10 @@ export function CommentForm({
   const [text, setText] = useState(draft?.content ?? "");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(draft?.error ?? null);
+  // This submission's key: kept for its retries (a failed post sent again), new once it is
+  // posted or the text changes. Without JavaScript the hidden field carries one per rendering.
+  const submissionKey = useRef<string | null>(null);
+  const [formKey] = useState(newSubmissionKey);
   const id = `comment-${parentId ?? postId}`;
   const label = parentId ? "Write a reply" : "Add to the conversation";
 
@@ -77,12 +82,11 @@ export function CommentForm({
         setBusy(true);
         setError(null);
         try {
-          const result = await post({
-            intent: "create",
-            postId,
-            content: text,
-            ...(parentId ? { parentId } : {}),
-          });
+          submissionKey.current ??= newSubmissionKey();
+          const result = await post(
+            { intent: "create", postId, content: text, ...(parentId ? { parentId } : {}) },
+            submissionKey.current,
+          );
           if (result.redirected) {
             window.location.assign("/pending-approval");
             return;
@@ -91,6 +95,7 @@ export function CommentForm({
             setError(String(result.body.error ?? "Failed to post comment. Please try again."));
             return;
           }
+          submissionKey.current = null;
           setText("");
           onPosted();
           onCancel?.();
@@ -104,6 +109,8 @@ export function CommentForm({
       <input type="hidden" name="intent" value="create" />
       <input type="hidden" name="postId" value={postId} />
       <input type="hidden" name="returnTo" value={postPath} />
+      {/* A browser resubmitting this form (back, reload, a double click) posts once. */}
+      <input type="hidden" name={SUBMISSION_KEY_FIELD} value={formKey} suppressHydrationWarning />
       {parentId ? <input type="hidden" name="parentId" value={parentId} /> : null}
       <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
         {label}
@@ -115,7 +122,10 @@ export function CommentForm({
         required
         maxLength={COMMENT_LIMIT}
         value={text}
-        onChange={(event) => setText(event.currentTarget.value)}
+        onChange={(event) => {
+          submissionKey.current = null;
+          setText(event.currentTarget.value);
+        }}
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-count${error ? ` ${id}-error` : ""}`}
         className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700"
