@@ -23,9 +23,11 @@ import { bodyLimit } from "./http/body-limit";
 import { clientLogsRouter } from "./http/client-logs";
 import { fetchRequestOf, sendFetchResponse } from "./http/fetch-bridge";
 import { pageCache, type PageCacheOptions } from "./http/page-cache";
+import { privateWhenSignedIn } from "./http/private-cache";
 import { redirectsMiddleware } from "./http/redirects";
 import { requestContext } from "./http/request-context";
 import { requestId } from "./http/request-id";
+import { sameOrigin } from "./http/same-origin";
 import { securityHeaders, type ExtraSources } from "./http/security";
 import { sendUnavailable, trackDatabaseFailures, unavailableBehind } from "./http/unavailable";
 import { healthProbes } from "./http/health";
@@ -163,6 +165,8 @@ export function createApp({
   // Every request body is capped from here on, per path (docs/decisions/0040):
   // the handlers below read it only through the capped stream.
   app.use(bodyLimit());
+  // Writes only from this site's own pages (issue 13); the auth library checks its own paths.
+  app.use(sameOrigin({ siteUrl: config.siteUrl, exempt: (p) => p.startsWith("/api/auth/") }));
 
   if (vite) {
     app.use(vite.middlewares);
@@ -190,6 +194,8 @@ export function createApp({
     }),
   );
 
+  // Answers made for a signed-in request are never kept by a cache (issue 13).
+  app.use(privateWhenSignedIn());
   app.use(clientLogsRouter(log));
 
   // Every request carries the client's address as Express decided it (TRUST_PROXY).

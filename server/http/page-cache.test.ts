@@ -4,7 +4,7 @@ import { request as httpRequest } from "node:http";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { invalidateLocal } from "../cache/cache";
-import { listenOnLoopback } from "./http-test-server";
+import { listenOnLoopback } from "#tests/support/http-test-server";
 import { pageCache, type PageCache } from "./page-cache";
 import { securityHeaders } from "./security";
 

@@ -7,7 +7,7 @@ import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createStorage, UPLOADS_PUBLIC_PATH } from "./index";
 import { createLocalStorage, type LocalStorage } from "./local";
-import { describeStorageContract } from "./testing/contract";
+import { describeStorageContract } from "#tests/support/storage-contract";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 

@@ -14,6 +14,7 @@ import { commentLikes, comments, posts, profiles } from "#server/db/schema";
 import { can, type Actor, type Role } from "~/features/accounts/permissions";
 import { isPubliclyVisible } from "~/features/posts/posts.server";
 import { containsBannedWord } from "~/features/profiles/banned-words.server";
+import { isUuid } from "~/lib/uuid";
 
 export const COMMENT_MAX = 5000;
 export const COMMENTS_PAGE = 5;
@@ -47,10 +48,6 @@ export type CommentView = {
 };
 
 export type CommentPage = { comments: CommentView[]; hasMore: boolean; total: number };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: unknown): value is string =>
-  typeof value === "string" && UUID.test(value);
 
 const columns = {
   id: comments.id,

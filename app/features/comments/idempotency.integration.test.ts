@@ -6,7 +6,7 @@
  */
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { browse } from "#server/auth/testing/http-app";
+import { browse } from "#tests/support/http-app";
 import { comments } from "#server/db/schema";
 import { createPost, createUser } from "../../../tests/support/factories";
 import { signedInMember } from "../../../tests/support/signed-in";

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { CookieJar } from "#server/auth/testing/http-app";
+import { CookieJar } from "#tests/support/http-app";
 import { posts } from "#server/db/schema";
-import { createPost, createUser } from "../../../tests/support/factories";
-import { siteOverHttpForThisFile } from "../../../tests/support/site-over-http";
+import { createPost, createUser } from "#tests/support/factories";
+import { siteOverHttpForThisFile } from "#tests/support/site-over-http";
 import { VIEW_BEACON_LIMIT } from "./views.server";
 import { viewBeaconPath } from "./views";
 

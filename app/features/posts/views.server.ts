@@ -12,10 +12,10 @@
 import { createHmac } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { isbot } from "isbot";
-import { z } from "zod";
+import { uuidSchema } from "~/lib/uuid";
 import type { Database } from "#server/db/client";
 import { isDatabaseUnavailable } from "#server/db/errors";
-import { createWindowLimiter } from "#server/http/rate-limit";
+import { createWindowLimiter } from "#server/http/window-limiter";
 
 export const VIEW_WINDOW_MINUTES = 30;
 
@@ -94,7 +94,6 @@ export function fromOwnPage(
   if (beacon.referer && !sameHost(beacon.referer, hosts)) return false;
   return true;
 }
-const postIdSchema = z.uuid();
 
 export type ViewBeacon = {
   postId: string;
@@ -122,7 +121,7 @@ export async function acceptViewBeacon(
   beacon: ViewBeacon,
   onError: (error: unknown) => void,
 ): Promise<{ status: 204 | 400 | 403 | 429 | 503 }> {
-  const postId = postIdSchema.safeParse(beacon.postId);
+  const postId = uuidSchema.safeParse(beacon.postId);
   if (!postId.success) return { status: 400 };
   if (!fromOwnPage(beacon)) return { status: 403 };
   if (!beaconLimiter(beacon.ip)) return { status: 429 };
