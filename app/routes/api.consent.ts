@@ -1,4 +1,5 @@
 import { db } from "#server/db/client";
+import { sitePathOr } from "#server/http/site-path";
 import { runtime } from "#server/runtime";
 import { getSessionUser } from "~/features/accounts/session.server";
 import { clearedConsentCookie, consentCookie, preferencesFor } from "~/features/consent/consent";
@@ -19,7 +20,7 @@ const noStore = { "Cache-Control": "private, no-store" };
 
 /** A path on this site to go back to after a plain-form choice. */
 function returnPath(value: FormDataEntryValue | null): string {
-  return typeof value === "string" && /^\/(?!\/)[^\s\\]*$/.test(value) ? value : "/";
+  return sitePathOr(value, "/");
 }
 
 /**

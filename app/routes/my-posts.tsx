@@ -1,8 +1,9 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
+import { ConfirmForm } from "~/components/ui/confirm-dialog";
 import { db } from "#server/db/client";
 import { effectiveRole } from "~/features/accounts/permissions";
 import { requireAuthor } from "~/features/accounts/permissions.server";
-import { ErrorBox, NoticeBox } from "~/features/accounts/ui";
+import { ErrorBox, NoticeBox } from "~/components/ui/form";
 import { listMyPosts } from "~/features/authoring/posts-admin.server";
 import { DELETE_CONFIRMATION } from "~/features/authoring/rules";
 import { deletePost } from "~/features/authoring/save-post.server";
@@ -124,17 +125,16 @@ export default function MyPosts({ loaderData, actionData }: Route.ComponentProps
                         <Link to={`/edit-post/${post.slug}`} className="text-brand-700 underline">
                           Edit<span className="sr-only"> {post.title}</span>
                         </Link>
-                        <Form
+                        <ConfirmForm
                           method="post"
-                          onSubmit={(e) => {
-                            if (!window.confirm(DELETE_CONFIRMATION)) e.preventDefault();
-                          }}
+                          question={DELETE_CONFIRMATION}
+                          confirmOptions={{ confirmLabel: "Delete", danger: true }}
                         >
                           <input type="hidden" name="id" value={post.id} />
                           <button type="submit" className="text-red-700 underline">
                             Delete<span className="sr-only"> {post.title}</span>
                           </button>
-                        </Form>
+                        </ConfirmForm>
                       </div>
                     </td>
                   </tr>

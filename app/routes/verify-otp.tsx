@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
-import { auth } from "#server/auth";
+import { auth, mailer } from "#server/auth";
 import { db } from "#server/db/client";
+import { runtime } from "#server/runtime";
 import { OtpForm } from "~/features/accounts/otp-form";
 import { clientIp } from "~/features/accounts/request.server";
 import {
@@ -49,7 +50,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     .getAll("digit")
     .map((d) => (typeof d === "string" ? d.trim() : ""))
     .join("");
-  const result = await verifyCode(deps, email, code);
+  const { config, log } = runtime();
+  const result = await verifyCode(
+    {
+      ...deps,
+      mailer: mailer(),
+      siteName: config.siteName,
+      onMailError: (error) => log.warn({ err: error }, "codes-paused mail not sent"),
+    },
+    email,
+    code,
+  );
   if (result.ok) throw redirect("/login?verified=1");
   return data(
     { error: result.error, cooldownSeconds: await resendCooldownSeconds(db(), email), attempt },

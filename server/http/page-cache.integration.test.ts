@@ -107,7 +107,7 @@ describe("the anonymous page cache over HTTP", () => {
       const res = await site.get(member.jar, path);
       expect(res.status).toBe(200);
       expect(res.headers.get("x-page-cache")).toBeNull();
-      expect(res.headers.get("cache-control")).toBe("private, no-cache");
+      expect(res.headers.get("cache-control")).toBe("private, no-store");
       // The member's own header (avatar menu), never the visitor's cached page.
       expect(await res.text()).toContain(member.username);
     }

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { primaryButton } from "~/components/ui/button-styles";
-import { ErrorBox, Field, inputClass, NoticeBox } from "./ui";
+import { ErrorBox, Field, inputClass, NoticeBox, PasswordInput } from "~/components/ui/form";
 import { PASSWORD_REQUIREMENTS } from "./rules";
 
 const linkClass = "font-semibold text-brand-700 underline";
@@ -103,17 +103,15 @@ export function ResetPasswordForm({ token, error }: { token: string; error?: str
         {error ? <ErrorBox>{error}</ErrorBox> : null}
         <input type="hidden" name="token" value={token} />
         <Field label="New password" htmlFor="password">
-          <input
+          <PasswordInput
             id="password"
             name="password"
-            type="password"
             required
             minLength={6}
             maxLength={128}
             autoComplete="new-password"
             aria-describedby="password-requirements"
             onChange={(event) => setPassword(event.target.value)}
-            className={inputClass}
           />
         </Field>
         <ul id="password-requirements" className="space-y-1 text-sm">
@@ -128,14 +126,13 @@ export function ResetPasswordForm({ token, error }: { token: string; error?: str
           })}
         </ul>
         <Field label="Confirm new password" htmlFor="confirmPassword">
-          <input
+          <PasswordInput
+            toggleName="confirm password"
             id="confirmPassword"
             name="confirmPassword"
-            type="password"
             required
             maxLength={128}
             autoComplete="new-password"
-            className={inputClass}
           />
         </Field>
         <button type="submit" className={`${primaryButton} w-full`} disabled={submitting}>

@@ -24,7 +24,7 @@ const mailer: Mailer = {
   send: async (m) => void sent.push(m),
   close: async () => {},
 };
-const deps = () => ({ db: testDb.db, auth });
+const deps = () => ({ db: testDb.db, auth, mailer, siteName: "FounderBridge" });
 const lastCode = () => sent.at(-1)!.text.match(/\b(\d{6})\b/)![1]!;
 const EMAIL = "asha@example.com";
 

@@ -7,7 +7,7 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
-import { ErrorBox, inputClass } from "~/features/accounts/ui";
+import { ErrorBox, inputClass } from "~/components/ui/form";
 import { WidgetsField } from "~/features/authoring/widgets-field";
 import type { CategoryFormValues } from "./category-editor.server";
 import { useHydrated } from "~/lib/use-hydrated";

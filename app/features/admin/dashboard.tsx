@@ -7,7 +7,7 @@
 import { useState, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
-import { ErrorBox, inputClass, NoticeBox } from "~/features/accounts/ui";
+import { ErrorBox, inputClass, NoticeBox } from "~/components/ui/form";
 import { AdminLinks } from "./admin-links";
 import type { DashboardStats, TopLists, WeeklyActivity } from "./admin.server";
 import type { BroadcastForm } from "./broadcasts.server";

@@ -5,7 +5,7 @@
  */
 import { Form, Link, useNavigation } from "react-router";
 import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
-import { ErrorBox, inputClass, NoticeBox } from "~/features/accounts/ui";
+import { ErrorBox, inputClass, NoticeBox } from "~/components/ui/form";
 import { AdminLinks } from "./admin-links";
 import { ConfirmAction, ConfirmStepPanel, type ConfirmStepData } from "./confirm-action";
 import type { RedirectFormValues, RedirectRow, RedirectsPageData } from "./redirects.server";

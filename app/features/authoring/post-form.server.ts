@@ -6,20 +6,15 @@ import { z } from "zod";
 import { uuidSchema } from "~/lib/uuid";
 import { WIDGET_TYPES, type SidebarWidget } from "#server/db/schema";
 import { EMBED_HOSTS } from "#server/http/security";
+import { isSitePath, isWebUrl } from "#server/http/site-path";
 import { isDirectVideoUrl, parseVideoUrl } from "~/lib/video";
 
 export const INTENTS = ["publish", "draft", "autosave"] as const;
 export type Intent = (typeof INTENTS)[number];
 
-/** An absolute http(s) URL, or a path on this site (uploads). */
+/** An absolute http(s) URL, or a path on this site (uploads): server/http/site-path.ts. */
 export function isSafeUrl(value: string): boolean {
-  if (value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\")) return true;
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:";
-  } catch {
-    return false;
-  }
+  return isSitePath(value) || isWebUrl(value);
 }
 
 const trimmed = z.string().trim();

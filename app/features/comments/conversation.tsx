@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Link } from "react-router";
 import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
+import { useConfirm } from "~/components/ui/confirm-dialog";
 import type { HeaderUser } from "~/features/accounts/header-user";
 import { Avatar, VerifiedBadge } from "~/features/posts/post-card";
 import { clientLog } from "~/lib/client-log";
@@ -331,6 +332,7 @@ function CommentItem({
   const [replying, setReplying] = useState(Boolean(draft));
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const { confirm, dialog: confirmDialog } = useConfirm();
 
   const like = async () => {
     if (!user) {
@@ -358,7 +360,7 @@ function CommentItem({
   };
 
   const remove = async () => {
-    if (!window.confirm(DELETE_CONFIRM)) return;
+    if (!(await confirm(DELETE_CONFIRM, { confirmLabel: "Delete", danger: true }))) return;
     setDeleting(true);
     setDeleteError(null);
     try {
@@ -426,6 +428,7 @@ function CommentItem({
             {deleteError}
           </p>
         ) : null}
+        {confirmDialog}
         {replying ? (
           <CommentForm
             postId={postId}
