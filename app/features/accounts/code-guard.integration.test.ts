@@ -13,7 +13,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createAuth, type Auth } from "#server/auth";
 import { rateLimits, users } from "#server/db/schema";
 import { createMailer, type Mailer } from "#server/mail";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { testDatabaseForThisFile } from "#tests/support/test-database";
 import { CODE_GUESSES, CODE_LOCKED_MESSAGE } from "./code-guard.server";
 import { isResetTokenValid, requestPasswordReset } from "./password-reset.server";
 import { issueTimeToken, signUp } from "./signup.server";
@@ -24,7 +24,7 @@ const SITE = "http://localhost:3999";
 const EMAIL = "asha@example.com";
 type Received = { to: string[]; subject: string; text: string };
 
-let testDb: TestDatabase;
+const testDb = testDatabaseForThisFile();
 let auth: Auth;
 let mailer: Mailer;
 let smtp: SMTPServer;
@@ -99,7 +99,6 @@ beforeAll(async () => {
     dataDir: "/nonexistent",
     log: { info() {} },
   });
-  testDb = await createTestDatabase();
   auth = createAuth({
     db: testDb.db,
     siteUrl: SITE,
@@ -110,11 +109,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await mailer.close();
-  await testDb.destroy();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 beforeEach(async () => {
-  await testDb.reset();
   received.length = 0;
 });
 
