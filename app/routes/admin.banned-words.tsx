@@ -2,7 +2,10 @@ import { data, redirect, useLocation } from "react-router";
 import { db } from "#server/db/client";
 import { requireAdmin } from "~/features/accounts/permissions.server";
 import { BannedWordsPage } from "~/features/admin/banned-words-page";
-import { loadBannedWordsPage, runBannedWordsAction } from "~/features/admin/banned-words.server";
+import {
+  loadBannedWordsPage,
+  runBannedWordsAction,
+} from "~/features/admin/banned-words-page.server";
 import type { Route } from "./+types/admin.banned-words";
 import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
 import { anyFields, readForm } from "~/lib/read-input.server";

@@ -3,7 +3,7 @@ import { db } from "#server/db/client";
 import { runtime } from "#server/runtime";
 import { requireAdmin } from "~/features/accounts/permissions.server";
 import { RedirectsPage } from "~/features/admin/redirects-page";
-import { loadRedirectsPage, runRedirectsAction } from "~/features/admin/redirects.server";
+import { loadRedirectsPage, runRedirectsAction } from "~/features/admin/redirects-page.server";
 import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/admin.redirects";
 import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";

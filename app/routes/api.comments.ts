@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { db } from "#server/db/client";
+import { idempotencyKeyOf } from "#server/db/idempotency";
 import { runtime } from "#server/runtime";
 import { requireCan } from "~/features/accounts/permissions.server";
 import { getSessionUser } from "~/features/accounts/session.server";
@@ -75,7 +76,7 @@ export async function action({ request }: Route.ActionArgs) {
       db(),
       member,
       { postId: field("postId"), content: field("content"), parentId: field("parentId") || null },
-      { log },
+      { log, idempotencyKey: idempotencyKeyOf(request, form) },
     );
     if (!result.ok) return data({ error: result.error }, { status: result.status });
     if (!js) throw redirect(`${back}?commented=1#comments-${field("postId")}`);

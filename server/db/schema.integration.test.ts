@@ -90,6 +90,7 @@ describe("migrations", () => {
       "cookie_consents",
       "favorites",
       "follows",
+      "idempotency_keys",
       "login_attempts",
       "notifications",
       "post_tags",

@@ -141,8 +141,11 @@ describe.skipIf(!url)("a member's requests while the database cannot serve them"
       await release();
     }
     expectUnavailable(answers);
-    const lockTimeouts = server.logged(/answered 503/).filter((l) => l.kind === "lock-timeout");
-    expect(lockTimeouts.length).toBeGreaterThanOrEqual(3);
+    // Logged as lock timeouts (the log lines arrive through a pipe: wait for them).
+    const lockTimeouts = () =>
+      server.logged(/answered 503/).filter((l) => l.kind === "lock-timeout").length;
+    for (let i = 0; i < 100 && lockTimeouts() < 3; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(lockTimeouts()).toBeGreaterThanOrEqual(3);
     const after = await memberRequests();
     expect(after.map((a) => a.status)).toEqual([200, 200, 200]);
   });

@@ -95,7 +95,8 @@ export class ServerProcess {
       });
     }
     this.exited = new Promise<Exit>((resolve) =>
-      child.once("exit", (code, signal) => {
+      // "close": after the exit and after its output has all been read.
+      child.once("close", (code, signal) => {
         const exit = { code, signal };
         this.exits.push(exit);
         resolve(exit);

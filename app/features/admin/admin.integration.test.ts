@@ -21,17 +21,16 @@ import {
 } from "#tests/support/factories";
 import { testDatabaseForThisFile } from "#tests/support/test-database";
 import {
-  dashboardStats,
   findAdminUser,
   listUsers,
   pageLabel,
   pendingApprovals,
   runUserAction,
   showingLabel,
-  topLists,
   USER_ACTIONS,
   usersForExport,
-} from "./admin.server";
+} from "./users.server";
+import { dashboardStats, topLists } from "./overview.server";
 import { Forbidden } from "~/features/accounts/permissions.server";
 
 const testDb = testDatabaseForThisFile();

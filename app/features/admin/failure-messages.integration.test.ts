@@ -16,10 +16,10 @@ import {
   saveSiteSettings,
   valuesOfSettings,
 } from "~/features/site-settings/site-settings.server";
-import { addBannedWord } from "./banned-words.server";
+import { addBannedWord } from "./banned-words-page.server";
 import { sendBroadcast } from "./broadcasts.server";
 import { saveCategory } from "./category-editor.server";
-import { changeAuthor } from "./posts.server";
+import { changeAuthor } from "./posts-tab.server";
 
 const site = siteOverHttpForThisFile();
 

@@ -9,6 +9,7 @@
  */
 import { data, redirect } from "react-router";
 import type { Database } from "#server/db/client";
+import { idempotencyKeyOf } from "#server/db/idempotency";
 import { requireCan } from "~/features/accounts/permissions.server";
 import type { SessionUser } from "~/features/accounts/session.server";
 import { TEXT_FORM_LIMIT_BYTES } from "#server/http/limits";
@@ -59,7 +60,12 @@ export async function commentFormAction(
 
   // Visitors (and blocked members) go to /login, pending members to /pending-approval.
   const member = requireCan(actor, request, "comment.create");
-  const result = await createComment(db, member, { postId, content, parentId }, options);
+  const result = await createComment(
+    db,
+    member,
+    { postId, content, parentId },
+    { ...options, idempotencyKey: idempotencyKeyOf(request, form) },
+  );
   if (!result.ok) return refuse(result.status, result.error);
   const here = new URL(request.url).pathname;
   return redirect(`${here}#comments-${postId}`, 303);

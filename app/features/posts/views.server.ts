@@ -15,7 +15,7 @@ import { isbot } from "isbot";
 import { uuidSchema } from "~/lib/uuid";
 import type { Database } from "#server/db/client";
 import { isDatabaseUnavailable } from "#server/db/errors";
-import { createWindowLimiter } from "#server/http/rate-limit";
+import { createWindowLimiter } from "#server/http/window-limiter";
 
 export const VIEW_WINDOW_MINUTES = 30;
 

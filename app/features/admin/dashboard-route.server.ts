@@ -12,7 +12,6 @@ import { formatDate } from "~/lib/format";
 import {
   ADMIN_MESSAGES,
   CONFIRMATIONS,
-  dashboardStats,
   findAdminUser,
   listUsers,
   pageLabel,
@@ -20,12 +19,11 @@ import {
   runUserAction,
   SEARCH_MAX_LENGTH,
   showingLabel,
-  topLists,
   USER_ACTIONS,
-  weeklyActivity,
   type AdminUser,
   type UserAction,
-} from "./admin.server";
+} from "./users.server";
+import { dashboardStats, topLists, weeklyActivity } from "./overview.server";
 import {
   ADMIN_TABS,
   type AdminTab,
@@ -33,7 +31,7 @@ import {
   type DashboardData,
   type PostRow,
   type UserRow,
-} from "./dashboard";
+} from "./dashboard-data";
 import { describeAdminAction, latestAdminActions } from "~/features/audit/audit.server";
 import { CATEGORY_EDITOR_MESSAGES } from "./category-editor.server";
 import {
@@ -42,7 +40,7 @@ import {
   findAdminCategory,
   listAdminCategories,
   UNCATEGORIZED_SLUG,
-} from "./categories.server";
+} from "./categories-tab.server";
 import {
   BROADCAST_MESSAGES,
   broadcastHistory,
@@ -60,7 +58,7 @@ import {
   POST_MESSAGES,
   setFeatured,
   type AdminPost,
-} from "./posts.server";
+} from "./posts-tab.server";
 import { isUuid } from "~/lib/uuid";
 import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
 import { anyFields, readForm } from "~/lib/read-input.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createWindowLimiter } from "./rate-limit";
+import { createWindowLimiter } from "./window-limiter";
 
 describe("createWindowLimiter", () => {
   it("allows up to the limit per window and key", () => {

@@ -12,7 +12,7 @@ import { assertCan } from "~/features/accounts/permissions.server";
 import { AUTHOR_CHANGE_CONFIRMATION, DELETE_CONFIRMATION } from "~/features/authoring/rules";
 import { authorChoices, deletePost } from "~/features/authoring/save-post.server";
 import { messageOf } from "#server/db/errors";
-import { SEARCH_MAX_LENGTH } from "./admin.server";
+import { SEARCH_MAX_LENGTH } from "./users.server";
 import { recordAdminAction } from "~/features/audit/audit.server";
 
 export const POSTS_PAGE_SIZE = 50;
