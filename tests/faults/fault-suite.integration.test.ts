@@ -41,7 +41,7 @@ import {
   SHARED_SECRET,
   signIn,
 } from "../support/server-process";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { testDatabaseForThisFile } from "#tests/support/test-database";
 import { Balancer, BROWSER, Load, type Acknowledged, type Member } from "./load";
 
 const url = process.env.TEST_DATABASE_URL;
@@ -126,7 +126,7 @@ afterAll(() => {
 });
 
 describe.skipIf(!url)("the fault suite (PostgreSQL, production build)", () => {
-  let testDb: TestDatabase;
+  const testDb = testDatabaseForThisFile({ resetBetweenTests: false });
   let databaseUrl: string;
   let dataDir: string;
   let a: ServerProcess;
@@ -138,7 +138,6 @@ describe.skipIf(!url)("the fault suite (PostgreSQL, production build)", () => {
 
   beforeAll(async () => {
     assertBuilt();
-    testDb = await createTestDatabase();
     databaseUrl = await databaseUrlOf(testDb.db);
     dataDir = mkdtempSync(path.join(tmpdir(), "founderbridge-faults-"));
     const env = (name: string) => ({
@@ -181,7 +180,6 @@ describe.skipIf(!url)("the fault suite (PostgreSQL, production build)", () => {
     await load?.stop();
     balancer?.stop();
     await Promise.all([a?.kill("SIGTERM"), b?.kill("SIGTERM")]);
-    await testDb?.destroy();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 
