@@ -79,6 +79,18 @@ describe("loadConfig", () => {
     );
   });
 
+  it("listens on 127.0.0.1 (this machine only) unless HOST is set", () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).host).toBe("127.0.0.1");
+    expect(loadConfig({ DATA_DIR: dataDir, HOST: "" }).host).toBe("127.0.0.1");
+    expect(loadConfig({ DATA_DIR: dataDir, HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
+    expect(loadConfig({ DATA_DIR: dataDir, HOST: "0.0.0.0" }).siteUrl).toBe(
+      "http://localhost:3000",
+    );
+    // .env.example shows how to expose it, and does not do so itself.
+    expect(readFileSync(".env.example", "utf8")).toMatch(/^# HOST=0\.0\.0\.0$/m);
+  });
+
   it("follows PORT, HOST and SITE_URL", () => {
     const dataDir = tempDir();
     expect(loadConfig({ DATA_DIR: dataDir, PORT: "4000" }).siteUrl).toBe("http://localhost:4000");

@@ -14,7 +14,8 @@ const booleanFromEnv = z
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  HOST: z.string().min(1).default("0.0.0.0"),
+  // This machine only unless told: a laptop's demo accounts are not for the whole network.
+  HOST: z.string().min(1).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   SITE_URL: z.url().optional(),
   SITE_NAME: z.string().min(1).default("FounderBridge"),
@@ -160,13 +161,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     };
   }
 
-  const localHost = e.HOST === "0.0.0.0" || e.HOST === "::" ? "localhost" : e.HOST;
+  const host = e.HOST ?? "127.0.0.1";
+  const localHost =
+    e.HOST === undefined || e.HOST === "0.0.0.0" || e.HOST === "::" ? "localhost" : e.HOST;
   const siteUrl = (e.SITE_URL ?? `http://${localHost}:${e.PORT}`).replace(/\/+$/, "");
 
   return {
     env: e.NODE_ENV,
     isProduction: e.NODE_ENV === "production",
-    host: e.HOST,
+    host,
     port: e.PORT,
     siteUrl,
     siteName: e.SITE_NAME,
