@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Link } from "react-router";
 import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
+import { AwaitingApprovalNote, isAwaitingApproval } from "~/features/accounts/awaiting-approval";
 import type { HeaderUser } from "~/features/accounts/header-user";
 import { Avatar, VerifiedBadge } from "~/features/posts/post-card";
 import { clientLog } from "~/lib/client-log";
@@ -217,6 +218,26 @@ function CommentForm({
     );
   }
 
+  if (isAwaitingApproval(user)) {
+    // Verified, not yet approved: the box is there, closed, and says why.
+    return (
+      <div className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800">
+        <label htmlFor={id} className="sr-only">
+          {label}
+        </label>
+        <textarea
+          id={id}
+          disabled
+          rows={3}
+          aria-describedby={`${id}-awaiting`}
+          placeholder="Your account is awaiting approval."
+          className="block w-full rounded-md border border-slate-300 bg-slate-100 px-3 py-2"
+        />
+        <AwaitingApprovalNote id={`${id}-awaiting`} className="mt-3" />
+      </div>
+    );
+  }
+
   const blank = text.trim() === "";
   return (
     <form
@@ -226,10 +247,6 @@ function CommentForm({
       onSubmit={async (event) => {
         event.preventDefault();
         if (busy || blank) return;
-        if (user.status === "pending") {
-          window.location.assign("/pending-approval");
-          return;
-        }
         setBusy(true);
         setError(null);
         try {
@@ -329,16 +346,13 @@ function CommentItem({
     setLikes(comment.likeCount);
   }
   const [replying, setReplying] = useState(Boolean(draft));
+  const awaiting = isAwaitingApproval(user);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
 
   const like = async () => {
     if (!user) {
       window.location.assign(`/login?redirectTo=${encodeURIComponent(postPath)}`);
-      return;
-    }
-    if (user.status === "pending") {
-      window.location.assign("/pending-approval");
       return;
     }
     const next = !liked;
@@ -394,13 +408,16 @@ function CommentItem({
           <button
             type="button"
             aria-pressed={liked}
+            // A member awaiting approval: the box above says why.
+            disabled={awaiting}
+            aria-describedby={awaiting ? `comment-${postId}-awaiting` : undefined}
             onClick={() => void like()}
-            className={`font-medium ${liked ? "text-brand-700" : "text-slate-700"} hover:underline`}
+            className={`font-medium ${liked ? "text-brand-700" : "text-slate-700"} hover:underline disabled:cursor-not-allowed disabled:no-underline`}
           >
             {liked ? "Liked" : "Like"} <span aria-label={plural(likes, "like")}>({likes})</span>
           </button>
           {/* On a reply too: the server attaches a reply to a reply to the top comment. */}
-          {user ? (
+          {user && !awaiting ? (
             <button
               type="button"
               aria-expanded={replying}
