@@ -9,6 +9,7 @@ import {
   type HandleErrorFunction,
   type RouterContextProvider,
 } from "react-router";
+import { noteDatabaseError } from "#server/db/errors";
 import { NonceProvider } from "~/lib/nonce";
 import { requestContext } from "~/lib/request-context.server";
 
@@ -20,6 +21,8 @@ export const streamTimeout = 5_000;
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
+  // A database that is unavailable makes this request's 5xx a 503 (server/http/unavailable.ts).
+  noteDatabaseError(error);
   if (isRouteErrorResponse(error) && error.status < 500) return;
   const log = context.get(requestContext).log;
   log.error({ err: error, url: request.url }, "route error");

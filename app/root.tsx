@@ -136,6 +136,20 @@ export function ErrorBoundary() {
       </>
     );
   }
+  if (isRouteErrorResponse(error) && error.status === 503) {
+    return (
+      <>
+        <title>Service briefly unavailable</title>
+        <ErrorPage
+          unavailable={
+            typeof error.data === "string" && error.data
+              ? error.data
+              : "The service is briefly unavailable, please try again"
+          }
+        />
+      </>
+    );
+  }
   if (typeof window !== "undefined") {
     clientLog.error(error instanceof Error ? error.message : "Route error", {
       status: isRouteErrorResponse(error) ? error.status : undefined,

@@ -19,7 +19,7 @@ import { db, openDatabase, setDatabase, type DatabaseHandle } from "./db/client"
 import { migrateDatabase } from "./db/migrate";
 import { ensureReservedRows } from "./db/seed";
 import { seedDemo } from "./db/seed-demo";
-import { authHandler, clientIpHeader } from "./auth/express";
+import { authRoutes, clientIpHeader } from "./auth/express";
 import { bodyLimit } from "./http/body-limit";
 import { clientLogsRouter } from "./http/client-logs";
 import { fetchRequestOf, sendFetchResponse } from "./http/fetch-bridge";
@@ -27,6 +27,7 @@ import { pageCache, type PageCacheOptions } from "./http/page-cache";
 import { redirectsMiddleware } from "./http/redirects";
 import { requestId } from "./http/request-id";
 import { securityHeaders } from "./http/security";
+import { sendUnavailable, trackDatabaseFailures, unavailableBehind } from "./http/unavailable";
 import { createLogger, type Logger } from "./logger";
 import { closeNotificationHub } from "./realtime/notification-hub";
 import { setRuntime } from "./runtime";
@@ -68,6 +69,12 @@ function reactRouterHandler(
       : loadServerBuild(undefined).then((build) => createRequestHandler(build, mode));
     try {
       const response = await (await handle)(fetchRequestOf(req, res), getLoadContext(req, res));
+      // A 5xx because the database was unavailable is a 503 (docs/decisions/0060).
+      const unavailable = response.status >= 500 ? unavailableBehind() : undefined;
+      if (unavailable !== undefined && !res.headersSent) {
+        await response.body?.cancel().catch(() => {});
+        return sendUnavailable(req, res, unavailable);
+      }
       await sendFetchResponse(res, response);
     } catch (error) {
       // Refused by the body cap (or the client left): the answer is already out.
@@ -94,6 +101,8 @@ function publicFileNames(client: string): Set<string> {
 export function createApp({ config, log, vite, pageCache: cacheOption }: AppOptions): Express {
   const app = express();
   app.disable("x-powered-by");
+  // Each request notes the database failures it meets (a 5xx they cause is a 503).
+  app.use(trackDatabaseFailures());
   // Only behind a proxy we trust may X-Forwarded-* decide the client's address and scheme.
   app.set("trust proxy", config.trustProxy ? 1 : false);
 
@@ -161,8 +170,8 @@ export function createApp({ config, log, vite, pageCache: cacheOption }: AppOpti
 
   // Every request carries the client's address as Express decided it (TRUST_PROXY).
   app.use(clientIpHeader);
-  // The auth library's endpoints, before React Router.
-  app.all("/api/auth/{*splat}", authHandler());
+  // The auth library's one open endpoint (the OAuth callback), before React Router; 404 otherwise.
+  app.all("/api/auth/{*splat}", authRoutes());
   // The admins' URL redirects, before any page is rendered (or served from a page cache).
   app.use(redirectsMiddleware());
 
@@ -192,6 +201,8 @@ export function createApp({ config, log, vite, pageCache: cacheOption }: AppOpti
 
   const onError: ErrorRequestHandler = (error, req, res, next) => {
     if (res.headersSent) return next(error);
+    const unavailable = unavailableBehind(error);
+    if (unavailable !== undefined) return sendUnavailable(req, res, unavailable);
     // Body-parser and similar errors carry their HTTP status (400, 413, 415).
     const status = Number((error as { status?: number }).status);
     if (status >= 400 && status < 500) {
@@ -208,7 +219,7 @@ export function createApp({ config, log, vite, pageCache: cacheOption }: AppOpti
 /** Opens the database, applies migrations and writes the reserved rows. */
 export async function prepareDatabase(config: Config, log: Logger): Promise<DatabaseHandle> {
   const handle = config.databaseUrl
-    ? await openDatabase({ url: config.databaseUrl, poolSize: config.databasePoolSize })
+    ? await openDatabase({ url: config.databaseUrl, poolSize: config.databasePoolSize, log })
     : await openDatabase({ dir: path.join(config.dataDir, "pglite") });
   const started = performance.now();
   await migrateDatabase(handle);

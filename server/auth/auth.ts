@@ -1,6 +1,11 @@
 import { betterAuth } from "better-auth";
+import { APIError } from "better-auth/api";
 import { emailOTP, genericOAuth, username } from "better-auth/plugins";
+import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { profiles } from "../db/schema";
+import { revokeAllSessions } from "./sessions";
+import { isAllowedImageUrl } from "../http/site-path";
 import { passwordResetMessage, verificationCodeMessage, type Mailer } from "../mail";
 import { profileCreatingAdapter } from "./adapter";
 import { deriveUsername } from "./username";
@@ -30,6 +35,89 @@ export type AuthOptions = {
 
 /** Better Auth's id for the provider: its callback is /api/auth/callback/linkedin. */
 export const LINKEDIN_PROVIDER_ID = "linkedin";
+
+/**
+ * The library's HTTP endpoints, closed (docs/decisions/0050). The site calls
+ * them server-side (auth.api.*, which disabledPaths does not touch) from its
+ * own forms, which apply the site's rules; the browser needs only the OAuth
+ * callback (/callback/:id), which server/auth/express.ts forwards alone. The
+ * paths with a parameter (/reset-password/:token) cannot be listed here: the
+ * Express layer closes them. A test checks every endpoint is listed.
+ */
+export const CLOSED_AUTH_PATHS = [
+  "/sign-in/social",
+  "/get-session",
+  "/sign-out",
+  "/sign-up/email",
+  "/sign-in/email",
+  "/reset-password",
+  "/verify-password",
+  "/verify-email",
+  "/send-verification-email",
+  "/change-email",
+  "/change-password",
+  "/set-password",
+  "/update-session",
+  "/update-user",
+  "/delete-user",
+  "/request-password-reset",
+  "/list-sessions",
+  "/revoke-session",
+  "/revoke-sessions",
+  "/revoke-other-sessions",
+  "/link-social",
+  "/list-accounts",
+  "/delete-user/callback",
+  "/unlink-account",
+  "/refresh-token",
+  "/get-access-token",
+  "/account-info",
+  "/sign-in/username",
+  "/is-username-available",
+  "/email-otp/send-verification-otp",
+  "/email-otp/create-verification-otp",
+  "/email-otp/get-verification-otp",
+  "/email-otp/check-verification-otp",
+  "/email-otp/verify-email",
+  "/sign-in/email-otp",
+  "/email-otp/request-password-reset",
+  "/forget-password/email-otp",
+  "/email-otp/reset-password",
+  "/email-otp/request-email-change",
+  "/email-otp/change-email",
+  "/ok",
+  "/error",
+];
+
+/** The codes of the library errors the session hook throws (login and /auth/callback read them). */
+export const SESSION_REFUSED = { blocked: "ACCOUNT_BLOCKED", locked: "ACCOUNT_LOCKED" } as const;
+
+export const IMAGE_REFUSED_MESSAGE = "A profile image must be an https address or an upload.";
+
+/**
+ * No session for a blocked member (or a profile-less user) or a locked
+ * account, whichever endpoint or flow asks for one: password, username, e-mail
+ * code, provider callback (issue 13). A blocked member's other sessions end too.
+ */
+async function refuseBlockedSession(db: Database, userId: string) {
+  const [profile] = await db
+    .select({ status: profiles.status, lockedUntil: profiles.lockedUntil })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  if (!profile || profile.status === "blocked") {
+    await revokeAllSessions(db, userId);
+    throw new APIError("FORBIDDEN", {
+      code: SESSION_REFUSED.blocked,
+      message: "Account access denied",
+    });
+  }
+  if (profile.lockedUntil && profile.lockedUntil > new Date()) {
+    throw new APIError("FORBIDDEN", {
+      code: SESSION_REFUSED.locked,
+      message: "Account temporarily unavailable",
+    });
+  }
+}
 
 /**
  * Sign in with LinkedIn through OpenID Connect discovery (issuerUrl +
@@ -77,6 +165,7 @@ export function createAuth(options: AuthOptions) {
     appName: siteName,
     baseURL: siteUrl,
     basePath: "/api/auth",
+    disabledPaths: CLOSED_AUTH_PATHS,
     secret: options.secret,
     trustedOrigins: [siteUrl],
     database: profileCreatingAdapter(db),
@@ -116,11 +205,31 @@ export function createAuth(options: AuthOptions) {
       user: {
         create: {
           async before(user) {
-            const data = user as typeof user & { username?: string | null };
+            const given = user as typeof user & { username?: string | null };
+            // A picture only from https or this site's uploads (a provider's other one is dropped).
+            const data = {
+              ...given,
+              image: isAllowedImageUrl(given.image, siteUrl) ? given.image : null,
+            };
             if (data.username) return { data: { ...data, username: data.username.toLowerCase() } };
             // Sign-up through LinkedIn: derive a unique username from the name or e-mail.
             const derived = await deriveUsername(db, data.name, data.email);
             return { data: { ...data, username: derived, displayUsername: derived } };
+          },
+        },
+        update: {
+          async before(user) {
+            if (user.image != null && user.image !== "" && !isAllowedImageUrl(user.image, siteUrl))
+              throw new APIError("BAD_REQUEST", { message: IMAGE_REFUSED_MESSAGE });
+            return { data: user };
+          },
+        },
+      },
+      session: {
+        create: {
+          async before(session) {
+            await refuseBlockedSession(db, session.userId);
+            return { data: session };
           },
         },
       },

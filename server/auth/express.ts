@@ -1,7 +1,32 @@
 import type { RequestHandler } from "express";
 import { fetchRequestOf, sendFetchResponse } from "../http/fetch-bridge";
 import { auth } from "./index";
-import { CLIENT_IP_HEADER } from "./auth";
+import { CLIENT_IP_HEADER, LINKEDIN_PROVIDER_ID } from "./auth";
+
+/**
+ * The only library endpoint the browser calls: the provider's answer after
+ * sign-in with LinkedIn. Every other flow goes through the site's own forms,
+ * which call the library server-side with the site's rules (lockout, attempt
+ * log, padding, status, sign-up rules): docs/decisions/0050.
+ */
+export const OPEN_AUTH_ROUTES: readonly { method: string; path: string }[] = [
+  { method: "GET", path: `/api/auth/callback/${LINKEDIN_PROVIDER_ID}` },
+];
+
+/**
+ * /api/auth/*: the open routes go to Better Auth, anything else is 404 before
+ * the library sees it (its disabledPaths close the same paths a second time).
+ */
+export function authRoutes(): RequestHandler {
+  const handler = authHandler();
+  return (req, res, next) => {
+    if (OPEN_AUTH_ROUTES.some((r) => r.method === req.method && r.path === req.path)) {
+      handler(req, res, next);
+      return;
+    }
+    res.status(404).json({ error: "Not found" });
+  };
+}
 
 /**
  * Sets the client-address header Better Auth reads to Express's req.ip, which

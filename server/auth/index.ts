@@ -3,7 +3,13 @@ import { createMailer, type Mailer } from "../mail";
 import { runtime } from "../runtime";
 import { createAuth, type Auth } from "./auth";
 
-export { CLIENT_IP_HEADER, createAuth, LINKEDIN_PROVIDER_ID, type Auth } from "./auth";
+export {
+  CLIENT_IP_HEADER,
+  createAuth,
+  LINKEDIN_PROVIDER_ID,
+  SESSION_REFUSED,
+  type Auth,
+} from "./auth";
 
 /**
  * The process's auth instance and mailer, made on first use from the runtime

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { currentNotes, noteDatabaseError } from "./errors";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -32,8 +33,14 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
+/** Where the PostgreSQL driver reports lost and restored connections (pino's shape). */
+export type DatabaseLog = {
+  warn(details: object, message: string): void;
+  info(details: object, message: string): void;
+};
+
 export type OpenOptions =
-  | { url: string; poolSize?: number; applicationName?: string }
+  | { url: string; poolSize?: number; applicationName?: string; log?: DatabaseLog }
   /** `dir` undefined: in memory (tests). */
   | { url?: undefined; dir?: string };
 
@@ -114,14 +121,78 @@ async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
   };
 }
 
-async function openPostgres(url: string, poolSize = 10, applicationName = "founderbridge") {
+/** The driver's error, as it goes in a log line (no query text, no values). */
+function errorDetails(error: unknown) {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return { code: typeof code === "string" ? code : undefined, message: String(message ?? error) };
+}
+
+type QueryFn = (...args: unknown[]) => unknown;
+
+/**
+ * Makes a pooled client safe to lose and tells the request about it. A client
+ * emits "error" when its connection drops (pg_terminate_backend, a restart,
+ * a network cut); the pool listens only while the client is idle, so a client
+ * checked out (inside a transaction) had no listener and the error crashed the
+ * process. Every client now has one for its whole life; the request in flight
+ * gets the failed query's error, and the pool drops the dead client when it
+ * is released and opens a new one on demand. Each query's error is noted on
+ * the request that ran it (server/db/errors.ts), so its 5xx becomes a 503.
+ */
+function guardPooledClient(client: pg.PoolClient, onLost: (error: unknown) => void) {
+  let lost = false;
+  client.on("error", (error) => {
+    if (lost) return;
+    lost = true;
+    onLost(error);
+  });
+  const query = client.query.bind(client) as QueryFn;
+  (client as unknown as { query: QueryFn }).query = (...args: unknown[]) => {
+    const last = args.at(-1);
+    if (typeof last === "function") {
+      // The callback runs from the socket's events, outside the request: bind its notes now.
+      const notes = currentNotes();
+      args[args.length - 1] = (error: unknown, result: unknown) => {
+        if (error) noteDatabaseError(error, notes);
+        (last as (error: unknown, result: unknown) => void)(error, result);
+      };
+      return query(...args);
+    }
+    const result = query(...args);
+    if (result instanceof Promise) result.catch((error: unknown) => noteDatabaseError(error));
+    return result;
+  };
+}
+
+async function openPostgres(
+  url: string,
+  poolSize = 10,
+  applicationName = "founderbridge",
+  log?: DatabaseLog,
+) {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
     application_name: applicationName,
   });
-  // A pool error (e.g. the server restarting) must not crash the process;
-  // the next query reconnects.
+  // Connections lost since the last one that opened: logged once each, and
+  // once more when the pool has a working connection again.
+  let lostSinceConnect = 0;
+  pool.on("connect", (client) => {
+    guardPooledClient(client, (error) => {
+      lostSinceConnect += 1;
+      log?.warn(
+        { err: errorDetails(error) },
+        "database connection lost; the pool opens a new one when needed",
+      );
+    });
+    if (lostSinceConnect > 0) {
+      log?.info({ lost: lostSinceConnect }, "database connection restored");
+      lostSinceConnect = 0;
+    }
+  });
+  // The pool re-emits an idle client's error here; the client's own listener
+  // above has logged it. Without a listener the process would crash.
   pool.on("error", () => {});
   // Fail fast with a clear error when the server cannot be reached.
   const probe = await pool.connect();
@@ -139,10 +210,14 @@ async function openPostgres(url: string, poolSize = 10, applicationName = "found
 
   async function connectListener() {
     const client = new pg.Client({ connectionString: url, application_name: applicationName });
-    const lost = () => {
+    const lost = (error?: unknown) => {
       if (listener !== client) return;
       listener = undefined;
       client.end().catch(() => {});
+      log?.warn(
+        { err: errorDetails(error ?? "connection ended") },
+        "database LISTEN connection lost; reconnecting",
+      );
       scheduleReconnect(100);
     };
     client.on("error", lost);
@@ -175,6 +250,10 @@ async function openPostgres(url: string, poolSize = 10, applicationName = "found
         scheduleReconnect(Math.min(delay * 2, 5_000));
         return;
       }
+      log?.info(
+        { channels: [...handlers.keys()] },
+        "database LISTEN connection restored; caches guarded by it are dropped",
+      );
       for (const set of reconnectHandlers.values()) for (const fn of [...set]) fn();
     }, delay);
     reconnectTimer.unref?.();
@@ -225,7 +304,9 @@ async function openPostgres(url: string, poolSize = 10, applicationName = "found
 }
 
 export function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
-  if (options.url) return openPostgres(options.url, options.poolSize, options.applicationName);
+  if (options.url) {
+    return openPostgres(options.url, options.poolSize, options.applicationName, options.log);
+  }
   return openPglite("dir" in options ? options.dir : undefined);
 }
 

@@ -1,7 +1,7 @@
 /**
  * The body cap in server/app.ts, over real HTTP: routes that read the body
- * themselves with no limit (account pages, admin, the post editor, Better
- * Auth's JSON endpoints) refuse an endless chunked body and an oversized
+ * themselves with no limit (account pages, admin, the post editor, the JSON
+ * endpoints) refuse an endless chunked body and an oversized
  * Content-Length with 413, and the server goes on answering; a long post and
  * a 4 MB upload still go through.
  */
@@ -52,14 +52,14 @@ async function healthy() {
 }
 
 describe("the body cap for every route", () => {
-  it("an endless chunked body to /login, /admin/banned-words, /api/auth/sign-in/email and /create-post answers 413; the server stays up", async () => {
+  it("an endless chunked body to /login, /admin/banned-words, /api/metadata (JSON) and /create-post answers 413; the server stays up", async () => {
     const admin = await signedInMember(site.app, site.testDb.db, { role: "admin" });
     const form = "application/x-www-form-urlencoded";
     const over = SMALL_BODY_LIMIT_BYTES + 128 * 1024;
     const cases: [string, CookieJar, string, number][] = [
       ["/login", new CookieJar(), form, over],
       ["/admin/banned-words", admin.jar, form, over],
-      ["/api/auth/sign-in/email", new CookieJar(), "application/json", over],
+      ["/api/metadata", admin.jar, "application/json", over],
       ["/create-post", admin.jar, form, LARGE_BODY_LIMIT_BYTES + 128 * 1024],
     ];
     for (const [path, jar, type, size] of cases) {

@@ -23,7 +23,7 @@ describe("bodyRuleFor", () => {
   it("gives every other path, named or not, the small limit", () => {
     for (const path of [
       "/login",
-      "/api/auth/sign-in/email",
+      "/api/metadata",
       "/admin/banned-words",
       "/edit-post",
       "/edit-post/a/b",

@@ -99,14 +99,15 @@ class Instance {
   }
 }
 
-/** The session cookie of a password sign-in on `instance`, as a Cookie header. */
+/** The session cookie of a sign-in through the site's /login form on `instance`, as a Cookie header. */
 async function signIn(instance: Instance, email: string): Promise<string> {
-  const response = await fetch(`${instance.url}/api/auth/sign-in/email`, {
+  const response = await fetch(`${instance.url}/login`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: instance.url },
-    body: JSON.stringify({ email, password: PASSWORD }),
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: instance.url },
+    body: new URLSearchParams({ email, password: PASSWORD, redirectTo: "/" }),
+    redirect: "manual",
   });
-  expect(response.status).toBe(200);
+  expect(response.status).toBe(302);
   const cookie = response.headers
     .getSetCookie()
     .map((line) => line.split(";")[0]!)

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { LINKEDIN_PROVIDER_ID, type Auth } from "#server/auth";
+import { LINKEDIN_PROVIDER_ID, SESSION_REFUSED, type Auth } from "#server/auth";
 import { revokeAllSessions } from "#server/auth/sessions";
 import type { Database } from "#server/db/client";
 import { loginAttempts, profiles, sessions } from "#server/db/schema";
@@ -48,6 +48,9 @@ const loginWithError = (code: LoginErrorCode) => `/login?error=${code}`;
 /** Better Auth's callback error codes (and the provider's own) as /login codes. */
 export function oauthErrorCode(error: string): LoginErrorCode {
   if (error === "access_denied") return "linkedin_cancelled";
+  // The library's session hook (server/auth/auth.ts) refused the session.
+  if (error === SESSION_REFUSED.blocked) return "blocked";
+  if (error === SESSION_REFUSED.locked) return "locked";
   if (error === "email_not_verified") return "unverified";
   if (error === "email_not_found" || error === "email_is_missing") return "linkedin_no_email";
   if (/not_linked|account_not_linked/.test(error)) return "linkedin_not_linked";

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, sql } from "drizzle-orm";
-import type { Auth } from "#server/auth";
+import { SESSION_REFUSED, type Auth } from "#server/auth";
 import { hitLimit } from "#server/auth/rate-limit";
 import { revokeAllSessions } from "#server/auth/sessions";
 import type { Database } from "#server/db/client";
@@ -120,6 +120,12 @@ async function attempt(
     setCookie = headers.getSetCookie();
   } catch (error) {
     const message = error instanceof Error ? error.message : "";
+    // The library's session hook refuses blocked members and locked accounts (server/auth/auth.ts).
+    const code = (error as { body?: { code?: unknown } } | null)?.body?.code;
+    if (code === SESSION_REFUSED.blocked)
+      return { ok: false, error: LOGIN_MESSAGES.blocked, status: 403 };
+    if (code === SESSION_REFUSED.locked)
+      return { ok: false, error: LOGIN_MESSAGES.locked, status: 423 };
     if (/not verified/i.test(message))
       return { ok: false, error: LOGIN_MESSAGES.unverified, status: 403 };
     await record(false);
