@@ -12,14 +12,16 @@ import sharp from "sharp";
 import type { Storage } from "#server/storage";
 import { storeResponsiveImage } from "#server/storage/responsive-images";
 import { can, type Actor } from "~/features/accounts/permissions";
+import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE, UPLOAD_WRONG_TYPE } from "~/lib/image-upload";
 
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+/** 5 MB; the browser checks the same (app/lib/image-upload.ts). */
+export { MAX_UPLOAD_BYTES };
 /** Longest side after re-encoding; larger images are scaled down. */
 export const MAX_IMAGE_SIDE = 2400;
 
 export const UPLOAD_MESSAGES = {
-  tooLarge: "File size must be less than 5MB",
-  wrongType: "Only JPG, PNG, and WebP images are allowed",
+  tooLarge: UPLOAD_TOO_LARGE,
+  wrongType: UPLOAD_WRONG_TYPE,
   failed: "Failed to upload image",
   forbidden: "Permission denied: Only mentors and admins can upload images.",
 } as const;
