@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { relativeTime } from "~/lib/relative-time";
-import { badgeText, type BellState } from "./rules";
+import { badgeText, messageBelowTitle, type BellState } from "./rules";
 
 const RECONNECT_MS = 3_000;
 const RECONNECT_MAX_MS = 60_000;
@@ -165,7 +165,7 @@ export function NotificationBell({ initial }: { initial: BellState }) {
             {state.latest.map((n) => (
               <li key={n.id} className="border-b border-slate-100 px-4 py-2 text-sm">
                 <p className="font-semibold text-slate-900">{n.title}</p>
-                {n.message ? <p className="text-slate-700">{n.message}</p> : null}
+                {messageBelowTitle(n) ? <p className="text-slate-700">{n.message}</p> : null}
                 <div className="mt-1 flex items-center justify-between gap-2">
                   <time
                     dateTime={new Date(n.createdAt).toISOString()}
