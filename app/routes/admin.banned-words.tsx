@@ -1,3 +1,4 @@
+import { defaultPageMeta } from "~/features/seo/meta";
 import { data, redirect, useLocation } from "react-router";
 import { db } from "#server/db/client";
 import { requireAdmin } from "~/features/admin/access.server";
@@ -5,8 +6,8 @@ import { BannedWordsPage } from "~/features/admin/banned-words-page";
 import { loadBannedWordsPage, runBannedWordsAction } from "~/features/admin/banned-words.server";
 import type { Route } from "./+types/admin.banned-words";
 
-export function meta() {
-  return [{ title: "Banned Words" }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return defaultPageMeta(args, "Banned Words", { noindex: true });
 }
 
 const headers = { "Cache-Control": "private, no-store" };

@@ -1,3 +1,4 @@
+import { defaultPageMeta } from "~/features/seo/meta";
 import { data, redirect } from "react-router";
 import { db } from "#server/db/client";
 import { can } from "~/features/accounts/permissions";
@@ -14,8 +15,8 @@ import {
 import { dashboardFailure } from "~/features/admin/dashboard.server";
 import type { Route } from "./+types/admin.category";
 
-export function meta() {
-  return [{ title: "Category Editor" }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return defaultPageMeta(args, "Category Editor", { noindex: true });
 }
 
 const EMPTY: CategoryFormValues = {

@@ -1,3 +1,4 @@
+import { defaultPageMeta } from "~/features/seo/meta";
 import { data, redirect, useLocation } from "react-router";
 import { db } from "#server/db/client";
 import { runtime } from "#server/runtime";
@@ -7,8 +8,8 @@ import { loadRedirectsPage, runRedirectsAction } from "~/features/admin/redirect
 import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/admin.redirects";
 
-export function meta() {
-  return [{ title: "URL Redirects" }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return defaultPageMeta(args, "URL Redirects", { noindex: true });
 }
 
 const headers = { "Cache-Control": "private, no-store" };

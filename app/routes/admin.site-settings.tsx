@@ -1,3 +1,4 @@
+import { defaultPageMeta } from "~/features/seo/meta";
 import { data, redirect } from "react-router";
 import { db } from "#server/db/client";
 import { runtime } from "#server/runtime";
@@ -14,8 +15,8 @@ import {
 } from "~/features/site-settings/site-settings.server";
 import type { Route } from "./+types/admin.site-settings";
 
-export function meta() {
-  return [{ title: "Site Settings" }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return defaultPageMeta(args, "Site Settings", { noindex: true });
 }
 
 const noStore = { "Cache-Control": "private, no-store" };

@@ -1,3 +1,4 @@
+import { defaultPageMeta } from "~/features/seo/meta";
 import { redirect } from "react-router";
 import { db } from "#server/db/client";
 import { runtime } from "#server/runtime";
@@ -7,8 +8,8 @@ import { AdminDashboard } from "~/features/admin/dashboard";
 import { loadDashboard, runDashboardAction } from "~/features/admin/dashboard.server";
 import type { Route } from "./+types/admin";
 
-export function meta() {
-  return [{ title: "Admin Dashboard" }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return defaultPageMeta(args, "Admin Dashboard", { noindex: true });
 }
 
 /** Admins only; everyone else goes to / (spec 2 §2, §6). */

@@ -1,3 +1,4 @@
+import { defaultPageMeta } from "~/features/seo/meta";
 import { data, Link } from "react-router";
 import { db } from "#server/db/client";
 import { getSessionUser } from "~/features/accounts/session.server";
@@ -12,8 +13,8 @@ import {
 } from "~/features/authoring/routes.server";
 import type { Route } from "./+types/edit-post";
 
-export function meta() {
-  return [{ title: "Edit Post" }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return defaultPageMeta(args, "Edit Post", { noindex: true });
 }
 
 const NOTICES: Record<string, string> = {

@@ -1,3 +1,4 @@
+import { defaultPageMeta } from "~/features/seo/meta";
 import { data } from "react-router";
 import { auth } from "#server/auth";
 import { db } from "#server/db/client";
@@ -10,8 +11,8 @@ import {
 import { clientIp } from "~/features/accounts/request.server";
 import type { Route } from "./+types/forgot-password";
 
-export function meta() {
-  return [{ title: "Forgot password" }];
+export function meta(args: Route.MetaArgs) {
+  return defaultPageMeta(args, "Forgot password");
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

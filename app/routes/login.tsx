@@ -1,3 +1,4 @@
+import { defaultPageMeta } from "~/features/seo/meta";
 import { data, redirect } from "react-router";
 import { auth } from "#server/auth";
 import { db } from "#server/db/client";
@@ -14,8 +15,8 @@ import { clientIp } from "~/features/accounts/request.server";
 import { getSessionUser } from "~/features/accounts/session.server";
 import type { Route } from "./+types/login";
 
-export function meta() {
-  return [{ title: "Sign in" }];
+export function meta(args: Route.MetaArgs) {
+  return defaultPageMeta(args, "Sign in");
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,3 +1,4 @@
+import { defaultPageMeta } from "~/features/seo/meta";
 import { data, Form, Link, redirect } from "react-router";
 import { db } from "#server/db/client";
 import { can, effectiveRole } from "~/features/accounts/permissions";
@@ -11,8 +12,8 @@ import { postPath } from "~/features/posts/post-card";
 import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/my-posts";
 
-export function meta() {
-  return [{ title: "My Posts" }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return defaultPageMeta(args, "My Posts", { noindex: true });
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

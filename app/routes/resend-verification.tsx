@@ -1,3 +1,4 @@
+import { defaultPageMeta } from "~/features/seo/meta";
 import { data } from "react-router";
 import { auth } from "#server/auth";
 import { db } from "#server/db/client";
@@ -10,8 +11,8 @@ import {
 } from "~/features/accounts/resend-verification.server";
 import type { Route } from "./+types/resend-verification";
 
-export function meta() {
-  return [{ title: "Resend verification email" }];
+export function meta(args: Route.MetaArgs) {
+  return defaultPageMeta(args, "Resend verification email");
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,3 +1,4 @@
+import { defaultPageMeta } from "~/features/seo/meta";
 import { data, redirect } from "react-router";
 import { auth } from "#server/auth";
 import { db } from "#server/db/client";
@@ -11,8 +12,8 @@ import {
 import { clientIp } from "~/features/accounts/request.server";
 import type { Route } from "./+types/reset-password";
 
-export function meta() {
-  return [{ title: "Reset password" }];
+export function meta(args: Route.MetaArgs) {
+  return defaultPageMeta(args, "Reset password");
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,3 +1,4 @@
+import { defaultPageMeta } from "~/features/seo/meta";
 import { data, redirect } from "react-router";
 import { auth } from "#server/auth";
 import { db } from "#server/db/client";
@@ -15,8 +16,8 @@ import {
 } from "~/features/accounts/signup.server";
 import type { Route } from "./+types/signup";
 
-export function meta() {
-  return [{ title: "Join Free Now" }];
+export function meta(args: Route.MetaArgs) {
+  return defaultPageMeta(args, "Join Free Now");
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

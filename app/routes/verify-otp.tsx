@@ -1,3 +1,4 @@
+import { defaultPageMeta } from "~/features/seo/meta";
 import { data, redirect } from "react-router";
 import { auth } from "#server/auth";
 import { db } from "#server/db/client";
@@ -11,8 +12,8 @@ import {
 } from "~/features/accounts/verify-otp.server";
 import type { Route } from "./+types/verify-otp";
 
-export function meta() {
-  return [{ title: "Verify your email" }];
+export function meta(args: Route.MetaArgs) {
+  return defaultPageMeta(args, "Verify your email");
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
