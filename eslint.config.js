@@ -2,6 +2,34 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import layers from "./scripts/lint/layers.js";
+
+/**
+ * The feature folders, top to bottom: each may import only the ones after it
+ * (docs/decisions/0070). The page compositions come first, the shared
+ * services last. A new feature folder goes in this list.
+ */
+const FEATURE_ORDER = [
+  "reader",
+  "seo",
+  "layout",
+  "consent",
+  "site-settings",
+  "admin",
+  "search",
+  "favorites",
+  "comments",
+  "profiles",
+  "follows",
+  "authoring",
+  "categories",
+  "posts",
+  "notifications",
+  "health",
+  "pages",
+  "audit",
+  "accounts",
+];
 
 export default tseslint.config(
   {
@@ -23,8 +51,9 @@ export default tseslint.config(
       sourceType: "module",
       globals: { ...globals.browser, ...globals.node },
     },
-    plugins: { "react-hooks": reactHooks },
+    plugins: { "react-hooks": reactHooks, layers },
     rules: {
+      "layers/point-down": ["error", { features: FEATURE_ORDER }],
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/no-unused-vars": [
         "error",

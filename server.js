@@ -10,7 +10,7 @@ process.env.NODE_ENV ??= dev ? "development" : "production";
 if (dev) {
   const { createServer } = await import("vite");
   const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
-  const { start } = await vite.ssrLoadModule("./server/app.ts");
+  const { start } = await vite.ssrLoadModule("./app/entry.express.ts");
   await start({ vite });
 } else {
   let entry;

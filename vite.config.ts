@@ -24,12 +24,13 @@ export default defineConfig({
       "@tiptap/extension-image",
     ],
   },
-  // The production server bundle is our Express app (server/app.ts), which
-  // imports React Router's virtual server build itself.
+  // The production server bundle is our Express app (server/app.ts, composed
+  // with the app's hooks in app/entry.express.ts), which imports React
+  // Router's virtual server build itself.
   environments: {
     ssr: {
       build: {
-        rolldownOptions: { input: "./server/app.ts" },
+        rolldownOptions: { input: "./app/entry.express.ts" },
       },
     },
   },

@@ -11,7 +11,7 @@ import {
 } from "react-router";
 import { noteDatabaseError } from "#server/db/errors";
 import { NonceProvider } from "~/lib/nonce";
-import { requestContext } from "~/lib/request-context.server";
+import { requestContext } from "#server/http/request-context";
 
 export const streamTimeout = 5_000;
 

@@ -11,8 +11,8 @@ import {
 } from "react-router";
 import { ErrorPage } from "~/components/layout/error-page";
 import { NotFoundPage } from "~/components/layout/not-found-page";
-import { SiteFooter } from "~/components/layout/site-footer";
-import { SiteHeader } from "~/components/layout/site-header";
+import { SiteFooter } from "~/features/layout/site-footer";
+import { SiteHeader } from "~/features/layout/site-header";
 import { clientLog } from "~/lib/client-log";
 import { useNonce } from "~/lib/nonce";
 import { loadSiteChrome } from "~/features/layout/site-chrome.server";

@@ -6,16 +6,15 @@ import express, {
   type RequestHandler,
   type Response as ExpressResponse,
 } from "express";
-import type { Server } from "node:http";
+import type { IncomingHttpHeaders, Server } from "node:http";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { pinoHttp } from "pino-http";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { requestContext } from "~/lib/request-context.server";
 import { listenForInvalidations } from "./cache/cache";
 import { ConfigError, loadConfig, type Config } from "./config";
-import { db, openDatabase, setDatabase, type DatabaseHandle } from "./db/client";
+import { openDatabase, setDatabase, type DatabaseHandle } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { ensureReservedRows } from "./db/seed";
 import { seedDemo } from "./db/seed-demo";
@@ -25,21 +24,34 @@ import { clientLogsRouter } from "./http/client-logs";
 import { fetchRequestOf, sendFetchResponse } from "./http/fetch-bridge";
 import { pageCache, type PageCacheOptions } from "./http/page-cache";
 import { redirectsMiddleware } from "./http/redirects";
+import { requestContext } from "./http/request-context";
 import { requestId } from "./http/request-id";
-import { securityHeaders } from "./http/security";
+import { securityHeaders, type ExtraSources } from "./http/security";
 import { sendUnavailable, trackDatabaseFailures, unavailableBehind } from "./http/unavailable";
 import { createLogger, type Logger } from "./logger";
 import { closeNotificationHub } from "./realtime/notification-hub";
 import { setRuntime } from "./runtime";
-import { startPublicationClock } from "~/features/authoring/publication-clock.server";
-import { siteTrackerCsp } from "~/features/site-settings/site-settings.server";
-import { pageCacheVariant } from "~/features/consent/page-variant.server";
 import { createStorage } from "./storage";
+
+/**
+ * What the app hands the server: the server knows no feature, so whatever
+ * depends on one comes in here, from one composition module
+ * (app/entry.express.ts).
+ */
+export type AppHooks = {
+  /** The trackers' CSP sources now (the cached site settings switch them on). */
+  extraCspSources(): Promise<ExtraSources>;
+  /** The anonymous page cache's variant for a request (the visitor's consent state). */
+  pageCacheVariant(headers: IncomingHttpHeaders): string;
+  /** Work beside the server for its whole life (the publication clock); stopped at shutdown. */
+  startBackgroundWork(db: DatabaseHandle["db"], log: Logger): { stop(): void };
+};
 
 type AppOptions = {
   config: Config;
   log: Logger;
   vite?: ViteDevServer;
+  hooks: AppHooks;
   /** The anonymous full-page cache: on in production, off otherwise unless given (tests). */
   pageCache?: boolean | Omit<PageCacheOptions, "variant">;
 };
@@ -98,7 +110,13 @@ function publicFileNames(client: string): Set<string> {
 }
 
 /** The Express application: headers, logs, static files, the API, then React Router. */
-export function createApp({ config, log, vite, pageCache: cacheOption }: AppOptions): Express {
+export function createApp({
+  config,
+  log,
+  vite,
+  hooks,
+  pageCache: cacheOption,
+}: AppOptions): Express {
   const app = express();
   app.disable("x-powered-by");
   // Each request notes the database failures it meets (a 5xx they cause is a 503).
@@ -127,7 +145,7 @@ export function createApp({ config, log, vite, pageCache: cacheOption }: AppOpti
     }),
   );
   // The CSP allows the trackers' hosts only while the site settings switch them on.
-  app.use(securityHeaders({ dev: !config.isProduction, extraSources: () => siteTrackerCsp(db()) }));
+  app.use(securityHeaders({ dev: !config.isProduction, extraSources: hooks.extraCspSources }));
   app.use(
     compression({
       // Event streams must reach the browser as they are written.
@@ -179,7 +197,9 @@ export function createApp({ config, log, vite, pageCache: cacheOption }: AppOpti
   // renderer: whatever answers without rendering (redirects above) runs first.
   const pageCacheOn = cacheOption ?? config.isProduction;
   if (pageCacheOn) {
-    app.use(pageCache({ ...(pageCacheOn === true ? {} : pageCacheOn), variant: pageCacheVariant }));
+    app.use(
+      pageCache({ ...(pageCacheOn === true ? {} : pageCacheOn), variant: hooks.pageCacheVariant }),
+    );
   }
 
   app.all(
@@ -232,7 +252,13 @@ export async function prepareDatabase(config: Config, log: Logger): Promise<Data
 }
 
 /** Starts the whole server: configuration, database, demo content, HTTP, shutdown. */
-export async function start({ vite }: { vite?: ViteDevServer }): Promise<Server> {
+export async function start({
+  vite,
+  hooks,
+}: {
+  vite?: ViteDevServer;
+  hooks: AppHooks;
+}): Promise<Server> {
   const bootStarted = performance.now();
   let config: Config;
   try {
@@ -251,17 +277,14 @@ export async function start({ vite }: { vite?: ViteDevServer }): Promise<Server>
   setRuntime({ config, log, storage, startedAt: new Date() });
   // Writes on any instance (or straight in the database) clear this instance's caches.
   await listenForInvalidations(database);
-  // Scheduled posts go public at their time: this instance's caches follow.
-  const publicationClock = startPublicationClock(database.db, {
-    onError: (error) => log.warn({ err: error }, "publication clock"),
-  });
+  const backgroundWork = hooks.startBackgroundWork(database.db, log);
 
   if (config.demoContent) {
     const result = await seedDemo(database.db, storage, { log: (msg) => log.info(msg) });
     if (result.created) printDemoAccounts(result.accounts);
   }
 
-  const app = createApp({ config, log, vite });
+  const app = createApp({ config, log, vite, hooks });
   const server = app.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
@@ -288,7 +311,7 @@ export async function start({ vite }: { vite?: ViteDevServer }): Promise<Server>
     await closeNotificationHub();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await vite?.close();
-    publicationClock.stop();
+    backgroundWork.stop();
     await database.close();
     setDatabase(undefined);
     log.info("stopped");

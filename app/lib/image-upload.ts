@@ -5,8 +5,10 @@
  * field and nothing else on the page changes; the server checks again (the
  * file's first bytes, its size while streaming) and answers the same words.
  */
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-export const UPLOAD_TOO_LARGE = "File size must be less than 5MB";
+import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from "#server/http/limits";
+
+export { MAX_UPLOAD_BYTES };
+export const UPLOAD_TOO_LARGE = FILE_TOO_LARGE_MESSAGE;
 export const UPLOAD_WRONG_TYPE = "Only JPG, PNG, and WebP images are allowed";
 export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
 

@@ -3,7 +3,6 @@
  * declared Content-Length: a chunked upload is counted as it streams and
  * refused past the cap, so at most the cap is ever held in memory.
  */
-
 /** Past this much discarded, the connection is dropped instead. */
 const DISCARD_LIMIT_BYTES = 64 * 1024 * 1024;
 
@@ -28,17 +27,6 @@ async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>) {
     // The client went away: nothing left to drop.
   }
 }
-
-/**
- * The cap for the forms that carry only text (a comment of 5,000 characters
- * is under 50 KB even fully percent-encoded).
- */
-export const TEXT_FORM_LIMIT_BYTES = 256 * 1024;
-
-export const TOO_LARGE_MESSAGE = "Request too large";
-
-/** Room for multipart framing and the small text fields beside one file. */
-export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 export type CappedForm =
   { ok: true; form: FormData } | { ok: false; reason: "too-large" | "unreadable" };

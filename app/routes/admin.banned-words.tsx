@@ -1,7 +1,7 @@
 import { defaultPageMeta } from "~/features/seo/meta";
 import { data, redirect, useLocation } from "react-router";
 import { db } from "#server/db/client";
-import { requireAdmin } from "~/features/admin/access.server";
+import { requireAdmin } from "~/features/accounts/permissions.server";
 import { BannedWordsPage } from "~/features/admin/banned-words-page";
 import { loadBannedWordsPage, runBannedWordsAction } from "~/features/admin/banned-words.server";
 import type { Route } from "./+types/admin.banned-words";

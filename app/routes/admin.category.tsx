@@ -1,8 +1,7 @@
 import { defaultPageMeta } from "~/features/seo/meta";
 import { data, redirect } from "react-router";
 import { db } from "#server/db/client";
-import { can } from "~/features/accounts/permissions";
-import { getSessionUser } from "~/features/accounts/session.server";
+import { requireAdmin } from "~/features/accounts/permissions.server";
 import { CategoryEditor } from "~/features/admin/category-editor";
 import {
   loadCategory,
@@ -26,13 +25,6 @@ const EMPTY: CategoryFormValues = {
   sidebar_widget: "",
   sidebar_widget_2: "",
 };
-
-/** Admins only; everyone else goes to / (spec 2 §2, §6). */
-async function requireAdmin(request: Request) {
-  const actor = await getSessionUser(request);
-  if (!actor || !can(actor, "admin.access")) throw redirect("/");
-  return actor;
-}
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const actor = await requireAdmin(request);

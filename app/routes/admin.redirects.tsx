@@ -2,7 +2,7 @@ import { defaultPageMeta } from "~/features/seo/meta";
 import { data, redirect, useLocation } from "react-router";
 import { db } from "#server/db/client";
 import { runtime } from "#server/runtime";
-import { requireAdmin } from "~/features/admin/access.server";
+import { requireAdmin } from "~/features/accounts/permissions.server";
 import { RedirectsPage } from "~/features/admin/redirects-page";
 import { loadRedirectsPage, runRedirectsAction } from "~/features/admin/redirects.server";
 import { formatDate } from "~/lib/format";

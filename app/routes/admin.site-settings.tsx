@@ -1,11 +1,11 @@
+import { data } from "react-router";
 import { defaultPageMeta } from "~/features/seo/meta";
-import { data, redirect } from "react-router";
 import { db } from "#server/db/client";
 import { runtime } from "#server/runtime";
-import { can } from "~/features/accounts/permissions";
-import { getSessionUser } from "~/features/accounts/session.server";
+import { requireAdmin } from "~/features/accounts/permissions.server";
 import { contactEmailFor } from "~/features/layout/site-chrome.server";
-import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "~/features/authoring/uploads.server";
+import { MAX_UPLOAD_BYTES } from "#server/http/limits";
+import { UPLOAD_MESSAGES } from "~/features/authoring/uploads.server";
 import { readSettingsForm, SITE_SETTINGS_MESSAGES } from "~/features/site-settings/schema";
 import { SiteSettingsForm } from "~/features/site-settings/settings-form";
 import {
@@ -20,13 +20,6 @@ export function meta(args: Route.MetaArgs) {
 }
 
 const noStore = { "Cache-Control": "private, no-store" };
-
-/** Admins only; everyone else goes to / (spec 2 §2, §6). */
-async function requireAdmin(request: Request) {
-  const actor = await getSessionUser(request);
-  if (!actor || !can(actor, "admin.access")) throw redirect("/");
-  return actor;
-}
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

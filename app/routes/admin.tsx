@@ -1,22 +1,13 @@
 import { defaultPageMeta } from "~/features/seo/meta";
-import { redirect } from "react-router";
 import { db } from "#server/db/client";
 import { runtime } from "#server/runtime";
-import { can } from "~/features/accounts/permissions";
-import { getSessionUser } from "~/features/accounts/session.server";
+import { requireAdmin } from "~/features/accounts/permissions.server";
 import { AdminDashboard } from "~/features/admin/dashboard";
 import { loadDashboard, runDashboardAction } from "~/features/admin/dashboard.server";
 import type { Route } from "./+types/admin";
 
 export function meta(args: Route.MetaArgs) {
   return defaultPageMeta(args, "Admin Dashboard", { noindex: true });
-}
-
-/** Admins only; everyone else goes to / (spec 2 §2, §6). */
-async function requireAdmin(request: Request) {
-  const actor = await getSessionUser(request);
-  if (!actor || !can(actor, "admin.access")) throw redirect("/");
-  return actor;
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,11 +1,10 @@
 import { redirect } from "react-router";
 import { db } from "#server/db/client";
-import { can } from "~/features/accounts/permissions";
-import { getSessionUser } from "~/features/accounts/session.server";
+import { requireAdmin } from "~/features/accounts/permissions.server";
 import { exportUsers } from "~/features/admin/admin.server";
 import { usersCsv, usersCsvFileName } from "~/features/admin/csv";
 import { dashboardFailure } from "~/features/admin/dashboard.server";
-import { requestContext } from "~/lib/request-context.server";
+import { requestContext } from "#server/http/request-context";
 import type { Route } from "./+types/admin.users-csv";
 
 /**
@@ -15,8 +14,7 @@ import type { Route } from "./+types/admin.users-csv";
  * admin back to /admin, which shows "Failed to export users".
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = await getSessionUser(request);
-  if (!actor || !can(actor, "admin.access")) throw redirect("/");
+  const actor = await requireAdmin(request);
   let body: string;
   try {
     body = usersCsv(await exportUsers(db(), actor));

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { db } from "#server/db/client";
 import { runtime } from "#server/runtime";
-import { requireCan } from "~/features/accounts/permissions";
+import { requireCan } from "~/features/accounts/permissions.server";
 import { getSessionUser } from "~/features/accounts/session.server";
 import {
   COMMENT_MESSAGES,
@@ -13,11 +13,8 @@ import {
   listComments,
   toggleLike,
 } from "~/features/comments/comments.server";
-import {
-  readFormWithin,
-  TEXT_FORM_LIMIT_BYTES,
-  TOO_LARGE_MESSAGE,
-} from "~/lib/request-body.server";
+import { TEXT_FORM_LIMIT_BYTES, TOO_LARGE_MESSAGE } from "#server/http/limits";
+import { readFormWithin } from "~/lib/request-body.server";
 import type { Route } from "./+types/api.comments";
 
 const noStore = { "Cache-Control": "private, no-store" };
@@ -76,7 +73,7 @@ export async function action({ request }: Route.ActionArgs) {
   const back = returnPath(form.get("returnTo"));
 
   if (intent === "create") {
-    const member = requireCan(actor, request, "comment.create")!;
+    const member = requireCan(actor, request, "comment.create");
     const result = await createComment(
       db(),
       member,
@@ -88,7 +85,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ ok: true, id: result.id });
   }
   if (intent === "delete") {
-    const member = requireCan(actor, request, "comment.delete")!;
+    const member = requireCan(actor, request, "comment.delete");
     const result = await deleteComment(db(), member, field("commentId"));
     if (!result.ok)
       return data({ error: COMMENT_MESSAGES.deleteFailed }, { status: result.status });
@@ -96,7 +93,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ ok: true });
   }
   if (intent === "like") {
-    const member = requireCan(actor, request, "comment.like")!;
+    const member = requireCan(actor, request, "comment.like");
     const liked = field("liked");
     const result = await toggleLike(
       db(),

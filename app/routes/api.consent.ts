@@ -9,7 +9,7 @@ import {
   recordConsent,
 } from "~/features/consent/consent.server";
 import { lookupCountry } from "~/features/consent/geo.server";
-import { requestContext } from "~/lib/request-context.server";
+import { requestContext } from "#server/http/request-context";
 import { randomBytes } from "node:crypto";
 import type { Route } from "./+types/api.consent";
 

@@ -1,14 +1,11 @@
 import { data, redirect } from "react-router";
 import { db } from "#server/db/client";
-import { requireCan } from "~/features/accounts/permissions";
+import { requireCan } from "~/features/accounts/permissions.server";
 import { getSessionUser } from "~/features/accounts/session.server";
 import { isUuid } from "~/features/comments/comments.server";
 import { isSaved, toggleFavorite } from "~/features/favorites/favorites.server";
-import {
-  readFormWithin,
-  TEXT_FORM_LIMIT_BYTES,
-  TOO_LARGE_MESSAGE,
-} from "~/lib/request-body.server";
+import { TEXT_FORM_LIMIT_BYTES, TOO_LARGE_MESSAGE } from "#server/http/limits";
+import { readFormWithin } from "~/lib/request-body.server";
 import type { Route } from "./+types/api.favorites";
 
 const noStore = { "Cache-Control": "private, no-store" };
@@ -40,7 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405 });
   const body = await readFormWithin(request, TEXT_FORM_LIMIT_BYTES);
   const actor = await getSessionUser(request);
-  const member = requireCan(actor, request, "favorite.toggle")!;
+  const member = requireCan(actor, request, "favorite.toggle");
   if (!body.ok && body.reason === "too-large") {
     return data({ error: TOO_LARGE_MESSAGE }, { status: 413 });
   }

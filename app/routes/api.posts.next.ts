@@ -1,6 +1,6 @@
 import { db } from "#server/db/client";
 import { runtime } from "#server/runtime";
-import { loadNextPostView } from "~/features/posts/next-post.server";
+import { loadNextPostView } from "~/features/reader/next-post.server";
 import type { Route } from "./+types/api.posts.next";
 
 /** GET /api/posts/next?after={slug}&seen={id,id,…}: the next post for infinite scroll, as JSON. */

@@ -1,12 +1,9 @@
 import { data } from "react-router";
 import { runtime } from "#server/runtime";
 import { getSessionUser } from "~/features/accounts/session.server";
-import {
-  MAX_UPLOAD_BYTES,
-  UPLOAD_MESSAGES,
-  uploadPostImage,
-} from "~/features/authoring/uploads.server";
-import { MULTIPART_OVERHEAD_BYTES, readFormWithin } from "~/lib/request-body.server";
+import { MAX_UPLOAD_BYTES, MULTIPART_OVERHEAD_BYTES } from "#server/http/limits";
+import { UPLOAD_MESSAGES, uploadPostImage } from "~/features/authoring/uploads.server";
+import { readFormWithin } from "~/lib/request-body.server";
 import type { Route } from "./+types/api.uploads";
 
 /** POST multipart `file` → { url } (mentors and admins; spec 2 §5, §9). */

@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import { db } from "#server/db/client";
 import { postCountLabel } from "~/features/categories/labels";
-import { loadCategoryPage } from "~/features/categories/category-page.server";
+import { loadCategoryPage } from "~/features/reader/category-page.server";
 import { EmptyState, FeaturedPostsWidget, PostListItem } from "~/features/posts/post-card";
 import { SidebarWidgets } from "~/features/posts/sidebar-widgets";
 import { breadcrumbsJsonLd, pageMeta, siteOf, defaultPageMeta } from "~/features/seo/meta";

@@ -3,7 +3,7 @@ import { db } from "#server/db/client";
 import { sanitizePostHtml } from "~/features/posts/sanitize.server";
 import { pageMeta, siteOf } from "~/features/seo/meta";
 import { ResetConsentButton } from "~/features/consent/consent-bar";
-import { getPublicSiteSettings } from "~/features/settings/site-settings.server";
+import { getPublicSiteSettings } from "~/features/site-settings/public-settings.server";
 import { pageCacheHeaders, readerPageHeaders } from "~/features/layout/cache-headers";
 import type { Route } from "./+types/cookie-policy";
 

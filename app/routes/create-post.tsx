@@ -1,13 +1,9 @@
 import { defaultPageMeta } from "~/features/seo/meta";
 import { db } from "#server/db/client";
+import { requireAuthor } from "~/features/accounts/permissions.server";
 import { getSessionUser } from "~/features/accounts/session.server";
 import { PostForm } from "~/features/authoring/post-form";
-import {
-  emptyValues,
-  formChoices,
-  handleSave,
-  requireAuthor,
-} from "~/features/authoring/routes.server";
+import { emptyValues, formChoices, handleSave } from "~/features/authoring/routes.server";
 import type { Route } from "./+types/create-post";
 
 export function meta(args: Route.MetaArgs) {
@@ -15,7 +11,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const actor = requireAuthor(await getSessionUser(request));
+  const actor = await requireAuthor(request);
   return { choices: await formChoices(db(), actor), values: emptyValues(actor) };
 }
 

@@ -1,16 +1,12 @@
 import { defaultPageMeta } from "~/features/seo/meta";
 import { data, Link } from "react-router";
 import { db } from "#server/db/client";
+import { requireAuthor } from "~/features/accounts/permissions.server";
 import { getSessionUser } from "~/features/accounts/session.server";
 import { ErrorBox } from "~/features/accounts/ui";
 import { PostForm } from "~/features/authoring/post-form";
 import { loadPostForEdit } from "~/features/authoring/posts-admin.server";
-import {
-  formChoices,
-  handleSave,
-  requireAuthor,
-  valuesOf,
-} from "~/features/authoring/routes.server";
+import { formChoices, handleSave, valuesOf } from "~/features/authoring/routes.server";
 import type { Route } from "./+types/edit-post";
 
 export function meta(args: Route.MetaArgs) {
@@ -23,7 +19,7 @@ const NOTICES: Record<string, string> = {
 };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const actor = requireAuthor(await getSessionUser(request));
+  const actor = await requireAuthor(request);
   const found = await loadPostForEdit(db(), actor, params.slug);
   if (!found.ok) return data({ loadError: found.error, form: null }, { status: found.status });
   const saved = new URL(request.url).searchParams.get("saved") ?? "";

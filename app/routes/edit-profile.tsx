@@ -2,10 +2,9 @@ import { defaultPageMeta } from "~/features/seo/meta";
 import { data } from "react-router";
 import { db } from "#server/db/client";
 import { runtime } from "#server/runtime";
-import { requireUser } from "~/features/accounts/permissions";
-import { getSessionUser } from "~/features/accounts/session.server";
-import { MAX_UPLOAD_BYTES } from "~/features/authoring/uploads.server";
-import { MULTIPART_OVERHEAD_BYTES, readFormWithin } from "~/lib/request-body.server";
+import { requireUser } from "~/features/accounts/permissions.server";
+import { MAX_UPLOAD_BYTES, MULTIPART_OVERHEAD_BYTES } from "#server/http/limits";
+import { readFormWithin } from "~/lib/request-body.server";
 import { EditProfileForm } from "~/features/profiles/edit-profile-form";
 import {
   loadEditableProfile,
@@ -24,7 +23,7 @@ const firstTimeOf = (request: Request) =>
   new URL(request.url).searchParams.get("firstTime") === "true";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const member = requireUser(await getSessionUser(request), request);
+  const member = await requireUser(request);
   const profile = await loadEditableProfile(db(), member.id);
   if (!profile) throw new Response("User not found", { status: 404 });
   const firstTime = firstTimeOf(request);
@@ -46,7 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const member = requireUser(await getSessionUser(request), request);
+  const member = await requireUser(request);
   // Only a photo makes a body this large; the cap holds without Content-Length too.
   const body = await readFormWithin(request, MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES);
   if (!body.ok && body.reason === "too-large") {

@@ -1,7 +1,6 @@
 import { defaultPageMeta } from "~/features/seo/meta";
 import { db } from "#server/db/client";
-import { requireUser } from "~/features/accounts/permissions";
-import { getSessionUser } from "~/features/accounts/session.server";
+import { requireUser } from "~/features/accounts/permissions.server";
 import { FavoritesPage } from "~/features/favorites/favorites-page";
 import { listFavorites } from "~/features/favorites/favorites.server";
 import { mostViewedPosts } from "~/features/posts/posts.server";
@@ -13,7 +12,7 @@ export function meta(args: Route.MetaArgs) {
 
 /** Signed-in members only (signed-out → /login). */
 export async function loader({ request }: Route.LoaderArgs) {
-  const member = requireUser(await getSessionUser(request), request);
+  const member = await requireUser(request);
   const [items, mostViewed] = await Promise.all([
     listFavorites(db(), member.id),
     mostViewedPosts(db()),

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { db } from "#server/db/client";
-import { loadHome } from "~/features/posts/home.server";
+import { loadHome } from "~/features/reader/home.server";
 import { EmptyState, FeaturedPostsWidget, PostListItem } from "~/features/posts/post-card";
 import {
   DEFAULT_DESCRIPTION,

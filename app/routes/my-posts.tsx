@@ -1,8 +1,8 @@
 import { defaultPageMeta } from "~/features/seo/meta";
 import { data, Form, Link, redirect } from "react-router";
 import { db } from "#server/db/client";
-import { can, effectiveRole } from "~/features/accounts/permissions";
-import { getSessionUser } from "~/features/accounts/session.server";
+import { effectiveRole } from "~/features/accounts/permissions";
+import { requireAuthor } from "~/features/accounts/permissions.server";
 import { ErrorBox, NoticeBox } from "~/features/accounts/ui";
 import { listMyPosts } from "~/features/authoring/posts-admin.server";
 import { DELETE_CONFIRMATION } from "~/features/authoring/rules";
@@ -17,8 +17,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await getSessionUser(request);
-  if (!actor || !can(actor, "post.write")) throw redirect("/");
+  const actor = await requireAuthor(request);
   const posts = await listMyPosts(db(), actor);
   const deleted = new URL(request.url).searchParams.get("deleted") === "1";
   return {
@@ -32,8 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await getSessionUser(request);
-  if (!actor || !can(actor, "post.write")) throw redirect("/");
+  const actor = await requireAuthor(request);
   const form = await request.formData().catch(() => new FormData());
   const id = String(form.get("id") ?? "");
   const result = /^[0-9a-f-]{36}$/i.test(id)

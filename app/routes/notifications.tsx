@@ -2,8 +2,7 @@ import { defaultPageMeta } from "~/features/seo/meta";
 import { data, redirect } from "react-router";
 import { db } from "#server/db/client";
 import { runtime } from "#server/runtime";
-import { requireCan } from "~/features/accounts/permissions";
-import { getSessionUser } from "~/features/accounts/session.server";
+import { requireMember } from "~/features/accounts/permissions.server";
 import { NotificationsPage } from "~/features/notifications/notifications-page";
 import {
   bellState,
@@ -13,11 +12,8 @@ import {
   parseFilter,
   trackedLink,
 } from "~/features/notifications/notifications.server";
-import {
-  readFormWithin,
-  TEXT_FORM_LIMIT_BYTES,
-  TOO_LARGE_MESSAGE,
-} from "~/lib/request-body.server";
+import { TEXT_FORM_LIMIT_BYTES, TOO_LARGE_MESSAGE } from "#server/http/limits";
+import { readFormWithin } from "~/lib/request-body.server";
 import type { Route } from "./+types/notifications";
 
 export function meta(args: Route.MetaArgs) {
@@ -28,7 +24,7 @@ const INVALID_FILTER = "Unknown filter. Choose All, Unread or Announcements.";
 
 /** Signed-in members only (signed-out → /login); ?filter=unread|announcements. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const member = requireCan(await getSessionUser(request), request, "notifications.read")!;
+  const member = await requireMember(request, "notifications.read");
   const parsed = parseFilter(new URL(request.url).searchParams.get("filter"));
   const filter = parsed ?? "all";
   const [items, bell] = await Promise.all([
@@ -50,7 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
  * member's id is a 404.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const member = requireCan(await getSessionUser(request), request, "notifications.read")!;
+  const member = await requireMember(request, "notifications.read");
   const body = await readFormWithin(request, TEXT_FORM_LIMIT_BYTES);
   if (!body.ok && body.reason === "too-large") {
     return data({ error: TOO_LARGE_MESSAGE }, { status: 413 });

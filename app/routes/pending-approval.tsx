@@ -1,8 +1,7 @@
 import { defaultPageMeta } from "~/features/seo/meta";
 import { redirect } from "react-router";
 import { PendingApprovalPage } from "~/features/accounts/account-pages";
-import { requireUser } from "~/features/accounts/permissions";
-import { getSessionUser } from "~/features/accounts/session.server";
+import { requireUser } from "~/features/accounts/permissions.server";
 import type { Route } from "./+types/pending-approval";
 
 export function meta(args: Route.MetaArgs) {
@@ -11,7 +10,7 @@ export function meta(args: Route.MetaArgs) {
 
 /** For signed-in members still pending; approved members have nothing to wait for. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const member = requireUser(await getSessionUser(request), request);
+  const member = await requireUser(request);
   if (member.status !== "pending") throw redirect("/");
   return null;
 }

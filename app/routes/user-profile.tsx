@@ -1,15 +1,12 @@
 import { data, redirect } from "react-router";
 import { db } from "#server/db/client";
-import { requireCan } from "~/features/accounts/permissions";
+import { requireCan } from "~/features/accounts/permissions.server";
 import { getSessionUser } from "~/features/accounts/session.server";
 import { follow, unfollow } from "~/features/follows/follows.server";
 import { ProfilePage, UserNotFound } from "~/features/profiles/profile-page";
 import { findProfileByUsername, loadProfilePage } from "~/features/profiles/public-profile.server";
-import {
-  readFormWithin,
-  TEXT_FORM_LIMIT_BYTES,
-  TOO_LARGE_MESSAGE,
-} from "~/lib/request-body.server";
+import { TEXT_FORM_LIMIT_BYTES, TOO_LARGE_MESSAGE } from "#server/http/limits";
+import { readFormWithin } from "~/lib/request-body.server";
 import { defaultPageMeta, siteOf } from "~/features/seo/meta";
 import { profileMeta } from "~/features/seo/profile-meta";
 import type { Route } from "./+types/user-profile";
@@ -43,13 +40,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   const back = `/user/${target.username}`;
   if (intent === "unfollow") {
-    const member = requireCan(actor, request, "follow.create")!;
+    const member = requireCan(actor, request, "follow.create");
     await unfollow(db(), member, target.id);
     throw redirect(back);
   }
   if (intent === "follow") {
     // Visitors → /login, pending → /pending-approval, the rest decided below.
-    const member = requireCan(actor, request, "follow.create")!;
+    const member = requireCan(actor, request, "follow.create");
     const result = await follow(db(), member, { id: target.id, role: target.role });
     if (!result.ok) {
       return data(

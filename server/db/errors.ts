@@ -8,6 +8,11 @@
  * A request's database errors are noted as they happen (the pool's clients
  * call noteDatabaseError), so that a failure the code caught and rethrew as
  * something else still makes the request's 5xx a 503.
+ *
+ * Also the checks on a refused write: which constraint refused it
+ * (isUniqueViolation), and the database's own reason for an alert (messageOf).
+ * Drizzle wraps the driver's error as its `cause`; PGlite and node-postgres
+ * both give PostgreSQL's SQLSTATE `code`.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 
@@ -96,4 +101,27 @@ export function noteDatabaseError(error: unknown, notes = requests.getStore()): 
 /** The unavailability error the current request met, if any. */
 export function unavailableCause(): unknown {
   return requests.getStore()?.unavailable;
+}
+
+type DriverError = { code?: string; constraint?: string; cause?: unknown };
+
+/**
+ * A unique index refused the write (PostgreSQL 23505), optionally that of one
+ * named constraint.
+ */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const e = error as DriverError | null;
+  const hit = [e, e?.cause as DriverError | undefined].find((x) => x?.code === "23505");
+  return hit !== undefined && (constraint === undefined || hit?.constraint === constraint);
+}
+
+/**
+ * An error's message for "Failed to …: {message}" alerts. Drizzle wraps the
+ * driver's error as "Failed query: <SQL> params: <values>"; the admin gets the
+ * database's own reason (the innermost cause), never the query and its values.
+ */
+export function messageOf(error: unknown): string {
+  let e = error;
+  while (e instanceof Error && e.cause instanceof Error) e = e.cause;
+  return e instanceof Error && e.message ? e.message : "Unknown error";
 }

@@ -14,7 +14,7 @@ import { CookieJar } from "#server/auth/testing/http-app";
 import { posts } from "#server/db/schema";
 import { signedInMember } from "../../tests/support/signed-in";
 import { siteOverHttpForThisFile } from "../../tests/support/site-over-http";
-import { LARGE_BODY_LIMIT_BYTES, SMALL_BODY_LIMIT_BYTES } from "./body-limit";
+import { LARGE_BODY_LIMIT_BYTES, SMALL_BODY_LIMIT_BYTES } from "./limits";
 
 const site = siteOverHttpForThisFile();
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bodyRuleFor, LARGE_BODY_LIMIT_BYTES, SMALL_BODY_LIMIT_BYTES } from "./body-limit";
+import { bodyRuleFor } from "./body-limit";
+import { LARGE_BODY_LIMIT_BYTES, SMALL_BODY_LIMIT_BYTES } from "./limits";
 
 describe("bodyRuleFor", () => {
   it("gives the file routes and the post editor the large limit", () => {

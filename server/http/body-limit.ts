@@ -7,34 +7,20 @@
  */
 import type { IncomingMessage } from "node:http";
 import type { Request as ExpressRequest, RequestHandler, Response } from "express";
-import { MAX_UPLOAD_BYTES } from "~/features/authoring/uploads.server";
-import { TOO_LARGE_MESSAGE } from "~/lib/request-body.server";
+import {
+  FILE_TOO_LARGE_MESSAGE,
+  LARGE_BODY_LIMIT_BYTES,
+  SMALL_BODY_LIMIT_BYTES,
+  TOO_LARGE_MESSAGE,
+} from "./limits";
 
 const MB = 1024 * 1024;
-
-/**
- * Routes that take a file (the photo, the editor's image upload, the site
- * banner) and the post editor (content up to 2,000,000 characters, sent
- * URL-encoded, so up to about 3 bytes a character for markup). Well above the
- * routes' own caps (5 MB + 64 KB; site settings 6 MB declared) so their
- * in-page messages answer first.
- */
-export const LARGE_BODY_LIMIT_BYTES = 8 * MB;
-
-/**
- * Everything else carries short text fields. Twice the community forms'
- * 256 KB (readFormWithin), so their own 413 answers first even with a chunk
- * or two in flight between the two counters.
- */
-export const SMALL_BODY_LIMIT_BYTES = 512 * 1024;
 
 /** Past this much dropped after an answer, the connection is cut. */
 const DISCARD_LIMIT_BYTES = 64 * MB;
 
 const FILE_ROUTES = new Set(["/edit-profile", "/api/uploads", "/admin/site-settings"]);
 const EDITOR_ROUTES = new Set(["/create-post"]);
-
-export const FILE_TOO_LARGE_MESSAGE = `File size must be less than ${MAX_UPLOAD_BYTES / MB}MB`;
 
 export type BodyRule = { limit: number; message: string };
 

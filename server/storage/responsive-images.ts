@@ -1,11 +1,11 @@
 /**
  * Stores an image together with its smaller WebP copies (see
- * app/components/image/variants.ts for the names). Callers check and
+ * server/storage/image-variants.ts for the names). Callers check and
  * re-encode what was uploaded first; this only scales down what is already
  * a clean WebP.
  */
 import sharp from "sharp";
-import { sizedImageKey, variantOf, variantWidths } from "~/components/image/variants";
+import { sizedImageKey, variantOf, variantWidths } from "./image-variants";
 import type { Storage, StoredObject } from "./storage";
 
 export type StoredResponsiveImage = StoredObject & {

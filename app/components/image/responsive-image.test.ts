@@ -9,7 +9,7 @@ import {
   srcSetOf,
   variantOf,
   variantWidths,
-} from "./variants";
+} from "#server/storage/image-variants";
 
 const render = (props: ResponsiveImageProps) =>
   renderToStaticMarkup(createElement(ResponsiveImage, props));

@@ -1,5 +1,5 @@
 import type { CSSProperties } from "react";
-import { srcSetOf } from "./variants";
+import { srcSetOf } from "#server/storage/image-variants";
 
 export type ResponsiveImageProps = {
   src: string;

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link } from "react-router";
-import { srcSetOf } from "~/components/image/variants";
+import { srcSetOf } from "#server/storage/image-variants";
 import { primaryButton } from "~/components/ui/button-styles";
 import type { HeaderUser } from "./header-user";
 import { can } from "./permissions";

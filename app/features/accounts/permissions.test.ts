@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  can,
-  effectiveRole,
-  requireCan,
-  requireRole,
-  requireUser,
-  type Actor,
-} from "./permissions";
+import { can, effectiveRole, type Actor } from "./permissions";
+import { assertCan, Forbidden, requireCan, requireUser } from "./permissions.server";
 
 const member = (
   role: Actor["role"],
@@ -21,7 +15,7 @@ const request = new Request("http://localhost/post/hello?x=1");
 
 async function thrown(fn: () => unknown): Promise<Response> {
   try {
-    fn();
+    await fn();
   } catch (error) {
     return error as Response;
   }
@@ -73,7 +67,7 @@ describe("permissions", () => {
   });
 
   it("sends visitors to /login with the page to return to", async () => {
-    const response = await thrown(() => requireUser(null, request));
+    const response = await thrown(() => requireUser(request));
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/login?redirectTo=%2Fpost%2Fhello%3Fx%3D1");
   });
@@ -86,8 +80,21 @@ describe("permissions", () => {
   });
 
   it("answers 403 to a member without the role", async () => {
-    const response = await thrown(() => requireRole(member("user"), request, ["admin"]));
+    const response = await thrown(() => requireCan(member("user"), request, "admin.access"));
     expect(response.status).toBe(403);
-    expect(requireRole(member("admin"), request, ["admin"]).role).toBe("admin");
+    expect(requireCan(member("admin"), request, "admin.access").role).toBe("admin");
+  });
+
+  it("throws one typed Forbidden inside server functions, answered as a 403", () => {
+    expect(() => assertCan(member("mentor"), "admin.access")).toThrow(
+      "Permission denied: only admins can do this",
+    );
+    expect(() => assertCan(null, "post.write")).toThrow(Forbidden);
+    expect(() => assertCan(member("user", "pending"), "broadcast.send")).toThrow(Forbidden);
+    expect(() => assertCan(member("admin"), "admin.access")).not.toThrow();
+    const refused = new Forbidden("Permission denied");
+    // The shape React Router reads as an error response: the route answers 403, not 500.
+    expect(refused).toMatchObject({ status: 403, statusText: "Forbidden", internal: false });
+    expect(refused.data).toBe("Permission denied");
   });
 });

@@ -1,8 +1,7 @@
-import { redirect } from "react-router";
-
 /**
  * The one permissions module (spec 1 §6, spec 2): the role table as data.
- * Every loader and action asks it; hidden buttons are a convenience only.
+ * Every loader and action asks it (through permissions.server.ts); hidden
+ * buttons are a convenience only.
  *
  * An actor's effective role: no session → visitor; status blocked → blocked;
  * status pending → pending (may sign in and read, nothing more); otherwise the
@@ -89,50 +88,4 @@ export function can(actor: Actor | null | undefined, action: Action, resource?: 
     default:
       return true;
   }
-}
-
-/** Where the current page is, to come back after signing in. */
-function returnPath(request: Request): string {
-  const url = new URL(request.url);
-  return url.pathname + url.search;
-}
-
-export function loginRedirect(request: Request) {
-  const to = returnPath(request);
-  return redirect(to === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(to)}`);
-}
-
-/** Signed in (any status but blocked) or off to /login. */
-export function requireUser<A extends Actor>(actor: A | null | undefined, request: Request): A {
-  if (!actor || actor.status === "blocked") throw loginRedirect(request);
-  return actor;
-}
-
-/** One of the roles, with an approved account; pending members go to /pending-approval. */
-export function requireRole<A extends Actor>(
-  actor: A | null | undefined,
-  request: Request,
-  roles: readonly Role[],
-): A {
-  const member = requireUser(actor, request);
-  if (member.status === "pending") throw redirect("/pending-approval");
-  if (!roles.includes(member.role)) throw new Response("Forbidden", { status: 403 });
-  return member;
-}
-
-/**
- * The check for an action: visitors go to /login, pending members trying to
- * participate to /pending-approval, everyone else not allowed gets a 403.
- */
-export function requireCan<A extends Actor>(
-  actor: A | null | undefined,
-  request: Request,
-  action: Action,
-  resource?: Resource,
-): A | null {
-  if (can(actor, action, resource)) return actor ?? null;
-  const role = effectiveRole(actor);
-  if (role === "visitor" || role === "blocked") throw loginRedirect(request);
-  if (role === "pending" && PARTICIPATION.includes(action)) throw redirect("/pending-approval");
-  throw new Response("Forbidden", { status: 403 });
 }

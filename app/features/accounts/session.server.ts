@@ -23,9 +23,10 @@ const processDeps = (): AuthDeps => ({ auth: processAuth(), db: processDb() });
  */
 export async function getSessionUser(
   request: Request,
-  deps: AuthDeps = processDeps(),
+  given?: AuthDeps,
 ): Promise<SessionUser | null> {
   if (!request.headers.get("cookie")) return null;
+  const deps = given ?? processDeps();
   const found = await deps.auth.api.getSession({ headers: request.headers }).catch(() => null);
   if (!found) return null;
   if (!found.user.emailVerified) {

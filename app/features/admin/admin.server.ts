@@ -8,10 +8,11 @@ import { revokeAllSessions } from "#server/auth/sessions";
 import type { Database } from "#server/db/client";
 import { categories, comments, posts, profiles, tags, users } from "#server/db/schema";
 import type { Storage } from "#server/storage";
-import { can, type Actor } from "~/features/accounts/permissions";
+import type { Actor } from "~/features/accounts/permissions";
+import { assertCan } from "~/features/accounts/permissions.server";
 import { notifyApproval, notifyPromotion } from "~/features/notifications/notify.server";
 import { profileImageFolder } from "~/features/profiles/edit-profile.server";
-import { recordAdminAction } from "./audit.server";
+import { recordAdminAction } from "~/features/audit/audit.server";
 import { type ExportedUser } from "./csv";
 
 export const USERS_PAGE_SIZE = 50;
@@ -52,16 +53,6 @@ export const CONFIRMATIONS: Record<Exclude<UserAction, "approve">, string> = {
     "Are you sure you want to delete this user? Their posts and comments will be deleted too. This action cannot be undone.",
 };
 
-export class AdminForbidden extends Error {
-  constructor() {
-    super(ADMIN_MESSAGES.forbidden);
-  }
-}
-
-function assertAdmin(actor: Actor | null | undefined): asserts actor is Actor {
-  if (!can(actor, "admin.access")) throw new AdminForbidden();
-}
-
 // ------------------------------------------------------------------- overview
 
 export type DashboardStats = {
@@ -77,7 +68,7 @@ export async function dashboardStats(
   db: Database,
   actor: Actor | null | undefined,
 ): Promise<DashboardStats> {
-  assertAdmin(actor);
+  assertCan(actor, "admin.access");
   const [people] = await db
     .select({
       totalUsers: sql<number>`count(*)::int`,
@@ -109,7 +100,7 @@ export type TopLists = {
 
 /** Top 5 tags by usage, categories and mentors by published posts (spec §2, §9). */
 export async function topLists(db: Database, actor: Actor | null | undefined): Promise<TopLists> {
-  assertAdmin(actor);
+  assertCan(actor, "admin.access");
   const topTags = await db
     .select({ name: tags.name, slug: tags.slug, usageCount: tags.usageCount })
     .from(tags)
@@ -163,7 +154,7 @@ export async function weeklyActivity(
   actor: Actor | null | undefined,
   now: Date = new Date(),
 ): Promise<WeeklyActivity[]> {
-  assertAdmin(actor);
+  assertCan(actor, "admin.access");
   const result = (await db.execute(sql`
     WITH weeks AS (
       SELECT week_start
@@ -226,7 +217,7 @@ export async function pendingApprovals(
   db: Database,
   actor: Actor | null | undefined,
 ): Promise<AdminUser[]> {
-  assertAdmin(actor);
+  assertCan(actor, "admin.access");
   return db
     .select(userColumns)
     .from(profiles)
@@ -240,7 +231,7 @@ export async function findAdminUser(
   actor: Actor | null | undefined,
   id: string,
 ): Promise<AdminUser | null> {
-  assertAdmin(actor);
+  assertCan(actor, "admin.access");
   const [row] = await db.select(userColumns).from(profiles).where(eq(profiles.id, id));
   return row ?? null;
 }
@@ -277,7 +268,7 @@ export async function listUsers(
   actor: Actor | null | undefined,
   options: { query?: string; page?: number } = {},
 ): Promise<UsersPage> {
-  assertAdmin(actor);
+  assertCan(actor, "admin.access");
   const query = (options.query ?? "").trim().slice(0, SEARCH_MAX_LENGTH);
   let where: SQL | undefined;
   if (query) {
@@ -316,7 +307,7 @@ export async function usersForExport(
   db: Database,
   actor: Actor | null | undefined,
 ): Promise<ExportedUser[]> {
-  assertAdmin(actor);
+  assertCan(actor, "admin.access");
   return db
     .select({
       username: profiles.username,
@@ -368,8 +359,8 @@ export async function runUserAction(
   userId: string,
   options: { storage?: Storage; log?: (error: unknown, message: string) => void } = {},
 ): Promise<ActionResult> {
-  if (!can(actor, "admin.access")) return fail(action, 403, ADMIN_MESSAGES.forbidden);
-  if (userId === actor!.id) return fail(action, 409, ADMIN_MESSAGES.self);
+  assertCan(actor, "admin.access");
+  if (userId === actor.id) return fail(action, 409, ADMIN_MESSAGES.self);
   try {
     const [target] = await db
       .select({

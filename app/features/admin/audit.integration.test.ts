@@ -8,11 +8,16 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { adminAuditLog, categories, posts, profiles, users } from "#server/db/schema";
 import type { Actor } from "~/features/accounts/permissions";
+import { Forbidden } from "~/features/accounts/permissions.server";
 import { countRows, createPost, createUser } from "../../../tests/support/factories";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { deletePost, savePost } from "~/features/authoring/save-post.server";
 import { ACTIVITY_WEEKS, exportUsers, runUserAction, weeklyActivity } from "./admin.server";
-import { describeAdminAction, latestAdminActions, recordAdminAction } from "./audit.server";
+import {
+  describeAdminAction,
+  latestAdminActions,
+  recordAdminAction,
+} from "~/features/audit/audit.server";
 import { addBannedWord, removeBannedWord } from "./banned-words.server";
 import { sendBroadcast } from "./broadcasts.server";
 import { deleteCategory } from "./categories.server";
@@ -231,15 +236,18 @@ describe("every admin action writes one audit row", () => {
     const post = await createPost(t.db, { authorId: mentor.id });
     expect(
       await recorded(async () => {
-        await runUserAction(t.db, mentor.actor, "approve", target.id);
-        await setFeatured(t.db, mentor.actor, post.id, true);
-        await addBannedWord(t.db, mentor.actor, "spam");
-        await saveRedirect(t.db, mentor.actor, null, {
-          fromPath: "/a",
-          toPath: "/b",
-          statusCode: 301,
-          notes: null,
-        });
+        const refused = [
+          runUserAction(t.db, mentor.actor, "approve", target.id),
+          setFeatured(t.db, mentor.actor, post.id, true),
+          addBannedWord(t.db, mentor.actor, "spam"),
+          saveRedirect(t.db, mentor.actor, null, {
+            fromPath: "/a",
+            toPath: "/b",
+            statusCode: 301,
+            notes: null,
+          }),
+        ];
+        for (const call of refused) await expect(call).rejects.toBeInstanceOf(Forbidden);
       }),
     ).toEqual([]);
   });

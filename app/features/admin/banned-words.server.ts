@@ -10,9 +10,10 @@ import { asc, eq } from "drizzle-orm";
 import { invalidateLocal } from "#server/cache/cache";
 import type { Database } from "#server/db/client";
 import { bannedWords } from "#server/db/schema";
-import { can, type Actor } from "~/features/accounts/permissions";
-import { isUniqueViolation } from "./access.server";
-import { recordAdminAction } from "./audit.server";
+import type { Actor } from "~/features/accounts/permissions";
+import { assertCan } from "~/features/accounts/permissions.server";
+import { isUniqueViolation } from "#server/db/errors";
+import { recordAdminAction } from "~/features/audit/audit.server";
 
 export const BANNED_WORD_MAX = 100;
 
@@ -43,7 +44,7 @@ export async function listBannedWords(
   db: Database,
   actor: Actor | null | undefined,
 ): Promise<BannedWord[]> {
-  if (!can(actor, "admin.access")) throw new Error(BANNED_WORD_MESSAGES.forbidden);
+  assertCan(actor, "admin.access");
   return db
     .select({ id: bannedWords.id, word: bannedWords.word })
     .from(bannedWords)
@@ -58,9 +59,7 @@ export async function addBannedWord(
   actor: Actor | null | undefined,
   raw: string,
 ): Promise<BannedWordResult> {
-  if (!can(actor, "admin.access")) {
-    return { ok: false, status: 403, error: BANNED_WORD_MESSAGES.forbidden };
-  }
+  assertCan(actor, "admin.access");
   const word = normaliseBannedWord(raw);
   if (!word) return { ok: false, status: 400, error: BANNED_WORD_MESSAGES.required };
   if ([...word].length > BANNED_WORD_MAX) {
@@ -92,9 +91,7 @@ export async function removeBannedWord(
   actor: Actor | null | undefined,
   id: string,
 ): Promise<BannedWordResult> {
-  if (!can(actor, "admin.access")) {
-    return { ok: false, status: 403, error: BANNED_WORD_MESSAGES.forbidden };
-  }
+  assertCan(actor, "admin.access");
   try {
     const removed = await db.transaction(async (tx) => {
       const [row] = await tx
@@ -120,7 +117,7 @@ export async function removeBannedWord(
 
 /** One banned word by id (the confirmation step names it), or null. */
 export async function findBannedWord(db: Database, actor: Actor | null | undefined, id: string) {
-  if (!can(actor, "admin.access")) return null;
+  assertCan(actor, "admin.access");
   const [row] = await db
     .select({ id: bannedWords.id, word: bannedWords.word })
     .from(bannedWords)

@@ -6,10 +6,11 @@
 import { desc, eq } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import { broadcasts, profiles } from "#server/db/schema";
-import { can, type Actor } from "~/features/accounts/permissions";
+import type { Actor } from "~/features/accounts/permissions";
+import { assertCan } from "~/features/accounts/permissions.server";
 import { broadcast, type BroadcastInput } from "~/features/notifications/notify.server";
-import { messageOf } from "./access.server";
-import { recordAdminAction } from "./audit.server";
+import { messageOf } from "#server/db/errors";
+import { recordAdminAction } from "~/features/audit/audit.server";
 
 export const BROADCAST_TITLE_MAX = 100;
 export const BROADCAST_MESSAGE_MAX = 500;
@@ -120,13 +121,7 @@ export async function sendBroadcast(
   actor: Actor | null | undefined,
   input: ValidBroadcast,
 ): Promise<SendResult> {
-  if (!can(actor, "broadcast.send")) {
-    return {
-      ok: false,
-      status: 403,
-      error: BROADCAST_MESSAGES.failed(BROADCAST_MESSAGES.forbidden),
-    };
-  }
+  assertCan(actor, "broadcast.send");
   try {
     const count = await db.transaction(async (tx) => {
       const sent = await broadcast(tx, { ...input, sentBy: actor!.id });
@@ -169,7 +164,7 @@ export async function broadcastHistory(
   db: Database,
   actor: Actor | null | undefined,
 ): Promise<BroadcastHistoryItem[]> {
-  if (!can(actor, "broadcast.send")) throw new Error(BROADCAST_MESSAGES.forbidden);
+  assertCan(actor, "broadcast.send");
   return db
     .select({
       id: broadcasts.id,

@@ -7,8 +7,9 @@
 import { and, asc, count, eq, ne } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import { categories, posts } from "#server/db/schema";
-import { can, type Actor } from "~/features/accounts/permissions";
-import { recordAdminAction } from "./audit.server";
+import type { Actor } from "~/features/accounts/permissions";
+import { assertCan } from "~/features/accounts/permissions.server";
+import { recordAdminAction } from "~/features/audit/audit.server";
 
 export const UNCATEGORIZED_SLUG = "uncategorized";
 
@@ -34,7 +35,7 @@ export async function listAdminCategories(
   db: Database,
   actor: Actor | null | undefined,
 ): Promise<AdminCategory[]> {
-  if (!can(actor, "admin.access")) throw new Error(CATEGORY_MESSAGES.forbidden);
+  assertCan(actor, "admin.access");
   const rows = await db
     .select({
       id: categories.id,
@@ -50,7 +51,7 @@ export async function listAdminCategories(
 }
 
 export async function findAdminCategory(db: Database, actor: Actor | null | undefined, id: string) {
-  if (!can(actor, "admin.access")) return null;
+  assertCan(actor, "admin.access");
   const [row] = await db
     .select({ id: categories.id, name: categories.name, slug: categories.slug })
     .from(categories)
@@ -68,9 +69,7 @@ export async function deleteCategory(
   actor: Actor | null | undefined,
   id: string,
 ): Promise<CategoryActionResult> {
-  if (!can(actor, "admin.access")) {
-    return { ok: false, status: 403, error: CATEGORY_MESSAGES.deleteFailed };
-  }
+  assertCan(actor, "admin.access");
   try {
     return await db.transaction(async (tx) => {
       const [target] = await tx

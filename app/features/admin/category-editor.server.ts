@@ -7,9 +7,11 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "#server/db/client";
 import { categories, WIDGET_TYPES, type SidebarWidget } from "#server/db/schema";
-import { can, type Actor } from "~/features/accounts/permissions";
+import type { Actor } from "~/features/accounts/permissions";
+import { assertCan } from "~/features/accounts/permissions.server";
 import { isSafeUrl } from "~/features/authoring/post-form.server";
-import { recordAdminAction } from "./audit.server";
+import { isUniqueViolation } from "#server/db/errors";
+import { recordAdminAction } from "~/features/audit/audit.server";
 
 export const CATEGORY_EDITOR_MESSAGES = {
   loadFailed: "Failed to load category",
@@ -134,7 +136,8 @@ export const valuesOfCategory = (row: typeof categories.$inferSelect): CategoryF
 });
 
 export async function loadCategory(db: Database, actor: Actor | null | undefined, id: string) {
-  if (!can(actor, "admin.access") || !isCategoryId(id)) return null;
+  assertCan(actor, "admin.access");
+  if (!isCategoryId(id)) return null;
   const [row] = await db.select().from(categories).where(eq(categories.id, id));
   return row ?? null;
 }
@@ -143,11 +146,6 @@ export type SaveCategoryResult =
   | { ok: true; id: string; message: string }
   | { ok: false; status: 403 | 404 | 409 | 500; error: string };
 
-const isUniqueViolation = (error: unknown): boolean => {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === "23505" || e?.cause?.code === "23505";
-};
-
 /** Creates (id null) or updates a category; the uncategorized slug stays where it is. */
 export async function saveCategory(
   db: Database,
@@ -155,9 +153,7 @@ export async function saveCategory(
   id: string | null,
   input: CategoryInput,
 ): Promise<SaveCategoryResult> {
-  if (!can(actor, "admin.access")) {
-    return { ok: false, status: 403, error: CATEGORY_EDITOR_MESSAGES.forbidden };
-  }
+  assertCan(actor, "admin.access");
   try {
     if (id === null) {
       if (input.slug === "uncategorized") {

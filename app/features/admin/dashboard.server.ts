@@ -34,7 +34,7 @@ import {
   type PostRow,
   type UserRow,
 } from "./dashboard";
-import { describeAdminAction, latestAdminActions } from "./audit.server";
+import { describeAdminAction, latestAdminActions } from "~/features/audit/audit.server";
 import { CATEGORY_EDITOR_MESSAGES } from "./category-editor.server";
 import {
   CATEGORY_MESSAGES,

@@ -7,12 +7,13 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import { posts, profiles } from "#server/db/schema";
-import { can, type Actor } from "~/features/accounts/permissions";
+import type { Actor } from "~/features/accounts/permissions";
+import { assertCan } from "~/features/accounts/permissions.server";
 import { AUTHOR_CHANGE_CONFIRMATION, DELETE_CONFIRMATION } from "~/features/authoring/rules";
 import { authorChoices, deletePost } from "~/features/authoring/save-post.server";
-import { messageOf } from "./access.server";
+import { messageOf } from "#server/db/errors";
 import { SEARCH_MAX_LENGTH } from "./admin.server";
-import { recordAdminAction } from "./audit.server";
+import { recordAdminAction } from "~/features/audit/audit.server";
 
 export const POSTS_PAGE_SIZE = 50;
 
@@ -63,7 +64,7 @@ export async function listAdminPosts(
   actor: Actor | null | undefined,
   options: { query?: string; page?: number } = {},
 ): Promise<PostsPage> {
-  if (!can(actor, "admin.access")) throw new Error(POST_MESSAGES.forbidden);
+  assertCan(actor, "admin.access");
   const query = (options.query ?? "").trim().slice(0, SEARCH_MAX_LENGTH);
   let where: SQL | undefined;
   if (query) {
@@ -118,12 +119,12 @@ export async function listAdminPosts(
 
 /** Admins and mentors (not blocked) to choose from. */
 export async function adminAuthorChoices(db: Database, actor: Actor | null | undefined) {
-  if (!can(actor, "admin.access")) throw new Error(POST_MESSAGES.forbidden);
+  assertCan(actor, "admin.access");
   return authorChoices(db);
 }
 
 export async function findAdminPost(db: Database, actor: Actor | null | undefined, id: string) {
-  if (!can(actor, "admin.access")) return null;
+  assertCan(actor, "admin.access");
   const [row] = await db
     .select({ id: posts.id, title: posts.title, authorId: posts.authorId })
     .from(posts)
@@ -140,8 +141,7 @@ export async function setFeatured(
   postId: string,
   featured: boolean,
 ): Promise<PostActionResult> {
-  if (!can(actor, "admin.access"))
-    return { ok: false, status: 403, error: POST_MESSAGES.forbidden };
+  assertCan(actor, "admin.access");
   try {
     const changed = await db.transaction(async (tx) => {
       const [row] = await tx
@@ -172,9 +172,7 @@ export async function changeAuthor(
   postId: string,
   authorId: string,
 ): Promise<PostActionResult> {
-  if (!can(actor, "admin.access")) {
-    return { ok: false, status: 403, error: POST_MESSAGES.authorFailed(POST_MESSAGES.forbidden) };
-  }
+  assertCan(actor, "admin.access");
   try {
     const [author] = await db
       .select({ id: profiles.id, username: profiles.username })
@@ -224,9 +222,7 @@ export async function adminDeletePost(
   actor: Actor | null | undefined,
   postId: string,
 ): Promise<PostActionResult> {
-  if (!can(actor, "admin.access")) {
-    return { ok: false, status: 403, error: POST_MESSAGES.deleteFailed };
-  }
+  assertCan(actor, "admin.access");
   try {
     // deletePost records an admin's delete in its own transaction.
     const result = await deletePost(db, actor, postId);

@@ -22,9 +22,10 @@ import {
   RESERVED_PREFIXES,
   type RedirectStatus,
 } from "#server/http/redirects";
-import { can, type Actor } from "~/features/accounts/permissions";
-import { isUniqueViolation, messageOf } from "./access.server";
-import { recordAdminAction } from "./audit.server";
+import type { Actor } from "~/features/accounts/permissions";
+import { assertCan } from "~/features/accounts/permissions.server";
+import { isUniqueViolation, messageOf } from "#server/db/errors";
+import { recordAdminAction } from "~/features/audit/audit.server";
 
 export const REDIRECT_PATH_MAX = 2000;
 export const REDIRECT_NOTES_MAX = 500;
@@ -194,7 +195,7 @@ export async function listRedirects(
   db: Database,
   actor: Actor | null | undefined,
 ): Promise<AdminRedirect[]> {
-  if (!can(actor, "admin.access")) throw new Error(REDIRECT_MESSAGES.forbidden);
+  assertCan(actor, "admin.access");
   return db
     .select({
       id: urlRedirects.id,
@@ -211,7 +212,7 @@ export async function listRedirects(
 }
 
 export async function findRedirectById(db: Database, actor: Actor | null | undefined, id: string) {
-  if (!can(actor, "admin.access")) return null;
+  assertCan(actor, "admin.access");
   const [row] = await db
     .select({ id: urlRedirects.id, fromPath: urlRedirects.fromPath, toPath: urlRedirects.toPath })
     .from(urlRedirects)
@@ -243,9 +244,7 @@ export async function saveRedirect(
   options: { siteOrigin?: string } = {},
 ): Promise<RedirectResult> {
   const failed = id === null ? REDIRECT_MESSAGES.createFailed : REDIRECT_MESSAGES.updateFailed;
-  if (!can(actor, "admin.access")) {
-    return { ok: false, status: 403, error: failed(REDIRECT_MESSAGES.forbidden) };
-  }
+  assertCan(actor, "admin.access");
   if (landingPath(input.toPath, options.siteOrigin) === input.fromPath) {
     return { ok: false, status: 400, error: failed(REDIRECT_MESSAGES.self) };
   }
@@ -321,13 +320,7 @@ export async function deleteRedirect(
   actor: Actor | null | undefined,
   id: string,
 ): Promise<RedirectResult> {
-  if (!can(actor, "admin.access")) {
-    return {
-      ok: false,
-      status: 403,
-      error: REDIRECT_MESSAGES.deleteFailed(REDIRECT_MESSAGES.forbidden),
-    };
-  }
+  assertCan(actor, "admin.access");
   try {
     const deleted = await db.transaction(async (tx) => {
       const [row] = await tx.delete(urlRedirects).where(eq(urlRedirects.id, id)).returning({

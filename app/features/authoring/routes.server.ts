@@ -5,19 +5,13 @@
 import { data, redirect } from "react-router";
 import type { Database } from "#server/db/client";
 import { UNCATEGORIZED_ID } from "#server/db/schema";
-import { can, effectiveRole, type Actor } from "~/features/accounts/permissions";
+import { effectiveRole, type Actor } from "~/features/accounts/permissions";
 import { listCategories } from "~/features/categories/categories.server";
 import { postPath } from "~/features/posts/post-card";
 import type { EditablePost } from "./posts-admin.server";
 import { readPostForm, toUtcInput } from "./post-form.server";
 import { authorChoices, savePost } from "./save-post.server";
 import type { FormChoices, FormValues, SaveActionData } from "./types";
-
-/** Mentors and admins only; everyone else goes to / (spec 2 §2). */
-export function requireAuthor<A extends Actor>(actor: A | null | undefined): A {
-  if (!actor || !can(actor, "post.write")) throw redirect("/");
-  return actor;
-}
 
 export async function formChoices(db: Database, actor: Actor): Promise<FormChoices> {
   const isAdmin = effectiveRole(actor) === "admin";

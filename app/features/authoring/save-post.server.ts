@@ -9,10 +9,11 @@
  */
 import { and, eq, inArray, like, ne, notInArray, or, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client";
+import { isUniqueViolation } from "#server/db/errors";
 import { currentRuntime } from "#server/runtime";
 import { categories, posts, postTags, profiles, tags, type SidebarWidget } from "#server/db/schema";
 import { can, effectiveRole, type Actor } from "~/features/accounts/permissions";
-import { recordAdminAction } from "~/features/admin/audit.server";
+import { recordAdminAction } from "~/features/audit/audit.server";
 import { htmlToText, sanitizePostHtml } from "~/features/posts/sanitize.server";
 import { parsePostInput, type PostInput } from "./post-form.server";
 import { normaliseTags, readingTimeMinutes, SAVE_MESSAGES, slugify } from "./rules";
@@ -72,14 +73,6 @@ export function sanitiseWidgets(widgets: readonly SidebarWidget[]): SidebarWidge
   return [...widgets]
     .sort((a, b) => a.order - b.order)
     .map((w, order) => ({ ...sanitiseWidget(w)!, order }));
-}
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const cause = ((error as { cause?: unknown }).cause ?? error) as {
-    code?: string;
-    constraint?: string;
-  };
-  return cause.code === "23505" && cause.constraint === constraint;
 }
 
 /** The first of base, base-2, base-3… no other post uses. */

@@ -5,7 +5,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { browse, CookieJar } from "#server/auth/testing/http-app";
-import { parseSizedImage } from "~/components/image/variants";
+import { parseSizedImage } from "#server/storage/image-variants";
 import { signedInMember } from "../../../tests/support/signed-in";
 import { siteOverHttpForThisFile } from "../../../tests/support/site-over-http";
 

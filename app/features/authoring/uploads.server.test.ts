@@ -2,7 +2,8 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import type { Storage } from "#server/storage";
 import type { Actor } from "~/features/accounts/permissions";
-import { MAX_UPLOAD_BYTES, sniffImage, UPLOAD_MESSAGES, uploadPostImage } from "./uploads.server";
+import { MAX_UPLOAD_BYTES } from "#server/http/limits";
+import { sniffImage, UPLOAD_MESSAGES, uploadPostImage } from "./uploads.server";
 
 const mentor: Actor = { id: "mentor-1", role: "mentor", status: "approved" };
 

@@ -11,11 +11,10 @@ import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import type { Storage } from "#server/storage";
 import { storeResponsiveImage } from "#server/storage/responsive-images";
+import { MAX_UPLOAD_BYTES } from "#server/http/limits";
 import { can, type Actor } from "~/features/accounts/permissions";
-import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE, UPLOAD_WRONG_TYPE } from "~/lib/image-upload";
+import { UPLOAD_TOO_LARGE, UPLOAD_WRONG_TYPE } from "~/lib/image-upload";
 
-/** 5 MB; the browser checks the same (app/lib/image-upload.ts). */
-export { MAX_UPLOAD_BYTES };
 /** Longest side after re-encoding; larger images are scaled down. */
 export const MAX_IMAGE_SIDE = 2400;
 

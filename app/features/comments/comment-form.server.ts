@@ -9,9 +9,10 @@
  */
 import { data, redirect } from "react-router";
 import type { Database } from "#server/db/client";
-import { requireCan } from "~/features/accounts/permissions";
+import { requireCan } from "~/features/accounts/permissions.server";
 import type { SessionUser } from "~/features/accounts/session.server";
-import { readFormWithin, TEXT_FORM_LIMIT_BYTES } from "~/lib/request-body.server";
+import { TEXT_FORM_LIMIT_BYTES } from "#server/http/limits";
+import { readFormWithin } from "~/lib/request-body.server";
 import { COMMENT_MESSAGES, createComment } from "./comments.server";
 
 /** What the page needs to show a refused comment again. */
@@ -60,7 +61,7 @@ export async function commentFormAction(
   if (!form || field("intent") !== "create") return refuse(400, COMMENT_MESSAGES.failed);
 
   // Visitors (and blocked members) go to /login, pending members to /pending-approval.
-  const member = requireCan(actor, request, "comment.create")!;
+  const member = requireCan(actor, request, "comment.create");
   const result = await createComment(db, member, { postId, content, parentId }, options);
   if (!result.ok) return refuse(result.status, result.error);
   const here = new URL(request.url).pathname;

@@ -1,7 +1,7 @@
 import { db } from "#server/db/client";
 import { runtime } from "#server/runtime";
 import { headerCategories, listCategories } from "~/features/categories/categories.server";
-import { getPublicSiteSettings } from "~/features/settings/site-settings.server";
+import { getPublicSiteSettings } from "~/features/site-settings/public-settings.server";
 
 /**
  * The contact line's default when Site Settings set none: hello@{domain} for

@@ -5,8 +5,8 @@ import { clearAllCaches } from "#server/cache/cache";
 import { listCategories, readerCategories } from "~/features/categories/categories.server";
 import { createPost, createTag, createUser, type TestUser } from "../../../tests/support/factories";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { loadHome } from "./home.server";
-import { loadPostView } from "./post-page.server";
+import { loadHome } from "~/features/reader/home.server";
+import { loadPostView } from "~/features/reader/post-page.server";
 import {
   queryFeaturedPosts,
   queryMostViewedPosts,

@@ -7,7 +7,7 @@
  * inline styles only with allow-listed properties and values.
  */
 import sanitizeHtml from "sanitize-html";
-import { parseSizedImage, srcSetOf } from "~/components/image/variants";
+import { parseSizedImage, srcSetOf } from "#server/storage/image-variants";
 import { EMBED_HOSTS } from "#server/http/security";
 
 export const ALLOWED_TAGS = [
@@ -150,7 +150,7 @@ const BODY_IMAGE_SIZES = "(min-width: 1024px) 760px, calc(100vw - 32px)";
 
 /**
  * Images in a body load lazily; the site's own uploads (`name.WxH.webp`,
- * app/components/image/variants.ts) also get their smaller copies and, unless
+ * server/storage/image-variants.ts) also get their smaller copies and, unless
  * the author sized them, their width and height.
  */
 function bodyImageAttributes(input: sanitizeHtml.Attributes): sanitizeHtml.Attributes {

@@ -17,7 +17,8 @@ import { profiles, userTypeEnum } from "#server/db/schema";
 import type { Storage } from "#server/storage";
 import { storeResponsiveImage } from "#server/storage/responsive-images";
 import type { Actor } from "~/features/accounts/permissions";
-import { MAX_UPLOAD_BYTES, sniffImage } from "~/features/authoring/uploads.server";
+import { MAX_UPLOAD_BYTES } from "#server/http/limits";
+import { sniffImage } from "~/features/authoring/uploads.server";
 import { containsBannedWord } from "./banned-words.server";
 
 export const USER_TYPES = userTypeEnum.enumValues;

@@ -57,8 +57,7 @@ describe("every page's head", () => {
     expect(title, "title").toMatch(/FB/);
     expect(find(meta, "description")?.content, "description").toBeTruthy();
     const canonical = meta.find((m) => (m as { rel?: string }).rel === "canonical") as
-      | { href: string }
-      | undefined;
+      { href: string } | undefined;
     expect(canonical?.href, "canonical").toMatch(/^https:\/\/fb\.test\//);
     expect(canonical?.href, "canonical has no query").not.toContain("?");
     for (const key of [

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { parseSizedImage } from "~/components/image/variants";
+import { parseSizedImage } from "#server/storage/image-variants";
 
 export type RootData = { siteName?: string; siteUrl?: string } | undefined;
 

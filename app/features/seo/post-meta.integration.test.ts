@@ -7,7 +7,7 @@
 import type { MetaDescriptor } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { clearAllCaches } from "#server/cache/cache";
-import { loadPostView } from "~/features/posts/post-page.server";
+import { loadPostView } from "~/features/reader/post-page.server";
 import { createPost, createUser, type TestUser } from "../../../tests/support/factories";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { postMeta } from "./post-meta";

@@ -8,9 +8,10 @@ import { CACHE_TTL, createCache, invalidateLocal } from "#server/cache/cache";
 import type { Database } from "#server/db/client";
 import type { Storage } from "#server/storage";
 import { SITE_SETTINGS_ID, siteSettings } from "#server/db/schema";
-import { can, type Actor } from "~/features/accounts/permissions";
+import type { Actor } from "~/features/accounts/permissions";
+import { assertCan } from "~/features/accounts/permissions.server";
 import { uploadPostImage } from "~/features/authoring/uploads.server";
-import { recordAdminAction } from "~/features/admin/audit.server";
+import { recordAdminAction } from "~/features/audit/audit.server";
 import { sanitizePostHtml } from "~/features/posts/sanitize.server";
 import { SOCIAL_NETWORKS, type SocialFieldName, type SocialNetwork } from "./footer-links";
 import { trackerCsp, type TrackerCsp } from "./trackers.server";
@@ -129,9 +130,7 @@ export async function saveSiteSettings(
   actor: Actor | null | undefined,
   input: SiteSettingsInput,
 ): Promise<SaveSettingsResult> {
-  if (!actor || !can(actor, "admin.access")) {
-    return { ok: false, status: 403, error: SITE_SETTINGS_MESSAGES.failed };
-  }
+  assertCan(actor, "admin.access");
   const columns = columnsOf(input);
   try {
     const changed = await db.transaction(async (tx) => {

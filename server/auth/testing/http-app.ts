@@ -1,5 +1,5 @@
 /**
- * The whole Express app (server/app.ts createApp, every middleware and React
+ * The whole Express app (createApp of app/entry.express.ts, every middleware and React
  * Router route, loaded through Vite as `npm run dev` does) on 127.0.0.1, on a
  * test database, for HTTP-level tests. Nothing is mocked: the auth instance is
  * the real one, only its mail goes to an array.
@@ -80,7 +80,7 @@ export async function startTestApp(options: {
     appType: "custom",
     logLevel: "silent",
   });
-  const { createApp } = (await vite.ssrLoadModule("/server/app.ts")) as {
+  const { createApp } = (await vite.ssrLoadModule("/app/entry.express.ts")) as {
     createApp: (options: {
       config: Config;
       log: typeof log;

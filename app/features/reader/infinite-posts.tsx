@@ -3,7 +3,7 @@ import { useLocation } from "react-router";
 import { clientLog } from "~/lib/client-log";
 import { useHydrated } from "~/lib/use-hydrated";
 import { PostArticle } from "./post-article";
-import { postPath } from "./post-card";
+import { postPath } from "~/features/posts/post-card";
 import {
   entryKey,
   followPost,
@@ -11,8 +11,8 @@ import {
   savedOffset,
   type ReadingPosition,
 } from "./reading-position";
-import type { PostView } from "./types";
-import { viewBeaconPath } from "./views";
+import type { PostView } from "~/features/posts/types";
+import { viewBeaconPath } from "~/features/posts/views";
 
 /** Spec 1 §9: threshold 0.1, margin 200 px; the active post by visibility with a 20 % bottom margin. */
 export const LOAD_THRESHOLD = 0.1;

@@ -1,7 +1,7 @@
 import { CACHE_TTL, createCache } from "#server/cache/cache";
 import type { Database } from "#server/db/client";
 import { EMBED_HOSTS } from "#server/http/security";
-import { getPublicSiteSettings } from "~/features/settings/site-settings.server";
+import { getPublicSiteSettings } from "~/features/site-settings/public-settings.server";
 import {
   directVideoMime,
   isDirectVideoUrl,
@@ -15,10 +15,10 @@ import {
   relatedPosts,
   SIDEBAR_FEATURED_LIMIT,
   type PostDetail,
-} from "./posts.server";
-import { htmlToText, sanitizePostHtml, withUtmSource } from "./sanitize.server";
-import type { PostView } from "./types";
-import { prepareWidgets } from "./widgets.server";
+} from "~/features/posts/posts.server";
+import { htmlToText, sanitizePostHtml, withUtmSource } from "~/features/posts/sanitize.server";
+import type { PostView } from "~/features/posts/types";
+import { prepareWidgets } from "~/features/posts/widgets.server";
 
 export type { PostView };
 

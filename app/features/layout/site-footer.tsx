@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ABOUT_LINKS, type NavCategory } from "~/features/layout/nav-links";
+import { ABOUT_LINKS, type NavCategory } from "./nav-links";
 
 export type SiteFooterProps = {
   siteName: string;

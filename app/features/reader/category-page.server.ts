@@ -5,7 +5,7 @@ import {
   SIDEBAR_FEATURED_LIMIT,
 } from "~/features/posts/posts.server";
 import { prepareWidgets } from "~/features/posts/widgets.server";
-import { findCategoryBySlug } from "./categories.server";
+import { findCategoryBySlug } from "~/features/categories/categories.server";
 
 /** The category page (spec 1 §2): header, its published posts, widgets and featured posts. */
 export async function loadCategoryPage(db: Database, slug: string) {

@@ -7,10 +7,10 @@ import { useCommentCount } from "~/features/comments/comment-count";
 import { Conversation } from "~/features/comments/conversation";
 import { FavoriteToggle } from "~/features/favorites/favorite-toggle";
 import { formatDate, isoDate, plural } from "~/lib/format";
-import { Avatar, FeaturedPostsWidget, postPath, VerifiedBadge } from "./post-card";
-import { ShareControl } from "./share-control";
-import { SidebarWidgets } from "./sidebar-widgets";
-import type { PostView } from "./types";
+import { Avatar, FeaturedPostsWidget, postPath, VerifiedBadge } from "~/features/posts/post-card";
+import { ShareControl } from "~/features/posts/share-control";
+import { SidebarWidgets } from "~/features/posts/sidebar-widgets";
+import type { PostView } from "~/features/posts/types";
 
 /** One post as the post page shows it; also each post that infinite scroll appends. */
 export function PostArticle({

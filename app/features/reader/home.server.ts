@@ -1,6 +1,6 @@
 import type { Database } from "#server/db/client";
 import { listCategories, readerCategories } from "~/features/categories/categories.server";
-import { featuredPosts, HOME_FEATURED_LIMIT, publishedPosts } from "./posts.server";
+import { featuredPosts, HOME_FEATURED_LIMIT, publishedPosts } from "~/features/posts/posts.server";
 
 export const HOME_LISTED = 4;
 export const RECOMMENDED_TOPICS = 6;

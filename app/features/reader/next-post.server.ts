@@ -1,7 +1,7 @@
 import type { Database } from "#server/db/client";
 import { loadPostView } from "./post-page.server";
-import { postBySlug, queryNextPost } from "./posts.server";
-import type { PostView } from "./types";
+import { postBySlug, queryNextPost } from "~/features/posts/posts.server";
+import type { PostView } from "~/features/posts/types";
 
 /**
  * The post that infinite scroll loads after `afterSlug` (spec 1 §2):

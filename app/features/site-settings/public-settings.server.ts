@@ -1,10 +1,10 @@
 /**
  * The part of the site settings the reader pages use, derived from the one
- * cached settings row (app/features/site-settings/site-settings.server.ts).
+ * cached settings row (site-settings.server.ts).
  */
 import type { Database } from "#server/db/client";
-import { footerSocialLinks } from "~/features/site-settings/footer-links";
-import { loadSiteSettings } from "~/features/site-settings/site-settings.server";
+import { footerSocialLinks } from "./footer-links";
+import { loadSiteSettings } from "./site-settings.server";
 
 /** The site settings the reader pages use. */
 export type PublicSiteSettings = {

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { Link, NavLink } from "react-router";
-import { AboutMenu } from "~/features/layout/about-menu";
-import { MobileMenu } from "~/features/layout/mobile-menu";
-import type { HeaderBanner, NavCategory } from "~/features/layout/nav-links";
-import { SearchDialog } from "~/features/layout/search-dialog";
+import { AboutMenu } from "./about-menu";
+import { MobileMenu } from "./mobile-menu";
+import type { HeaderBanner, NavCategory } from "./nav-links";
+import { SearchDialog } from "./search-dialog";
 
 /** "FounderBridge" → "FB"; a one-word name gives its first two letters. */
 function initials(name: string) {

@@ -1,0 +1,34 @@
+/**
+ * The process's composition: the Express server (server/app.ts) with the
+ * hooks only the app can give it. The server imports nothing from app/
+ * (docs/decisions/0070); what it needs from a feature comes in here.
+ * The production server bundle is built from this module (vite.config.ts),
+ * and `node server.js --dev` and the HTTP tests load it through Vite.
+ */
+import { createApp as createServerApp, start as startServer, type AppHooks } from "#server/app";
+import { db } from "#server/db/client";
+import { startPublicationClock } from "~/features/authoring/publication-clock.server";
+import { pageCacheVariant } from "~/features/consent/page-variant.server";
+import { siteTrackerCsp } from "~/features/site-settings/site-settings.server";
+
+export const hooks: AppHooks = {
+  // The CSP allows the trackers' hosts only while the site settings switch them on.
+  extraCspSources: () => siteTrackerCsp(db()),
+  // Anonymous pages differ only by the visitor's consent state.
+  pageCacheVariant,
+  // Scheduled posts go public at their time: this instance's caches follow.
+  startBackgroundWork: (database, log) =>
+    startPublicationClock(database, {
+      onError: (error) => log.warn({ err: error }, "publication clock"),
+    }),
+};
+
+type WithoutHooks<T> = Omit<T, "hooks">;
+
+export function createApp(options: WithoutHooks<Parameters<typeof createServerApp>[0]>) {
+  return createServerApp({ ...options, hooks });
+}
+
+export function start(options: WithoutHooks<Parameters<typeof startServer>[0]>) {
+  return startServer({ ...options, hooks });
+}

@@ -1,0 +1,119 @@
+/**
+ * The one way to guard (docs/decisions/0071). Loaders and actions call a
+ * require* function first; server functions that change or read what only
+ * some may, call assertCan, which throws the one typed Forbidden. Who may do
+ * what is the role table in permissions.ts (data); this module only answers.
+ */
+import { redirect } from "react-router";
+import {
+  can,
+  effectiveRole,
+  PARTICIPATION,
+  type Action,
+  type Actor,
+  type Resource,
+} from "./permissions";
+import { getSessionUser, type SessionUser } from "./session.server";
+
+/**
+ * Refused: thrown by assertCan. It has the shape of React Router's error
+ * response, so a loader or action it escapes from answers 403 (the route's
+ * error boundary shows it), never 500.
+ */
+export class Forbidden extends Error {
+  readonly status = 403;
+  readonly statusText = "Forbidden";
+  readonly internal = false;
+  readonly data: string;
+
+  constructor(message = "Forbidden") {
+    super(message);
+    this.name = "Forbidden";
+    this.data = message;
+  }
+}
+
+export const ADMIN_ONLY_MESSAGE = "Permission denied: only admins can do this";
+
+/** What a refusal says, where the action has its own words. */
+const REFUSED: Partial<Record<Action, string>> = {
+  "admin.access": ADMIN_ONLY_MESSAGE,
+  "broadcast.send": ADMIN_ONLY_MESSAGE,
+};
+
+/**
+ * Inside server functions: throws Forbidden unless `actor` may do `action`
+ * (on `resource`). The routes have already guarded; this is the second line.
+ */
+export function assertCan(
+  actor: Actor | null | undefined,
+  action: Action,
+  resource?: Resource,
+): asserts actor is Actor {
+  if (!actor || !can(actor, action, resource)) throw new Forbidden(REFUSED[action]);
+}
+
+/** Where the current page is, to come back after signing in. */
+function returnPath(request: Request): string {
+  const url = new URL(request.url);
+  return url.pathname + url.search;
+}
+
+export function loginRedirect(request: Request) {
+  const to = returnPath(request);
+  return redirect(to === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(to)}`);
+}
+
+/** The signed-in member (any status but blocked), or off to /login. */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const actor = await getSessionUser(request);
+  if (!actor || actor.status === "blocked") throw loginRedirect(request);
+  return actor;
+}
+
+/**
+ * A signed-in actor allowed to do `action` (on `resource`): visitors go to
+ * /login, pending members trying to participate to /pending-approval,
+ * everyone else not allowed gets a 403.
+ */
+export function requireCan<A extends Actor>(
+  actor: A | null | undefined,
+  request: Request,
+  action: Action,
+  resource?: Resource,
+): A {
+  if (actor && can(actor, action, resource)) return actor;
+  const role = effectiveRole(actor);
+  if (role === "visitor" || role === "blocked") throw loginRedirect(request);
+  if (role === "pending" && PARTICIPATION.includes(action)) throw redirect("/pending-approval");
+  throw new Response("Forbidden", { status: 403 });
+}
+
+/** The request's member, allowed to do `action` (requireCan's answers otherwise). */
+export async function requireMember(
+  request: Request,
+  action: Action,
+  resource?: Resource,
+): Promise<SessionUser> {
+  return requireCan(await getSessionUser(request), request, action, resource);
+}
+
+/**
+ * The gate of pages only some roles see at all (spec 2 §2, §6): whoever may
+ * not `action` goes to /. requireAdmin and requireAuthor are this on the
+ * request's member.
+ */
+export function requireOrHome<A extends Actor>(actor: A | null | undefined, action: Action): A {
+  if (!actor || !can(actor, action)) throw redirect("/");
+  return actor;
+}
+
+/** The admin pages' gate: admins pass; everyone else goes to /. */
+export async function requireAdmin(request: Request): Promise<SessionUser> {
+  return requireOrHome(await getSessionUser(request), "admin.access");
+}
+
+/** The editor's and My Posts' gate: mentors and admins pass; everyone else goes to /. */
+export async function requireAuthor(request: Request): Promise<SessionUser> {
+  return requireOrHome(await getSessionUser(request), "post.write");
+}
