@@ -29,6 +29,7 @@ import { TrackerBody, TrackerHead } from "~/features/site-settings/tracker-tags"
 import { db } from "#server/db/client";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { THEME_COLOR } from "~/features/seo/web-manifest";
 
 /**
  * In production the stylesheet is inlined into every page's head (about 8 KB
@@ -42,7 +43,10 @@ const inlineStyles: string =
 
 export const links: Route.LinksFunction = () => [
   ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet }] : []),
+  { rel: "icon", href: "/favicon.ico", sizes: "48x48" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
   { rel: "alternate", type: "application/rss+xml", title: "Latest posts", href: "/rss.xml" },
 ];
 
@@ -67,6 +71,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={THEME_COLOR} />
         <Meta />
         {import.meta.env.DEV ? null : (
           <style dangerouslySetInnerHTML={{ __html: inlineStyles }} suppressHydrationWarning />
