@@ -119,8 +119,11 @@ export function defaultPageMeta(
     path: args.location.pathname,
     siteName,
     siteUrl,
-    noindex: options.noindex,
-    extra: options.extra,
+    extra: [
+      // Not for search engines at all (an error page, an account's own page).
+      ...(options.noindex ? [{ name: "robots", content: "noindex" }] : []),
+      ...(options.extra ?? []),
+    ],
   });
 }
 

@@ -99,7 +99,7 @@ describe("pageMeta", () => {
       { noindex: true },
     );
     expect(hidden).toContainEqual({ title: "Service health | FounderBridge" });
-    expect(hidden).toContainEqual({ name: "robots", content: "noindex, follow" });
+    expect(hidden).toContainEqual({ name: "robots", content: "noindex" });
   });
 
   it("declares the image's size only when it is known", () => {
