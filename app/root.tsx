@@ -14,7 +14,7 @@ import { NotFoundPage } from "~/components/layout/not-found-page";
 import { SiteFooter } from "~/features/layout/site-footer";
 import { SiteHeader } from "~/features/layout/site-header";
 import { clientLog } from "~/lib/client-log";
-import { useNonce } from "~/lib/nonce";
+import { useLinkNonce, useNonce } from "~/lib/nonce";
 import { loadSiteChrome } from "~/features/layout/site-chrome.server";
 import { AccountArea } from "~/features/accounts/account-area";
 import { WriteButton } from "~/features/authoring/write-button";
@@ -63,6 +63,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const linkNonce = useLinkNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   const siteName = data?.siteName ?? "FounderBridge";
   const navCategories = data?.navCategories ?? [];
@@ -76,7 +77,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {import.meta.env.DEV ? null : (
           <style dangerouslySetInnerHTML={{ __html: inlineStyles }} suppressHydrationWarning />
         )}
-        <Links />
+        <Links nonce={linkNonce} />
         {data?.scripts.searchConsoleVerification ? (
           <meta name="google-site-verification" content={data.scripts.searchConsoleVerification} />
         ) : null}

@@ -270,7 +270,7 @@ export async function start({
     }
     throw error;
   }
-  const log = createLogger(config.logLevel);
+  const log = createLogger(config.logLevel, config.logFormat);
   const storage = createStorage(config);
   const database = await prepareDatabase(config, log);
   setDatabase(database);

@@ -91,6 +91,18 @@ describe("loadConfig", () => {
     expect(readFileSync(".env.example", "utf8")).toMatch(/^# HOST=0\.0\.0\.0$/m);
   });
 
+  it("logs readable lines in development and on a terminal, JSON lines otherwise, unless LOG_FORMAT says", () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }, false).logFormat).toBe("json");
+    expect(loadConfig({ DATA_DIR: dataDir }, true).logFormat).toBe("pretty");
+    expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: "development" }, false).logFormat).toBe(
+      "pretty",
+    );
+    expect(loadConfig({ DATA_DIR: dataDir, LOG_FORMAT: "json" }, true).logFormat).toBe("json");
+    expect(loadConfig({ DATA_DIR: dataDir, LOG_FORMAT: "pretty" }, false).logFormat).toBe("pretty");
+    expect(() => loadConfig({ DATA_DIR: dataDir, LOG_FORMAT: "xml" })).toThrow(ConfigError);
+  });
+
   it("follows PORT, HOST and SITE_URL", () => {
     const dataDir = tempDir();
     expect(loadConfig({ DATA_DIR: dataDir, PORT: "4000" }).siteUrl).toBe("http://localhost:4000");

@@ -26,6 +26,7 @@ const envSchema = z.object({
   DEMO_CONTENT: booleanFromEnv.optional(),
   TRUST_PROXY: booleanFromEnv.default(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("FounderBridge <no-reply@localhost>"),
   LINKEDIN_CLIENT_ID: z.string().optional(),
@@ -70,6 +71,8 @@ export type Config = {
   demoContent: boolean;
   trustProxy: boolean;
   logLevel: string;
+  /** Readable lines in development and on a terminal unless LOG_FORMAT says; JSON lines otherwise. */
+  logFormat: "json" | "pretty";
   smtpUrl: string | undefined;
   mailFrom: string;
   /**
@@ -104,7 +107,10 @@ function embeddedSecret(dataDir: string): string {
   return secret;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  stdoutIsTTY = Boolean(process.stdout.isTTY),
+): Config {
   // Empty strings in .env files mean "not set".
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ""));
   const parsed = envSchema.safeParse(cleaned);
@@ -180,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoContent: !e.DATABASE_URL && (e.DEMO_CONTENT ?? true),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === "development" || stdoutIsTTY ? "pretty" : "json"),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     linkedin:
