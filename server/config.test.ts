@@ -188,6 +188,25 @@ describe("loadConfig", () => {
     }
   });
 
+  it("bounds database waits: 5 s statements, 2 s locks, 10 s connections unless told; 0 turns one off", () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).databaseTimeouts).toEqual({
+      statementMs: 5_000,
+      lockMs: 2_000,
+      connectMs: 10_000,
+    });
+    const set = loadConfig({
+      DATA_DIR: dataDir,
+      DATABASE_STATEMENT_TIMEOUT_MS: "0",
+      DATABASE_LOCK_TIMEOUT_MS: "500",
+      DATABASE_CONNECT_TIMEOUT_MS: "3000",
+    });
+    expect(set.databaseTimeouts).toEqual({ statementMs: 0, lockMs: 500, connectMs: 3_000 });
+    expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_LOCK_TIMEOUT_MS: "soon" })).toThrow(
+      /DATABASE_LOCK_TIMEOUT_MS/,
+    );
+  });
+
   it("turns demo content off with DEMO_CONTENT=false", () => {
     expect(loadConfig({ DATA_DIR: tempDir(), DEMO_CONTENT: "false" }).demoContent).toBe(false);
   });

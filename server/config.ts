@@ -21,6 +21,10 @@ const envSchema = z.object({
   SITE_NAME: z.string().min(1).default("FounderBridge"),
   DATABASE_URL: z.url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  // Milliseconds; 0 turns the limit off (docs/decisions/0061).
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
+  DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(2_000),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   DATA_DIR: z.string().min(1).default("./data"),
   BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   DEMO_CONTENT: booleanFromEnv.optional(),
@@ -65,6 +69,12 @@ export type Config = {
   /** Absent: the embedded PGlite database in `${dataDir}/pglite`. */
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /**
+   * PostgreSQL only, in ms (0: none): the longest a statement may run, a lock
+   * be waited for, and a connection (new, or free in the pool) be waited for.
+   * Exceeding one answers 503 (docs/decisions/0061).
+   */
+  databaseTimeouts: { statementMs: number; lockMs: number; connectMs: number };
   dataDir: string;
   authSecret: string;
   /** Load demo content on the first start of an embedded database. */
@@ -181,6 +191,11 @@ export function loadConfig(
     siteName: e.SITE_NAME,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseTimeouts: {
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      lockMs: e.DATABASE_LOCK_TIMEOUT_MS,
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+    },
     dataDir,
     authSecret: e.BETTER_AUTH_SECRET ?? embeddedSecret(dataDir),
     demoContent: !e.DATABASE_URL && (e.DEMO_CONTENT ?? true),

@@ -3,7 +3,7 @@ import { db } from "#server/db/client";
 import { runtime } from "#server/runtime";
 import { requireAdmin } from "~/features/accounts/permissions.server";
 import { AdminDashboard } from "~/features/admin/dashboard";
-import { loadDashboard, runDashboardAction } from "~/features/admin/dashboard.server";
+import { loadDashboard, runDashboardAction } from "~/features/admin/dashboard-route.server";
 import type { Route } from "./+types/admin";
 
 export function meta(args: Route.MetaArgs) {

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { createWindowLimiter } from "#server/http/rate-limit";
+import { createWindowLimiter } from "#server/http/window-limiter";
 import { can } from "~/features/accounts/permissions";
 import { getSessionUser } from "~/features/accounts/session.server";
 import { fetchMetadata, MetadataError } from "~/features/authoring/metadata.server";

@@ -3,7 +3,7 @@ import { data, Link } from "react-router";
 import { db } from "#server/db/client";
 import { requireAuthor } from "~/features/accounts/permissions.server";
 import { getSessionUser } from "~/features/accounts/session.server";
-import { ErrorBox } from "~/features/accounts/ui";
+import { ErrorBox } from "~/components/ui/form";
 import { PostForm } from "~/features/authoring/post-form";
 import { loadPostForEdit } from "~/features/authoring/posts-admin.server";
 import { formChoices, handleSave, valuesOf } from "~/features/authoring/routes.server";

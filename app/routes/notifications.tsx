@@ -13,7 +13,7 @@ import {
   trackedLink,
 } from "~/features/notifications/notifications.server";
 import { TEXT_FORM_LIMIT_BYTES, TOO_LARGE_MESSAGE } from "#server/http/limits";
-import { readFormWithin } from "~/lib/request-body.server";
+import { anyFields, readForm } from "~/lib/read-input.server";
 import type { Route } from "./+types/notifications";
 
 export function meta(args: Route.MetaArgs) {
@@ -47,8 +47,8 @@ export async function loader({ request }: Route.LoaderArgs) {
  */
 export async function action({ request }: Route.ActionArgs) {
   const member = await requireMember(request, "notifications.read");
-  const body = await readFormWithin(request, TEXT_FORM_LIMIT_BYTES);
-  if (!body.ok && body.reason === "too-large") {
+  const body = await readForm(request, anyFields, { limit: TEXT_FORM_LIMIT_BYTES });
+  if (!body.ok && body.problem === "too-large") {
     return data({ error: TOO_LARGE_MESSAGE }, { status: 413 });
   }
   const form = body.ok ? body.form : null;

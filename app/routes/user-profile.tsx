@@ -6,7 +6,7 @@ import { follow, unfollow } from "~/features/follows/follows.server";
 import { ProfilePage, UserNotFound } from "~/features/profiles/profile-page";
 import { findProfileByUsername, loadProfilePage } from "~/features/profiles/public-profile.server";
 import { TEXT_FORM_LIMIT_BYTES, TOO_LARGE_MESSAGE } from "#server/http/limits";
-import { readFormWithin } from "~/lib/request-body.server";
+import { anyFields, readForm } from "~/lib/read-input.server";
 import { defaultPageMeta, siteOf } from "~/features/seo/meta";
 import { profileMeta } from "~/features/seo/profile-meta";
 import type { Route } from "./+types/user-profile";
@@ -28,8 +28,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const actor = await getSessionUser(request);
-  const body = await readFormWithin(request, TEXT_FORM_LIMIT_BYTES);
-  if (!body.ok && body.reason === "too-large") {
+  const body = await readForm(request, anyFields, { limit: TEXT_FORM_LIMIT_BYTES });
+  if (!body.ok && body.problem === "too-large") {
     return data({ error: TOO_LARGE_MESSAGE }, { status: 413 });
   }
   const form = body.ok ? body.form : new FormData();

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gt, sql } from "drizzle-orm";
 import { SESSION_REFUSED, type Auth } from "#server/auth";
 import { hitLimit } from "#server/auth/rate-limit";
 import { revokeAllSessions } from "#server/auth/sessions";
+import { isSitePath } from "#server/http/site-path";
 import type { Database } from "#server/db/client";
 import { loginAttempts, profiles } from "#server/db/schema";
 
@@ -32,10 +33,9 @@ export type LoginResult =
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Only paths of this site: no scheme, no host, no "//". */
+/** Only paths of this site (server/http/site-path.ts: no "//", "\\", whitespace or controls). */
 export function safeRedirect(to: unknown, fallback = "/"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\"))
-    return fallback;
+  if (!isSitePath(to)) return fallback;
   if (/^\/(login|signup|logout)\b/.test(to)) return fallback;
   return to;
 }

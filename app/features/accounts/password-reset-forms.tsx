@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { primaryButton } from "~/components/ui/button-styles";
-import { ErrorBox, Field, inputClass, NoticeBox } from "./ui";
+import { ErrorBox, Field, inputClass, NoticeBox, PasswordInput } from "~/components/ui/form";
 import { MESSAGES, newPasswordProblem, RESET_MIN_PASSWORD, RESET_PASSWORD_SHORT } from "./rules";
 
 const linkClass = "font-semibold text-brand-700 underline";
@@ -123,17 +123,15 @@ export function ResetPasswordForm({ token, error }: { token: string; error?: str
         {shown ? <ErrorBox>{shown}</ErrorBox> : null}
         <input type="hidden" name="token" value={token} />
         <Field label="New password" htmlFor="password">
-          <input
+          <PasswordInput
             id="password"
             name="password"
-            type="password"
             required
             maxLength={128}
             autoComplete="new-password"
             aria-describedby="password-requirements"
             aria-invalid={shown === RESET_PASSWORD_SHORT || undefined}
             onChange={(event) => setPassword(event.target.value)}
-            className={inputClass}
           />
         </Field>
         <p
@@ -144,15 +142,14 @@ export function ResetPasswordForm({ token, error }: { token: string; error?: str
           <span className="sr-only">{met ? " (met)" : " (not met yet)"}</span>
         </p>
         <Field label="Confirm new password" htmlFor="confirmPassword">
-          <input
+          <PasswordInput
+            toggleName="confirm password"
             id="confirmPassword"
             name="confirmPassword"
-            type="password"
             required
             maxLength={128}
             autoComplete="new-password"
             aria-invalid={shown === MESSAGES.passwordsDiffer || undefined}
-            className={inputClass}
           />
         </Field>
         <button type="submit" className={`${primaryButton} w-full`} disabled={submitting}>

@@ -1,11 +1,11 @@
 import { hashPassword } from "better-auth/crypto";
 import { eq, like } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createAuth, type Auth } from "#server/auth";
 import { accounts, sessions, users, verifications } from "#server/db/schema";
 import type { Mailer, MailMessage } from "#server/mail";
-import { createUser } from "../../../tests/support/factories";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { createUser } from "#tests/support/factories";
+import { testDatabaseForThisFile } from "#tests/support/test-database";
 import { logIn } from "./login.server";
 import {
   FORGOT_LIMITS,
@@ -20,7 +20,7 @@ import {
 import { MESSAGES } from "./rules";
 
 const SITE = "http://localhost:3999";
-let testDb: TestDatabase;
+const testDb = testDatabaseForThisFile();
 let auth: Auth;
 const sent: MailMessage[] = [];
 const mailer: Mailer = {
@@ -52,7 +52,6 @@ const form = (fields: Record<string, string>) => {
 const loginCtx = { ip: IP, userAgent: "vitest", headers: new Headers({ origin: SITE }) };
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
   auth = createAuth({
     db: testDb.db,
     siteUrl: SITE,
@@ -61,11 +60,7 @@ beforeAll(async () => {
     mailer,
   });
 });
-afterAll(async () => {
-  await testDb.destroy();
-});
 beforeEach(async () => {
-  await testDb.reset();
   sent.length = 0;
 });
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Auth } from "#server/auth";
 import { hitLimit } from "#server/auth/rate-limit";
 import type { Database } from "#server/db/client";
+import { codesPaused } from "./code-guard.server";
 import { LIMITS, MESSAGES, newPasswordProblem, RESET_PASSWORD_SHORT } from "./rules";
 
 /**
@@ -63,6 +64,8 @@ export async function requestPasswordReset(
   const byEmail = await hitLimit(deps.db, `forgot-email:${email}`, FORGOT_LIMITS.perEmail);
   if (!byIp.allowed || !byEmail.allowed)
     return { ok: false, error: RESET_MESSAGES.tooManyRequests, status: 429 };
+  // While wrong codes have paused the account's codes, no link is sent (the same answer).
+  if (await codesPaused(deps.db, email)) return { ok: true };
   try {
     // Unknown e-mails get the same answer (no account enumeration).
     await deps.auth.api.requestPasswordReset({ body: { email } });

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createAuth, type Auth } from "#server/auth";
 import { rateLimits, users, verifications } from "#server/db/schema";
 import type { MailMessage, Mailer } from "#server/mail";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { testDatabaseForThisFile } from "#tests/support/test-database";
 import { issueTimeToken, signUp } from "./signup.server";
 import {
   OTP_MESSAGES,
@@ -16,7 +16,7 @@ import {
 
 const SECRET = "a-test-secret-that-is-long-enough-0123456789";
 const SITE = "http://localhost:3999";
-let testDb: TestDatabase;
+const testDb = testDatabaseForThisFile();
 let auth: Auth;
 const sent: MailMessage[] = [];
 const mailer: Mailer = {
@@ -24,7 +24,7 @@ const mailer: Mailer = {
   send: async (m) => void sent.push(m),
   close: async () => {},
 };
-const deps = () => ({ db: testDb.db, auth });
+const deps = () => ({ db: testDb.db, auth, mailer, siteName: "FounderBridge" });
 const lastCode = () => sent.at(-1)!.text.match(/\b(\d{6})\b/)![1]!;
 const EMAIL = "asha@example.com";
 
@@ -55,7 +55,6 @@ async function endCooldown() {
 }
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
   auth = createAuth({
     db: testDb.db,
     siteUrl: SITE,
@@ -64,11 +63,7 @@ beforeAll(async () => {
     mailer,
   });
 });
-afterAll(async () => {
-  await testDb.destroy();
-});
 beforeEach(async () => {
-  await testDb.reset();
   sent.length = 0;
 });
 

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { useBlocker, useFetcher } from "react-router";
+import { useConfirm } from "~/components/ui/confirm-dialog";
 import { useHydrated } from "~/lib/use-hydrated";
 import { imageFileProblem, UPLOAD_TOO_LARGE } from "~/lib/image-upload";
 import { AUTOSAVE_DELAY_MS, savedAtLabel } from "./rules";
@@ -24,6 +25,9 @@ const MIRRORED = [
   "og_image",
   "publish_at",
 ];
+
+/** Asked before a client-side navigation leaves unsaved changes. */
+export const LEAVE_CONFIRMATION = "You have unsaved changes. Leave this page?";
 
 export const mirrorKey = (id: string | undefined | null) =>
   `founderbridge:post-form:${id || "new"}`;
@@ -163,11 +167,17 @@ export function useAuthoringClient(
     ({ currentLocation, nextLocation }) =>
       dirty.current && !submitting.current && currentLocation.pathname !== nextLocation.pathname,
   );
+  const { confirm, dialog } = useConfirm();
+  const asking = useRef(false);
   useEffect(() => {
-    if (blocker.state !== "blocked") return;
-    if (window.confirm("You have unsaved changes. Leave this page?")) blocker.proceed();
-    else blocker.reset();
-  }, [blocker]);
+    if (blocker.state !== "blocked" || asking.current) return;
+    asking.current = true;
+    void confirm(LEAVE_CONFIRMATION).then((leave) => {
+      asking.current = false;
+      if (leave) blocker.proceed();
+      else blocker.reset();
+    });
+  }, [blocker, confirm]);
 
   const onSubmit = useCallback(() => {
     submitting.current = true;
@@ -227,7 +237,7 @@ export function useAuthoringClient(
       </p>
     );
 
-  return { postId, status, restored, onChange, onSubmit, onExternalUrl, uploadButton };
+  return { postId, status, restored, onChange, onSubmit, onExternalUrl, uploadButton, dialog };
 }
 
 /**

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { categories, postTags } from "#server/db/schema";
 import { clearAllCaches } from "#server/cache/cache";
 import { listCategories, readerCategories } from "~/features/categories/categories.server";
-import { createPost, createTag, createUser, type TestUser } from "../../../tests/support/factories";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { createPost, createTag, createUser, type TestUser } from "#tests/support/factories";
+import { testDatabaseForThisFile } from "#tests/support/test-database";
 import { loadHome } from "~/features/reader/home.server";
 import { loadPostView } from "~/features/reader/post-page.server";
 import {
@@ -16,7 +16,7 @@ import {
   queryRelatedPosts,
 } from "./posts.server";
 
-let t: TestDatabase;
+const t = testDatabaseForThisFile();
 let author: TestUser;
 let news: string;
 let guides: string;
@@ -24,14 +24,7 @@ let guides: string;
 const DAY = 86_400_000;
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY);
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(async () => {
-  await t?.destroy();
-});
 beforeEach(async () => {
-  await t.reset();
   clearAllCaches();
   author = await createUser(t.db, { role: "mentor", fullName: "Asha Rao" });
   const rows = await t.db.select({ id: categories.id, slug: categories.slug }).from(categories);

@@ -2,11 +2,14 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, Link, useFetcher, useNavigate, useNavigation } from "react-router";
 import { ResponsiveImage } from "~/components/image/responsive-image";
 import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
-import { ErrorBox, inputClass, NoticeBox } from "~/features/accounts/ui";
+import { ErrorBox, FileInput, inputClass, NoticeBox } from "~/components/ui/form";
+import { Toast, useClearAfter } from "~/components/ui/toast";
 import { initial } from "~/lib/format";
 import { imageFileProblem } from "~/lib/image-upload";
 
 export const BIO_LIMIT = 500;
+/** Spec 2 §9: the image upload's success message clears after 3 s. */
+const PHOTO_MESSAGE_MS = 3000;
 const USER_TYPE_OPTIONS = [
   "Student",
   "Aspiring Entrepreneur",
@@ -80,14 +83,9 @@ export function EditProfileForm(props: {
 
   const fetcher = useFetcher<PhotoData>();
   const photo = fetcher.data ?? props.photoResult ?? null;
-  // Profile image uploaded successfully! is cleared after 3 seconds.
-  const [cleared, setCleared] = useState<PhotoData | null>(null);
-  useEffect(() => {
-    if (!photo?.ok || !photo.message) return;
-    const timer = setTimeout(() => setCleared(photo), 3000);
-    return () => clearTimeout(timer);
-  }, [photo]);
-  const photoMessage = photo?.ok && photo !== cleared ? (photo.message ?? null) : null;
+  // Profile image uploaded successfully! is cleared after 3 seconds (the kit's toast).
+  const photoToast = useClearAfter(photo?.ok && photo.message ? photo : null, PHOTO_MESSAGE_MS);
+  const photoMessage = photoToast?.message ?? null;
   const photoUrl = (photo?.ok && photo.url) || props.photoUrl;
   const uploading = fetcher.state !== "idle";
   const photoForm = useRef<HTMLFormElement>(null);
@@ -171,12 +169,12 @@ export function EditProfileForm(props: {
             <label htmlFor="profile-photo" className="sr-only">
               Choose a photo
             </label>
-            <input
+            <FileInput
               id="profile-photo"
               name="photo"
-              type="file"
               accept="image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp"
-              className="text-sm text-slate-800"
+              progress={uploading}
+              progressLabel="Uploading photo"
               aria-describedby={`profile-photo-hint${photoError ? " profile-photo-error" : ""}`}
               aria-invalid={photoError ? true : undefined}
               onChange={(event) => {
@@ -192,7 +190,7 @@ export function EditProfileForm(props: {
           </p>
           <div id="profile-photo-error" aria-live="polite" className="mt-2">
             {photoError ? <ErrorBox>{photoError}</ErrorBox> : null}
-            {photoMessage ? <NoticeBox>{photoMessage}</NoticeBox> : null}
+            {photoMessage ? <Toast>{photoMessage}</Toast> : null}
           </div>
         </div>
       </section>

@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { clearAllCaches } from "#server/cache/cache";
-import { createPost, createUser } from "../../../tests/support/factories";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { createPost, createUser } from "#tests/support/factories";
+import { testDatabaseForThisFile } from "#tests/support/test-database";
 import { rssXml, sitemapXml } from "./feeds.server";
 
-let t: TestDatabase;
+const t = testDatabaseForThisFile({ resetBetweenTests: false });
 beforeAll(async () => {
-  t = await createTestDatabase();
   clearAllCaches();
   const author = await createUser(t.db, { fullName: "Asha & Co" });
   for (let i = 0; i < 22; i++) {
@@ -18,9 +17,6 @@ beforeAll(async () => {
     });
   }
   await createPost(t.db, { authorId: author.id, slug: "a-draft", status: "draft" });
-});
-afterAll(async () => {
-  await t?.destroy();
 });
 
 describe("feeds", () => {

@@ -5,25 +5,18 @@
  * articleBody; image sizes only when known.
  */
 import type { MetaDescriptor } from "react-router";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { clearAllCaches } from "#server/cache/cache";
 import { loadPostView } from "~/features/reader/post-page.server";
-import { createPost, createUser, type TestUser } from "../../../tests/support/factories";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { createPost, createUser, type TestUser } from "#tests/support/factories";
+import { testDatabaseForThisFile } from "#tests/support/test-database";
 import { postMeta } from "./post-meta";
 
-let t: TestDatabase;
+const t = testDatabaseForThisFile();
 let author: TestUser;
 const SITE = { siteName: "FB", siteUrl: "https://fb.test" };
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(async () => {
-  await t?.destroy();
-});
 beforeEach(async () => {
-  await t.reset();
   clearAllCaches();
   author = await createUser(t.db, { role: "mentor", fullName: "Asha Rao" });
 });

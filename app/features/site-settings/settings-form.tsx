@@ -6,10 +6,11 @@
  * social links. A plain multipart form: it works
  * without JavaScript; with it, the success message clears after 5 seconds.
  */
-import { useEffect, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { primaryButton } from "~/components/ui/button-styles";
-import { ErrorBox, inputClass, NoticeBox } from "~/features/accounts/ui";
+import { ErrorBox, inputClass } from "~/components/ui/form";
+import { Toast, useClearAfter } from "~/components/ui/toast";
 import { AdminLinks } from "~/features/admin/admin-links";
 import { imageFileProblem, UPLOAD_TOO_LARGE, UPLOAD_WRONG_TYPE } from "~/lib/image-upload";
 import { SOCIAL_NETWORKS } from "./footer-links";
@@ -144,15 +145,13 @@ export function SiteSettingsForm({
 }) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
-  const [shown, setShown] = useState(message);
   const [bannerUrl, setBannerUrl] = useState(values.default_sidebar_banner_url);
+  // Spec 2 §8, §9: the success message clears after 5 seconds (the kit's toast); errors stay.
   // The page gives a fresh form (a new key) for every save, so the message is set once.
-  useEffect(() => {
-    // Spec 2 §8, §9: the success message clears after 5 seconds; errors stay.
-    if (!message || !message.text.includes("success")) return;
-    const timer = setTimeout(() => setShown(null), SITE_SETTINGS_MESSAGES.clearAfterMs);
-    return () => clearTimeout(timer);
-  }, [message]);
+  const shown = useClearAfter(
+    message,
+    message?.text.includes("success") ? SITE_SETTINGS_MESSAGES.clearAfterMs : null,
+  );
   const preview = /^(https?:\/\/|\/(?!\/))/.test(bannerUrl.trim()) ? bannerUrl.trim() : null;
   // A banner file refused by the browser's own check is never sent (nothing else is lost);
   // the server's refusal of the file is shown beside the field too.
@@ -173,11 +172,7 @@ export function SiteSettingsForm({
       <h1 className="mb-6 text-3xl font-bold text-slate-900">Site Settings</h1>
       <div aria-live="polite" className="mb-4">
         {shown && !fileMessage ? (
-          shown.text.includes("success") ? (
-            <NoticeBox>{shown.text}</NoticeBox>
-          ) : (
-            <ErrorBox>{shown.text}</ErrorBox>
-          )
+          <Toast tone={shown.text.includes("success") ? "success" : "error"}>{shown.text}</Toast>
         ) : null}
       </div>
       <Form

@@ -1,6 +1,7 @@
 import { expect, expectNoAxeViolations, waitForHydration } from "../fixtures";
 import { conversation, DEMO, signInAs, test } from "../support/community";
 import { expectNoAxeViolationsWithoutScripts } from "../support/no-script";
+import { answerNextDialog } from "../support/dialogs";
 
 // A demo post without comments: the counts start at 0.
 const SLUG = "start-up-loans-who-qualifies";
@@ -61,24 +62,24 @@ test("a member comments, replies and deletes after confirming; the counts follow
 
   // Delete the reply: dismissing the confirmation keeps it, accepting removes it.
   const dialogs: string[] = [];
-  page.once("dialog", (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.dismiss();
-  });
+  const asked = answerNextDialog(page, "dismiss").then((q) => dialogs.push(q));
   await reply.getByRole("button", { name: "Delete" }).click();
+  await asked;
   await expect.poll(() => dialogs).toEqual(["Are you sure you want to delete this comment?"]);
   await expect(reply).toBeVisible();
   await expect(again.getByText("2 comments")).toBeVisible();
 
-  page.once("dialog", (dialog) => void dialog.accept());
+  const replyDeleted = answerNextDialog(page, "accept");
   await reply.getByRole("button", { name: "Delete" }).click();
+  await replyDeleted;
   await expect(reply).toHaveCount(0);
   await expect(comment).toBeVisible();
   await expect(again.getByText("1 comment", { exact: true })).toBeVisible();
 
   // Delete the comment.
-  page.once("dialog", (dialog) => void dialog.accept());
+  const commentDeleted = answerNextDialog(page, "accept");
   await comment.getByRole("button", { name: "Delete" }).click();
+  await commentDeleted;
   await expect(comment).toHaveCount(0);
   await expect(again.getByText("0 comments")).toBeVisible();
   await expectNoAxeViolations(page);
