@@ -287,7 +287,7 @@ export async function start({
     }
     throw error;
   }
-  const log = createLogger(config.logLevel);
+  const log = createLogger(config.logLevel, config.logFormat);
   const storage = createStorage(config);
   // Health-check files a crashed process left behind (server/storage/local.ts).
   void storage

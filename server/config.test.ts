@@ -79,6 +79,30 @@ describe("loadConfig", () => {
     );
   });
 
+  it("listens on 127.0.0.1 (this machine only) unless HOST is set", () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).host).toBe("127.0.0.1");
+    expect(loadConfig({ DATA_DIR: dataDir, HOST: "" }).host).toBe("127.0.0.1");
+    expect(loadConfig({ DATA_DIR: dataDir, HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
+    expect(loadConfig({ DATA_DIR: dataDir, HOST: "0.0.0.0" }).siteUrl).toBe(
+      "http://localhost:3000",
+    );
+    // .env.example shows how to expose it, and does not do so itself.
+    expect(readFileSync(".env.example", "utf8")).toMatch(/^# HOST=0\.0\.0\.0$/m);
+  });
+
+  it("logs readable lines in development and on a terminal, JSON lines otherwise, unless LOG_FORMAT says", () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }, false).logFormat).toBe("json");
+    expect(loadConfig({ DATA_DIR: dataDir }, true).logFormat).toBe("pretty");
+    expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: "development" }, false).logFormat).toBe(
+      "pretty",
+    );
+    expect(loadConfig({ DATA_DIR: dataDir, LOG_FORMAT: "json" }, true).logFormat).toBe("json");
+    expect(loadConfig({ DATA_DIR: dataDir, LOG_FORMAT: "pretty" }, false).logFormat).toBe("pretty");
+    expect(() => loadConfig({ DATA_DIR: dataDir, LOG_FORMAT: "xml" })).toThrow(ConfigError);
+  });
+
   it("follows PORT, HOST and SITE_URL", () => {
     const dataDir = tempDir();
     expect(loadConfig({ DATA_DIR: dataDir, PORT: "4000" }).siteUrl).toBe("http://localhost:4000");

@@ -14,7 +14,8 @@ const booleanFromEnv = z
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  HOST: z.string().min(1).default("0.0.0.0"),
+  // This machine only unless told: a laptop's demo accounts are not for the whole network.
+  HOST: z.string().min(1).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   SITE_URL: z.url().optional(),
   SITE_NAME: z.string().min(1).default("FounderBridge"),
@@ -29,6 +30,7 @@ const envSchema = z.object({
   DEMO_CONTENT: booleanFromEnv.optional(),
   TRUST_PROXY: booleanFromEnv.default(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("FounderBridge <no-reply@localhost>"),
   LINKEDIN_CLIENT_ID: z.string().optional(),
@@ -79,6 +81,8 @@ export type Config = {
   demoContent: boolean;
   trustProxy: boolean;
   logLevel: string;
+  /** Readable lines in development and on a terminal unless LOG_FORMAT says; JSON lines otherwise. */
+  logFormat: "json" | "pretty";
   smtpUrl: string | undefined;
   mailFrom: string;
   /**
@@ -113,7 +117,10 @@ function embeddedSecret(dataDir: string): string {
   return secret;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  stdoutIsTTY = Boolean(process.stdout.isTTY),
+): Config {
   // Empty strings in .env files mean "not set".
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ""));
   const parsed = envSchema.safeParse(cleaned);
@@ -170,13 +177,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     };
   }
 
-  const localHost = e.HOST === "0.0.0.0" || e.HOST === "::" ? "localhost" : e.HOST;
+  const host = e.HOST ?? "127.0.0.1";
+  const localHost =
+    e.HOST === undefined || e.HOST === "0.0.0.0" || e.HOST === "::" ? "localhost" : e.HOST;
   const siteUrl = (e.SITE_URL ?? `http://${localHost}:${e.PORT}`).replace(/\/+$/, "");
 
   return {
     env: e.NODE_ENV,
     isProduction: e.NODE_ENV === "production",
-    host: e.HOST,
+    host,
     port: e.PORT,
     siteUrl,
     siteName: e.SITE_NAME,
@@ -192,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoContent: !e.DATABASE_URL && (e.DEMO_CONTENT ?? true),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === "development" || stdoutIsTTY ? "pretty" : "json"),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     linkedin:

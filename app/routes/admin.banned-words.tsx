@@ -1,3 +1,4 @@
+import { defaultPageMeta } from "~/features/seo/meta";
 import { data, redirect, useLocation } from "react-router";
 import { db } from "#server/db/client";
 import { requireAdmin } from "~/features/accounts/permissions.server";
@@ -10,8 +11,8 @@ import type { Route } from "./+types/admin.banned-words";
 import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
 import { anyFields, readForm } from "~/lib/read-input.server";
 
-export function meta() {
-  return [{ title: "Banned Words" }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return defaultPageMeta(args, "Banned Words", { noindex: true });
 }
 
 const headers = { "Cache-Control": "private, no-store" };

@@ -1,3 +1,4 @@
+import { defaultPageMeta } from "~/features/seo/meta";
 import { data, redirect } from "react-router";
 import { db } from "#server/db/client";
 import { requireAdmin } from "~/features/accounts/permissions.server";
@@ -15,8 +16,8 @@ import type { Route } from "./+types/admin.category";
 import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
 import { anyFields, readForm } from "~/lib/read-input.server";
 
-export function meta() {
-  return [{ title: "Category Editor" }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return defaultPageMeta(args, "Category Editor", { noindex: true });
 }
 
 const EMPTY: CategoryFormValues = {

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { defaultPageMeta } from "~/features/seo/meta";
 import { db } from "#server/db/client";
 import { runtime } from "#server/runtime";
 import { requireAdmin } from "~/features/accounts/permissions.server";
@@ -15,8 +16,8 @@ import {
 import type { Route } from "./+types/admin.site-settings";
 import { anyFields, readForm } from "~/lib/read-input.server";
 
-export function meta() {
-  return [{ title: "Site Settings" }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return defaultPageMeta(args, "Site Settings", { noindex: true });
 }
 
 const noStore = { "Cache-Control": "private, no-store" };

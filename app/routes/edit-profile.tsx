@@ -1,3 +1,4 @@
+import { defaultPageMeta } from "~/features/seo/meta";
 import { data } from "react-router";
 import { db } from "#server/db/client";
 import { runtime } from "#server/runtime";
@@ -14,8 +15,8 @@ import {
 } from "~/features/profiles/edit-profile.server";
 import type { Route } from "./+types/edit-profile";
 
-export function meta() {
-  return [{ title: "Edit Profile" }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return defaultPageMeta(args, "Edit Profile", { noindex: true });
 }
 
 const firstTimeOf = (request: Request) =>

@@ -1,3 +1,4 @@
+import { defaultPageMeta } from "~/features/seo/meta";
 import { data, redirect } from "react-router";
 import { auth } from "#server/auth";
 import { db } from "#server/db/client";
@@ -16,8 +17,8 @@ import type { Route } from "./+types/login";
 import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
 import { anyFields, readForm } from "~/lib/read-input.server";
 
-export function meta() {
-  return [{ title: "Sign in" }];
+export function meta(args: Route.MetaArgs) {
+  return defaultPageMeta(args, "Sign in");
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

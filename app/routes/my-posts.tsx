@@ -1,6 +1,7 @@
 import { data, Link, redirect } from "react-router";
 import { ConfirmForm } from "~/components/ui/confirm-dialog";
 import { cellClass, DataTable, rowClass } from "~/components/ui/data-table";
+import { defaultPageMeta } from "~/features/seo/meta";
 import { db } from "#server/db/client";
 import { effectiveRole } from "~/features/accounts/permissions";
 import { requireAuthor } from "~/features/accounts/permissions.server";
@@ -15,8 +16,8 @@ import type { Route } from "./+types/my-posts";
 import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
 import { anyFields, readForm } from "~/lib/read-input.server";
 
-export function meta() {
-  return [{ title: "My Posts" }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return defaultPageMeta(args, "My Posts", { noindex: true });
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,3 +1,4 @@
+import { defaultPageMeta } from "~/features/seo/meta";
 import { data, redirect } from "react-router";
 import { db } from "#server/db/client";
 import { runtime } from "#server/runtime";
@@ -15,8 +16,8 @@ import { TEXT_FORM_LIMIT_BYTES, TOO_LARGE_MESSAGE } from "#server/http/limits";
 import { anyFields, readForm } from "~/lib/read-input.server";
 import type { Route } from "./+types/notifications";
 
-export function meta() {
-  return [{ title: "Notifications" }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return defaultPageMeta(args, "Notifications", { noindex: true });
 }
 
 const INVALID_FILTER = "Unknown filter. Choose All, Unread or Announcements.";

@@ -1,3 +1,4 @@
+import { defaultPageMeta } from "~/features/seo/meta";
 import { data } from "react-router";
 import { auth } from "#server/auth";
 import { db } from "#server/db/client";
@@ -12,8 +13,8 @@ import type { Route } from "./+types/resend-verification";
 import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
 import { anyFields, readForm } from "~/lib/read-input.server";
 
-export function meta() {
-  return [{ title: "Resend verification email" }];
+export function meta(args: Route.MetaArgs) {
+  return defaultPageMeta(args, "Resend verification email");
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

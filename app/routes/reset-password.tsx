@@ -1,3 +1,4 @@
+import { defaultPageMeta } from "~/features/seo/meta";
 import { data, redirect } from "react-router";
 import { auth } from "#server/auth";
 import { db } from "#server/db/client";
@@ -13,8 +14,8 @@ import type { Route } from "./+types/reset-password";
 import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
 import { anyFields, readForm } from "~/lib/read-input.server";
 
-export function meta() {
-  return [{ title: "Reset password" }];
+export function meta(args: Route.MetaArgs) {
+  return defaultPageMeta(args, "Reset password");
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,3 +1,4 @@
+import { defaultPageMeta } from "~/features/seo/meta";
 import { data, redirect } from "react-router";
 import { auth } from "#server/auth";
 import { db } from "#server/db/client";
@@ -17,8 +18,8 @@ import type { Route } from "./+types/signup";
 import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
 import { anyFields, readForm } from "~/lib/read-input.server";
 
-export function meta() {
-  return [{ title: "Join Free Now" }];
+export function meta(args: Route.MetaArgs) {
+  return defaultPageMeta(args, "Join Free Now");
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -7,12 +7,16 @@ import { ProfilePage, UserNotFound } from "~/features/profiles/profile-page";
 import { findProfileByUsername, loadProfilePage } from "~/features/profiles/public-profile.server";
 import { TEXT_FORM_LIMIT_BYTES, TOO_LARGE_MESSAGE } from "#server/http/limits";
 import { anyFields, readForm } from "~/lib/read-input.server";
+import { defaultPageMeta, siteOf } from "~/features/seo/meta";
+import { profileMeta } from "~/features/seo/profile-meta";
 import type { Route } from "./+types/user-profile";
 
-export function meta({ loaderData: loaded }: Route.MetaArgs) {
-  if (!loaded || !("page" in loaded) || !loaded.page) return [{ title: "User not found" }];
-  const { profile } = loaded.page;
-  return [{ title: `${profile.fullName || profile.username} (@${profile.username})` }];
+export function meta(args: Route.MetaArgs) {
+  const loaded = args.loaderData;
+  if (!loaded || !("page" in loaded) || !loaded.page) {
+    return defaultPageMeta(args, "User not found", { noindex: true });
+  }
+  return profileMeta(loaded.page, siteOf(args.matches));
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -1,3 +1,4 @@
+import { defaultPageMeta } from "~/features/seo/meta";
 import { data, redirect } from "react-router";
 import { auth, mailer } from "#server/auth";
 import { db } from "#server/db/client";
@@ -14,8 +15,8 @@ import type { Route } from "./+types/verify-otp";
 import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
 import { anyFields, readForm } from "~/lib/read-input.server";
 
-export function meta() {
-  return [{ title: "Verify your email" }];
+export function meta(args: Route.MetaArgs) {
+  return defaultPageMeta(args, "Verify your email");
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
+import { AwaitingApprovalNote, isAwaitingApproval } from "~/features/accounts/awaiting-approval";
 import type { HeaderUser } from "~/features/accounts/header-user";
 import { newSubmissionKey, SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -66,6 +67,26 @@ export function CommentForm({
     );
   }
 
+  if (isAwaitingApproval(user)) {
+    // Verified, not yet approved: the box is there, closed, and says why.
+    return (
+      <div className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800">
+        <label htmlFor={id} className="sr-only">
+          {label}
+        </label>
+        <textarea
+          id={id}
+          disabled
+          rows={3}
+          aria-describedby={`${id}-awaiting`}
+          placeholder="Your account is awaiting approval."
+          className="block w-full rounded-md border border-slate-300 bg-slate-100 px-3 py-2"
+        />
+        <AwaitingApprovalNote id={`${id}-awaiting`} className="mt-3" />
+      </div>
+    );
+  }
+
   const blank = text.trim() === "";
   return (
     <form
@@ -75,10 +96,6 @@ export function CommentForm({
       onSubmit={async (event) => {
         event.preventDefault();
         if (busy || blank) return;
-        if (user.status === "pending") {
-          window.location.assign("/pending-approval");
-          return;
-        }
         setBusy(true);
         setError(null);
         try {

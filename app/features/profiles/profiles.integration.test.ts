@@ -401,6 +401,23 @@ describe("public profile", () => {
     expect(await loadProfilePage(t.db, fan.username, mentor.actor)).toMatchObject({
       canFollow: false,
     });
+    expect(await loadProfilePage(t.db, mentor.username, fan.actor)).toMatchObject({
+      viewerAwaitingApproval: false,
+    });
+  });
+
+  it("a member awaiting approval sees Follow, marked so that it is shown disabled", async () => {
+    const mentor = await member("mentor");
+    const waiting = await member("user", "pending");
+    expect(await loadProfilePage(t.db, mentor.username, waiting.actor)).toMatchObject({
+      canFollow: true,
+      following: false,
+      viewerAwaitingApproval: true,
+    });
+    expect(await loadProfilePage(t.db, mentor.username, null)).toMatchObject({
+      canFollow: false,
+      viewerAwaitingApproval: false,
+    });
   });
 });
 

@@ -20,6 +20,16 @@ beforeAll(async () => {
 });
 
 describe("feeds", () => {
+  it("the sitemap lists approved members' public profiles, not pending or blocked ones", async () => {
+    const approved = await createUser(t.db, { status: "approved" });
+    const pending = await createUser(t.db, { status: "pending" });
+    const blocked = await createUser(t.db, { status: "blocked" });
+    const xml = await sitemapXml(t.db, "https://fb.test");
+    expect(xml).toContain(`<loc>https://fb.test/user/${approved.username}</loc>`);
+    expect(xml).not.toContain(`/user/${pending.username}<`);
+    expect(xml).not.toContain(`/user/${blocked.username}<`);
+  });
+
   it("the sitemap lists visible posts and pages, not drafts", async () => {
     const xml = await sitemapXml(t.db, "https://fb.test");
     expect(xml).toContain("<loc>https://fb.test/post/p-0</loc>");

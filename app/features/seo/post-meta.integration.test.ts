@@ -60,8 +60,12 @@ describe("a post's link previews", () => {
       ogImage: "https://cdn.example.com/social.png",
     });
     expect(title(meta)).toBe("The social title | FB");
-    expect(tag(meta, "og:title")?.content).toBe("The social title | FB");
-    expect(tag(meta, "twitter:title")?.content).toBe("The social title | FB");
+    // The previews: the post's own title, the site's name in og:site_name (issue 16 item 4).
+    expect(tag(meta, "og:title")?.content).toBe("The social title");
+    expect(tag(meta, "twitter:title")?.content).toBe("The social title");
+    expect(tag(meta, "og:site_name")?.content).toBe("FB");
+    expect(tag(meta, "og:image:alt")?.content).toBe("The title");
+    expect(tag(meta, "twitter:image:alt")?.content).toBe("The title");
     expect(tag(meta, "og:description")?.content).toBe("The social description");
     expect(tag(meta, "description")?.content).toBe("The social description");
     expect(tag(meta, "og:image")?.content).toBe("https://cdn.example.com/social.png");
@@ -84,7 +88,7 @@ describe("a post's link previews", () => {
       featuredImageUrl: "/uploads/posts/cover.1600x900.webp",
     });
     expect(title(meta)).toBe("The title | FB");
-    expect(tag(meta, "og:title")?.content).toBe("The title | FB");
+    expect(tag(meta, "og:title")?.content).toBe("The title");
     expect(tag(meta, "og:description")?.content).toBe("The excerpt");
     expect(tag(meta, "twitter:description")?.content).toBe("The excerpt");
     expect(tag(meta, "og:image")?.content).toBe(
