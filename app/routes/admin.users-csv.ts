@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
 import { db } from "#server/db/client";
 import { requireAdmin } from "~/features/accounts/permissions.server";
-import { exportUsers } from "~/features/admin/admin.server";
+import { exportUsers } from "~/features/admin/users.server";
 import { usersCsv, usersCsvFileName } from "~/features/admin/csv";
-import { dashboardFailure } from "~/features/admin/dashboard.server";
+import { dashboardFailure } from "~/features/admin/dashboard-route.server";
 import { requestContext } from "#server/http/request-context";
 import type { Route } from "./+types/admin.users-csv";
 

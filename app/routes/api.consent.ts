@@ -14,6 +14,8 @@ import { lookupCountry } from "~/features/consent/geo.server";
 import { requestContext } from "#server/http/request-context";
 import { randomBytes } from "node:crypto";
 import type { Route } from "./+types/api.consent";
+import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
+import { anyFields, readForm } from "~/lib/read-input.server";
 
 const noStore = { "Cache-Control": "private, no-store" };
 
@@ -51,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (isJson) {
     body = cleanJson(await request.json().catch(() => null));
   } else {
-    const form = await request.formData().catch(() => null);
+    const form = (await readForm(request, anyFields, { limit: SMALL_BODY_LIMIT_BYTES })).form;
     body = form ? { choice: form.get("choice") ?? undefined } : null;
     returnTo = returnPath(form?.get("returnTo") ?? null);
   }

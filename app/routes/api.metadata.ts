@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { cleanJson } from "#server/http/clean-input";
-import { createWindowLimiter } from "#server/http/rate-limit";
+import { createWindowLimiter } from "#server/http/window-limiter";
 import { can } from "~/features/accounts/permissions";
 import { getSessionUser } from "~/features/accounts/session.server";
 import { fetchMetadata, MetadataError } from "~/features/authoring/metadata.server";

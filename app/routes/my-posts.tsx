@@ -1,8 +1,11 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
+import { ConfirmForm } from "~/components/ui/confirm-dialog";
+import { cellClass, DataTable, rowClass } from "~/components/ui/data-table";
+import { defaultPageMeta } from "~/features/seo/meta";
 import { db } from "#server/db/client";
 import { effectiveRole } from "~/features/accounts/permissions";
 import { requireAuthor } from "~/features/accounts/permissions.server";
-import { ErrorBox, NoticeBox } from "~/features/accounts/ui";
+import { ErrorBox, NoticeBox } from "~/components/ui/form";
 import { listMyPosts } from "~/features/authoring/posts-admin.server";
 import { DELETE_CONFIRMATION } from "~/features/authoring/rules";
 import { deletePost } from "~/features/authoring/save-post.server";
@@ -10,9 +13,11 @@ import { primaryButton } from "~/components/ui/button-styles";
 import { postPath } from "~/features/posts/post-card";
 import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/my-posts";
+import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
+import { anyFields, readForm } from "~/lib/read-input.server";
 
-export function meta() {
-  return [{ title: "My Posts" }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return defaultPageMeta(args, "My Posts", { noindex: true });
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -31,7 +36,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireAuthor(request);
-  const form = await request.formData().catch(() => new FormData());
+  const form =
+    (await readForm(request, anyFields, { limit: SMALL_BODY_LIMIT_BYTES })).form ?? new FormData();
   const id = String(form.get("id") ?? "");
   const result = /^[0-9a-f-]{36}$/i.test(id)
     ? await deletePost(db(), actor, id)
@@ -67,78 +73,58 @@ export default function MyPosts({ loaderData, actionData }: Route.ComponentProps
           </Link>
         </p>
       ) : (
-        <div className="mt-4 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-300 text-slate-700">
-              <tr>
-                <th scope="col" className="py-2 pr-3">
-                  Title
-                </th>
-                {isAdmin ? (
-                  <th scope="col" className="py-2 pr-3">
-                    Author
-                  </th>
-                ) : null}
-                <th scope="col" className="py-2 pr-3">
-                  Category
-                </th>
-                {isAdmin ? null : (
-                  <th scope="col" className="py-2 pr-3">
-                    Status
-                  </th>
-                )}
-                <th scope="col" className="py-2 pr-3">
-                  Date
-                </th>
-                <th scope="col" className="py-2">
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {posts.map((post) => {
-                const badge = post.scheduled ? "scheduled" : post.status;
-                return (
-                  <tr key={post.id} className="border-b border-slate-200 align-top">
-                    <td className="py-2 pr-3 font-medium text-slate-900">{post.title}</td>
-                    {isAdmin ? <td className="py-2 pr-3">{post.author.name}</td> : null}
-                    <td className="py-2 pr-3">{post.category.name}</td>
-                    {isAdmin ? null : (
-                      <td className="py-2 pr-3">
-                        <span
-                          className={`rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE[badge]}`}
-                        >
-                          {badge}
-                        </span>
-                      </td>
-                    )}
-                    <td className="py-2 pr-3 whitespace-nowrap">{post.date}</td>
-                    <td className="py-2">
-                      <div className="flex flex-wrap gap-3">
-                        <Link to={postPath(post)} className="text-brand-700 underline">
-                          View<span className="sr-only"> {post.title}</span>
-                        </Link>
-                        <Link to={`/edit-post/${post.slug}`} className="text-brand-700 underline">
-                          Edit<span className="sr-only"> {post.title}</span>
-                        </Link>
-                        <Form
-                          method="post"
-                          onSubmit={(e) => {
-                            if (!window.confirm(DELETE_CONFIRMATION)) e.preventDefault();
-                          }}
-                        >
-                          <input type="hidden" name="id" value={post.id} />
-                          <button type="submit" className="text-red-700 underline">
-                            Delete<span className="sr-only"> {post.title}</span>
-                          </button>
-                        </Form>
-                      </div>
+        <div className="mt-4">
+          <DataTable
+            headers={[
+              "Title",
+              ...(isAdmin ? ["Author"] : []),
+              "Category",
+              ...(isAdmin ? [] : ["Status"]),
+              "Date",
+              "Actions",
+            ]}
+          >
+            {posts.map((post) => {
+              const badge = post.scheduled ? "scheduled" : post.status;
+              return (
+                <tr key={post.id} className={rowClass}>
+                  <td className="py-2 pr-3 font-medium text-slate-900">{post.title}</td>
+                  {isAdmin ? <td className={cellClass}>{post.author.name}</td> : null}
+                  <td className={cellClass}>{post.category.name}</td>
+                  {isAdmin ? null : (
+                    <td className={cellClass}>
+                      <span
+                        className={`rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE[badge]}`}
+                      >
+                        {badge}
+                      </span>
                     </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+                  )}
+                  <td className="py-2 pr-3 whitespace-nowrap">{post.date}</td>
+                  <td className="py-2">
+                    <div className="flex flex-wrap gap-3">
+                      <Link to={postPath(post)} className="text-brand-700 underline">
+                        View<span className="sr-only"> {post.title}</span>
+                      </Link>
+                      <Link to={`/edit-post/${post.slug}`} className="text-brand-700 underline">
+                        Edit<span className="sr-only"> {post.title}</span>
+                      </Link>
+                      <ConfirmForm
+                        method="post"
+                        question={DELETE_CONFIRMATION}
+                        confirmOptions={{ confirmLabel: "Delete", danger: true }}
+                      >
+                        <input type="hidden" name="id" value={post.id} />
+                        <button type="submit" className="text-red-700 underline">
+                          Delete<span className="sr-only"> {post.title}</span>
+                        </button>
+                      </ConfirmForm>
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </DataTable>
         </div>
       )}
     </div>

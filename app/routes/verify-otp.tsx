@@ -1,3 +1,4 @@
+import { defaultPageMeta } from "~/features/seo/meta";
 import { data, redirect } from "react-router";
 import { auth, mailer } from "#server/auth";
 import { db } from "#server/db/client";
@@ -11,9 +12,11 @@ import {
   verifyCode,
 } from "~/features/accounts/verify-otp.server";
 import type { Route } from "./+types/verify-otp";
+import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
+import { anyFields, readForm } from "~/lib/read-input.server";
 
-export function meta() {
-  return [{ title: "Verify your email" }];
+export function meta(args: Route.MetaArgs) {
+  return defaultPageMeta(args, "Verify your email");
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -29,7 +32,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData().catch(() => new FormData());
+  const form =
+    (await readForm(request, anyFields, { limit: SMALL_BODY_LIMIT_BYTES })).form ?? new FormData();
   const email = readEmail(form.get("email"));
   if (!email) throw redirect("/signup");
   const deps = { db: db(), auth: auth() };

@@ -1,7 +1,7 @@
 import express, { type Router } from "express";
 import { z } from "zod";
 import type { Logger } from "../logger";
-import { createWindowLimiter } from "./rate-limit";
+import { createWindowLimiter } from "./window-limiter";
 
 /** Spec 1 §7: the browser reports error and warn logs in production. */
 export const clientLogSchema = z.object({

@@ -2,11 +2,11 @@ import { eq, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { INVALIDATION_CHANNEL } from "#server/cache/cache";
-import { CookieJar } from "#server/auth/testing/http-app";
+import { CookieJar } from "#tests/support/http-app";
 import { posts } from "#server/db/schema";
-import { createComment, createPost, createUser } from "../../tests/support/factories";
-import { signedInMember } from "../../tests/support/signed-in";
-import { siteOverHttpForThisFile } from "../../tests/support/site-over-http";
+import { createComment, createPost, createUser } from "#tests/support/factories";
+import { signedInMember } from "#tests/support/signed-in";
+import { siteOverHttpForThisFile } from "#tests/support/site-over-http";
 
 // Production mode: the strict CSP with its per-response nonce.
 const site = siteOverHttpForThisFile({ pageCache: true, env: { NODE_ENV: "production" } });

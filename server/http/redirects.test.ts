@@ -4,7 +4,7 @@ import {
   landingPath,
   normaliseTarget,
   validateRedirect,
-} from "~/features/admin/redirects.server";
+} from "~/features/admin/redirects-page.server";
 import { isReservedPath, normalisePath, withQuery } from "./redirects";
 
 describe("normalisePath", () => {

@@ -9,6 +9,7 @@
 import { expect, expectNoAxeViolations, waitForHydration } from "./fixtures";
 import { signedInAdmin, test } from "./support/admin";
 import { expectNoAxeViolationsWithoutScripts } from "./support/no-script";
+import { answerNextDialog } from "./support/dialogs";
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -62,15 +63,14 @@ test("an admin adds, refuses a duplicate and removes banned words, with and with
 
   // Delete asks first: cancelling keeps the word.
   const questions: string[] = [];
-  page.once("dialog", (dialog) => {
-    questions.push(dialog.message());
-    void dialog.dismiss();
-  });
+  const asked = answerNextDialog(page, "dismiss", { axe: true }).then((q) => questions.push(q));
   await page.getByRole("button", { name: "Delete scam" }).click();
+  await asked;
   await expect(page.getByRole("button", { name: "Delete scam" })).toBeVisible();
   expect(questions).toEqual(["Are you sure you want to remove this word?"]);
-  page.once("dialog", (dialog) => void dialog.accept());
+  const accepted = answerNextDialog(page, "accept");
   await page.getByRole("button", { name: "Delete scam" }).click();
+  await accepted;
   await expect(page.getByText("Word removed successfully!")).toBeVisible();
   await expect(page.getByRole("button", { name: "Delete scam" })).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "Banned words (1)" })).toBeVisible();

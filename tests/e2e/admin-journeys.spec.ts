@@ -7,6 +7,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, waitForHydration } from "./fixtures";
 import { DEMO_PASSWORD, signInAs, test, watchBrowserErrors } from "./support/community";
+import { answerNextDialog } from "./support/dialogs";
 
 const ADMIN = { email: "meera.iyer@example.com" };
 const ISHAAN = {
@@ -98,11 +99,9 @@ test("an admin blocks a member who is signed in elsewhere; the member's session 
     await expect(row.getByRole("cell", { name: "approved" })).toBeVisible();
     await expectNoAxeViolations(page);
     const questions: string[] = [];
-    page.once("dialog", (dialog) => {
-      questions.push(dialog.message());
-      void dialog.accept();
-    });
+    const asked = answerNextDialog(page, "accept", { axe: true }).then((q) => questions.push(q));
     await row.getByRole("button", { name: `Block ${DANIEL.username}` }).click();
+    await asked;
     await expect(page.getByText("User blocked successfully!")).toBeVisible();
     expect(questions).toHaveLength(1);
     const blocked = page.getByRole("row").filter({ hasText: `@${DANIEL.username}` });
@@ -148,8 +147,9 @@ test("an admin promotes a member to mentor, who then sees Write in the header", 
     await signInAs(page, ADMIN.email, "/admin");
     const row = await usersTab(page, ANANYA.username);
     await expect(row.getByRole("cell", { name: "user", exact: true })).toBeVisible();
-    page.once("dialog", (dialog) => void dialog.accept());
+    const accepted = answerNextDialog(page, "accept");
     await row.getByRole("button", { name: `Promote to mentor ${ANANYA.username}` }).click();
+    await accepted;
     await expect(page.getByText("User promoted to mentor successfully!")).toBeVisible();
     const promoted = page.getByRole("row").filter({ hasText: `@${ANANYA.username}` });
     await expect(promoted.getByRole("cell", { name: "mentor", exact: true })).toBeVisible();

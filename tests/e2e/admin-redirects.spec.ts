@@ -10,6 +10,7 @@
 import { expect, expectNoAxeViolations, waitForHydration } from "./fixtures";
 import { signedInAdmin, test } from "./support/admin";
 import { expectNoAxeViolationsWithoutScripts } from "./support/no-script";
+import { answerNextDialog } from "./support/dialogs";
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -88,16 +89,15 @@ test("an admin adds, follows, edits and deletes a redirect; a loop is refused", 
 
   // Delete asks first.
   const questions: string[] = [];
-  page.once("dialog", (dialog) => {
-    questions.push(dialog.message());
-    void dialog.dismiss();
-  });
+  const asked = answerNextDialog(page, "dismiss", { axe: true }).then((q) => questions.push(q));
   const remove = page.getByRole("button", { name: "Delete the redirect from /old-about" });
   await remove.click();
+  await asked;
   await expect(remove).toBeVisible();
   expect(questions).toEqual(["Are you sure you want to delete this redirect?"]);
-  page.once("dialog", (dialog) => void dialog.accept());
+  const accepted = answerNextDialog(page, "accept");
   await remove.click();
+  await accepted;
   await expect(page.getByText("Redirect deleted successfully!")).toBeVisible();
   await expect(page.getByText("No redirects configured yet")).toBeVisible();
   await expectNoAxeViolations(page);

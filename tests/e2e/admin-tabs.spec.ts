@@ -13,21 +13,15 @@ import { expect, expectNoAxeViolations, waitForHydration } from "./fixtures";
 import { newMember, signIn, signUpAndVerify } from "./support/accounts";
 import { signedInAdmin, test } from "./support/admin";
 import { watchBrowserErrors } from "./support/community";
+import { answerNextDialog } from "./support/dialogs";
 
 test.describe.configure({ timeout: 150_000 });
 
 /** A short id so that this run's rows are told apart on the shared admin server. */
 const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
-/** Answers the next dialog and returns its question. */
-function nextDialog(page: Page, answer: "accept" | "dismiss"): Promise<string> {
-  return new Promise((resolve) => {
-    page.once("dialog", (dialog) => {
-      resolve(dialog.message());
-      void (answer === "accept" ? dialog.accept() : dialog.dismiss());
-    });
-  });
-}
+/** Answers the next confirm dialog and returns its question. */
+const nextDialog = answerNextDialog;
 
 async function openTab(page: Page, path: string) {
   await page.goto(path);
@@ -118,7 +112,7 @@ test("Posts tab: search, author change and delete ask first, featured toggle, Vi
   const author = liveRow.getByLabel(`Author of ${live}`);
   await expect(author).toHaveValue(`mentor-${id}`);
   await author.selectOption(adminId);
-  let question = nextDialog(page, "dismiss");
+  let question = nextDialog(page, "dismiss", { axe: true });
   await liveRow.getByRole("button", { name: `Change author of ${live}` }).click();
   expect(await question).toBe("Change the author of this post?");
   await expect(author).toHaveValue(`mentor-${id}`);
@@ -337,9 +331,22 @@ test("Notifications tab: asks first, no match, the count, the history and a memb
     await expectNoAxeViolations(page);
 
     // The member's badge changes without a reload.
-    await expect(member.getByRole("button", { name: "Notifications, 1 unread" })).toBeVisible({
-      timeout: 15_000,
-    });
+    const bell = member.getByRole("button", { name: "Notifications, 1 unread" });
+    await expect(bell).toBeVisible({ timeout: 15_000 });
+    await expectNoAxeViolations(member);
+    // Sent without a message (it falls back to the title): the text is shown once, in the
+    // bell and on /notifications.
+    // (Counted as paragraphs: the View button's hidden name repeats the title, rightly.)
+    const dropdown = member.locator(`[id="${await bell.getAttribute("aria-controls")}"]`);
+    await bell.click();
+    await expect(dropdown.getByText(title, { exact: true })).toBeVisible();
+    await expect(dropdown.locator("p").filter({ hasText: title })).toHaveCount(1);
+    await expectNoAxeViolations(member);
+    await member.goto("/notifications");
+    await waitForHydration(member);
+    const main = member.getByRole("main");
+    await expect(main.locator("p").filter({ hasText: title })).toHaveCount(1);
+    await expect(main.locator("p").filter({ hasText: title })).toBeVisible();
     await expectNoAxeViolations(member);
     expect(memberErrors).toEqual([]);
   } finally {

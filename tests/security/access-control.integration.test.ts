@@ -10,7 +10,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { CookieJar } from "#server/auth/testing/http-app";
+import { CookieJar } from "#tests/support/http-app";
 import { categories, profiles, sessions } from "#server/db/schema";
 import { can, type Action, type Actor, type Resource } from "~/features/accounts/permissions";
 import { createPost, createUser } from "../support/factories";

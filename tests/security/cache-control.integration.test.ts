@@ -5,7 +5,7 @@
  * cookie is never kept either. Feeds that say they are public stay public.
  */
 import { describe, expect, it } from "vitest";
-import { CookieJar } from "#server/auth/testing/http-app";
+import { CookieJar } from "#tests/support/http-app";
 import { PRIVATE_NO_STORE } from "#server/http/private-cache";
 import { createPost } from "../support/factories";
 import { signedInMember, TEST_PASSWORD } from "../support/signed-in";

@@ -8,7 +8,7 @@
  * 500, and no control character reaches the database.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { CookieJar } from "#server/auth/testing/http-app";
+import { CookieJar } from "#tests/support/http-app";
 import { categories, posts, profiles, rateLimits, tags } from "#server/db/schema";
 import { createComment, createPost, createUser } from "../support/factories";
 import { signedInMember } from "../support/signed-in";

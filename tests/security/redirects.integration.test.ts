@@ -7,7 +7,7 @@
  * below may leave the site or answer 500.
  */
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CookieJar } from "#server/auth/testing/http-app";
+import { CookieJar } from "#tests/support/http-app";
 import { parsePostInput } from "~/features/authoring/post-form.server";
 import { readSettingsForm, validateSettings } from "~/features/site-settings/schema";
 import { signedInMember, TEST_PASSWORD } from "../support/signed-in";

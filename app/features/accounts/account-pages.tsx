@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
-import { ErrorBox, Field, inputClass, NoticeBox } from "./ui";
+import { ErrorBox, Field, inputClass, NoticeBox } from "~/components/ui/form";
 
 const linkClass = "font-semibold text-brand-700 underline";
 

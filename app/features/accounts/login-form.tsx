@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { primaryButton } from "~/components/ui/button-styles";
 import { LinkedInButton } from "./linkedin-button";
-import { ErrorBox, Field, inputClass, NoticeBox } from "./ui";
+import { ErrorBox, Field, inputClass, NoticeBox, PasswordInput } from "~/components/ui/form";
 
 /** Remember me keeps only the e-mail, in this browser. */
 const REMEMBERED_EMAIL = "founderbridge:remembered-email";
@@ -20,7 +20,6 @@ export function LoginForm({
   redirectTo: string;
   linkedin?: boolean;
 }) {
-  const [showPassword, setShowPassword] = useState(false);
   const emailInput = useRef<HTMLInputElement>(null);
   const rememberInput = useRef<HTMLInputElement>(null);
   const submitting = useNavigation().state === "submitting";
@@ -60,26 +59,13 @@ export function LoginForm({
           />
         </Field>
         <Field label="Password" htmlFor="password">
-          <div className="relative">
-            <input
-              id="password"
-              name="password"
-              type={showPassword ? "text" : "password"}
-              required
-              maxLength={128}
-              autoComplete="current-password"
-              className={`${inputClass} pr-20`}
-            />
-            <button
-              type="button"
-              onClick={() => setShowPassword((s) => !s)}
-              aria-pressed={showPassword}
-              className="absolute right-2 top-1/2 -translate-y-1/2 rounded px-2 py-1 text-sm font-semibold text-brand-700"
-            >
-              {showPassword ? "Hide" : "Show"}
-              <span className="sr-only"> password</span>
-            </button>
-          </div>
+          <PasswordInput
+            id="password"
+            name="password"
+            required
+            maxLength={128}
+            autoComplete="current-password"
+          />
         </Field>
         <div className="flex items-center justify-between text-sm">
           <label className="flex items-center gap-2">

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
-import { ErrorBox, NoticeBox } from "./ui";
+import { ErrorBox, NoticeBox } from "~/components/ui/form";
 
 const PASTE_ERROR = "Please paste a valid 6-digit code";
 

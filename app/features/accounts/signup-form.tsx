@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { primaryButton } from "~/components/ui/button-styles";
 import { LinkedInButton } from "./linkedin-button";
 import { PASSWORD_REQUIREMENTS } from "./rules";
-import { ErrorBox, Field, inputClass } from "./ui";
+import { ErrorBox, Field, inputClass, PasswordInput } from "~/components/ui/form";
 
 export type SignupValues = { fullName: string; username: string; email: string; terms: boolean };
 
@@ -76,17 +76,15 @@ export function SignupForm({
           />
         </Field>
         <Field label="Password" htmlFor="password">
-          <input
+          <PasswordInput
             id="password"
             name="password"
-            type="password"
             required
             maxLength={128}
             autoComplete="new-password"
             aria-describedby="password-requirements"
             value={password}
             onChange={(e) => setPassword(e.target.value)}
-            className={inputClass}
           />
         </Field>
         <ul
@@ -105,14 +103,13 @@ export function SignupForm({
           })}
         </ul>
         <Field label="Confirm password" htmlFor="confirmPassword">
-          <input
+          <PasswordInput
+            toggleName="confirm password"
             id="confirmPassword"
             name="confirmPassword"
-            type="password"
             required
             maxLength={128}
             autoComplete="new-password"
-            className={inputClass}
           />
         </Field>
         <div className="flex items-start gap-2 text-sm">

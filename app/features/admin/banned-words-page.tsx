@@ -7,9 +7,9 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { primaryButton } from "~/components/ui/button-styles";
-import { ErrorBox, inputClass, NoticeBox } from "~/features/accounts/ui";
+import { ErrorBox, inputClass, NoticeBox } from "~/components/ui/form";
 import { AdminLinks } from "./admin-links";
-import type { BannedWordsPageData } from "./banned-words.server";
+import type { BannedWordsPageData } from "./banned-words-page.server";
 import { ConfirmAction, ConfirmStepPanel, type ConfirmStepData } from "./confirm-action";
 import { useHydrated } from "~/lib/use-hydrated";
 

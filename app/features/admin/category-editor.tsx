@@ -6,8 +6,9 @@
  */
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
-import { ErrorBox, inputClass } from "~/features/accounts/ui";
+import { Button } from "~/components/ui/button";
+import { secondaryButton } from "~/components/ui/button-styles";
+import { ErrorBox, Field, TextArea, TextInput } from "~/components/ui/form";
 import { WidgetsField } from "~/features/authoring/widgets-field";
 import type { CategoryFormValues } from "./category-editor.server";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -43,25 +44,18 @@ export function CategoryEditor({
         </div>
       ) : null}
       <Form method="post" className="space-y-5">
-        <div>
-          <label htmlFor="category-name" className="block text-sm font-semibold text-slate-800">
-            Name (required)
-          </label>
-          <input
+        <Field label="Name (required)" htmlFor="category-name">
+          <TextInput
             id="category-name"
             name="name"
             required
             maxLength={100}
             value={name}
             onChange={(e) => setName(e.target.value)}
-            className={inputClass}
           />
-        </div>
-        <div>
-          <label htmlFor="category-slug" className="block text-sm font-semibold text-slate-800">
-            Slug (required)
-          </label>
-          <input
+        </Field>
+        <Field label="Slug (required)" htmlFor="category-slug">
+          <TextInput
             id="category-slug"
             name="slug"
             required
@@ -69,28 +63,20 @@ export function CategoryEditor({
             aria-describedby="category-slug-hint"
             value={slug}
             onChange={(e) => setSlug(e.target.value)}
-            className={inputClass}
           />
           <p id="category-slug-hint" className="mt-1 text-sm text-slate-700">
             URL-friendly: lower case, no spaces (e.g. growth-marketing).
           </p>
-        </div>
-        <div>
-          <label
-            htmlFor="category-description"
-            className="block text-sm font-semibold text-slate-800"
-          >
-            Description (optional)
-          </label>
-          <textarea
+        </Field>
+        <Field label="Description (optional)" htmlFor="category-description">
+          <TextArea
             id="category-description"
             name="description"
             rows={3}
             maxLength={2000}
             defaultValue={values.description}
-            className={inputClass}
           />
-        </div>
+        </Field>
         <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4">
           <legend className="px-1 text-sm font-semibold text-slate-800">
             Default sidebar widgets
@@ -109,9 +95,9 @@ export function CategoryEditor({
           />
         </fieldset>
         <div className="flex gap-3">
-          <button type="submit" disabled={disabled} className={primaryButton}>
+          <Button type="submit" disabled={disabled}>
             {isNew ? "Create Category" : "Save Changes"}
-          </button>
+          </Button>
           <Link to="/admin?tab=categories" className={secondaryButton}>
             Cancel
           </Link>

@@ -1,6 +1,6 @@
 /**
  * "Asks first" for every admin page, in one place. With JavaScript the
- * browser's confirm dialog asks and the form posts `confirmed=1`; without it
+ * kit's confirm dialog asks and the form posts `confirmed=1`; without it
  * the form posts without `confirmed`, and the server answers with a
  * confirmation step (ConfirmStepPanel) whose Yes button posts again with it.
  * The server never runs a confirmable action without `confirmed=1`.
@@ -9,6 +9,7 @@ import { type ReactNode } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Form, Link } from "react-router";
 import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
+import { ConfirmForm } from "~/components/ui/confirm-dialog";
 
 /** A confirmation the server asks for when JavaScript did not: the form to post again. */
 export type ConfirmStepData = {
@@ -43,24 +44,20 @@ export function ConfirmAction({
 }) {
   const hydrated = useHydrated();
   return (
-    <Form
+    <ConfirmForm
       method="post"
       action={action}
       className={className}
-      onSubmit={(event) => {
-        if (question && !window.confirm(question)) {
-          event.preventDefault();
-          if (resetOnCancel) event.currentTarget.reset();
-        }
-      }}
+      question={question}
+      resetOnCancel={resetOnCancel}
     >
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      {/* With JavaScript the dialog above has asked; without it the server asks. */}
+      {/* With JavaScript the dialog has asked; without it the server asks. */}
       {question && hydrated ? <input type="hidden" name="confirmed" value="1" /> : null}
       {children}
-    </Form>
+    </ConfirmForm>
   );
 }
 

@@ -5,10 +5,11 @@
  */
 import { Form, Link, useNavigation } from "react-router";
 import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
-import { ErrorBox, inputClass, NoticeBox } from "~/features/accounts/ui";
+import { cellClass, DataTable, rowClass } from "~/components/ui/data-table";
+import { ErrorBox, inputClass, NoticeBox } from "~/components/ui/form";
 import { AdminLinks } from "./admin-links";
 import { ConfirmAction, ConfirmStepPanel, type ConfirmStepData } from "./confirm-action";
-import type { RedirectFormValues, RedirectRow, RedirectsPageData } from "./redirects.server";
+import type { RedirectFormValues, RedirectRow, RedirectsPageData } from "./redirects-page.server";
 
 const STATUS_OPTIONS = [
   ["301", "301 Moved Permanently"],
@@ -171,67 +172,56 @@ export function RedirectsPage({
         {data.rows.length === 0 ? (
           <p className="text-slate-700">No redirects configured yet</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Redirects, newest first</caption>
-              <thead className="border-b border-slate-300 text-slate-700">
-                <tr>
-                  {["From Path", "To Path", "Status", "Notes", "Actions"].map((h) => (
-                    <th key={h} scope="col" className="py-2 pr-3">
-                      {h}
-                    </th>
-                  ))}
+          <DataTable
+            caption="Redirects, newest first"
+            headers={["From Path", "To Path", "Status", "Notes", "Actions"]}
+          >
+            {data.rows.map((row) =>
+              row.id === editing ? (
+                <EditRow
+                  key={`${row.id}-edit`}
+                  row={row}
+                  values={editId === row.id && values ? values : valuesOf(row)}
+                />
+              ) : (
+                <tr key={row.id} className={rowClass}>
+                  <td className="py-2 pr-3 font-mono break-all">{row.fromPath}</td>
+                  <td className="py-2 pr-3 font-mono break-all">{row.toPath}</td>
+                  <td className={cellClass}>{row.statusCode}</td>
+                  <td className={cellClass}>
+                    {row.notes}
+                    <div className="text-xs text-slate-700">
+                      {`Added ${row.created}${row.createdBy ? ` by @${row.createdBy}` : ""}`}
+                    </div>
+                  </td>
+                  <td className="py-2">
+                    <div className="flex flex-wrap gap-2">
+                      <Link
+                        to={`/admin/redirects?edit=${row.id}`}
+                        className="rounded border border-slate-400 px-2 py-1 text-xs font-semibold"
+                      >
+                        Edit
+                        <span className="sr-only">{` the redirect from ${row.fromPath}`}</span>
+                      </Link>
+                      <ConfirmAction
+                        action="/admin/redirects"
+                        question={data.question}
+                        fields={{ intent: "delete", id: row.id }}
+                      >
+                        <button
+                          type="submit"
+                          className="rounded bg-red-700 px-2 py-1 text-xs font-semibold text-white hover:bg-red-800"
+                        >
+                          Delete
+                          <span className="sr-only">{` the redirect from ${row.fromPath}`}</span>
+                        </button>
+                      </ConfirmAction>
+                    </div>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {data.rows.map((row) =>
-                  row.id === editing ? (
-                    <EditRow
-                      key={`${row.id}-edit`}
-                      row={row}
-                      values={editId === row.id && values ? values : valuesOf(row)}
-                    />
-                  ) : (
-                    <tr key={row.id} className="border-b border-slate-200 align-top">
-                      <td className="py-2 pr-3 font-mono break-all">{row.fromPath}</td>
-                      <td className="py-2 pr-3 font-mono break-all">{row.toPath}</td>
-                      <td className="py-2 pr-3">{row.statusCode}</td>
-                      <td className="py-2 pr-3">
-                        {row.notes}
-                        <div className="text-xs text-slate-700">
-                          {`Added ${row.created}${row.createdBy ? ` by @${row.createdBy}` : ""}`}
-                        </div>
-                      </td>
-                      <td className="py-2">
-                        <div className="flex flex-wrap gap-2">
-                          <Link
-                            to={`/admin/redirects?edit=${row.id}`}
-                            className="rounded border border-slate-400 px-2 py-1 text-xs font-semibold"
-                          >
-                            Edit
-                            <span className="sr-only">{` the redirect from ${row.fromPath}`}</span>
-                          </Link>
-                          <ConfirmAction
-                            action="/admin/redirects"
-                            question={data.question}
-                            fields={{ intent: "delete", id: row.id }}
-                          >
-                            <button
-                              type="submit"
-                              className="rounded bg-red-700 px-2 py-1 text-xs font-semibold text-white hover:bg-red-800"
-                            >
-                              Delete
-                              <span className="sr-only">{` the redirect from ${row.fromPath}`}</span>
-                            </button>
-                          </ConfirmAction>
-                        </div>
-                      </td>
-                    </tr>
-                  ),
-                )}
-              </tbody>
-            </table>
-          </div>
+              ),
+            )}
+          </DataTable>
         )}
       </section>
     </div>

@@ -3,6 +3,7 @@
  * validated with zod. Empty optional fields become null.
  */
 import { z } from "zod";
+import { uuidSchema } from "~/lib/uuid";
 import { WIDGET_TYPES, type SidebarWidget } from "#server/db/schema";
 import { EMBED_HOSTS } from "#server/http/security";
 import { isSitePath, isWebUrl } from "#server/http/site-path";
@@ -81,7 +82,7 @@ function isEmbedHost(value: string) {
 }
 
 const postObjectSchema = z.object({
-  id: z.string().uuid().nullable().default(null).catch(null),
+  id: uuidSchema.nullable().default(null).catch(null),
   intent: z.enum(INTENTS).default("draft"),
   title: trimmed.min(1, "Title is required").max(300, "Title must be at most 300 characters"),
   slug: trimmed.max(200, "Slug must be at most 200 characters").default(""),

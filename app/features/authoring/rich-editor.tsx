@@ -10,6 +10,7 @@ import { Color, TextStyle } from "@tiptap/extension-text-style";
 import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
 import { StarterKit } from "@tiptap/starter-kit";
 import { useRef, useState, type ReactNode } from "react";
+import { usePrompt } from "~/components/ui/prompt-dialog";
 import { uploadImage } from "./use-authoring-client";
 
 /** Six text colours, each readable on white (WCAG AA). */
@@ -33,6 +34,7 @@ export default function RichEditor({
 }) {
   const [message, setMessage] = useState("");
   const fileRef = useRef<HTMLInputElement>(null);
+  const { prompt, dialog } = usePrompt();
   const editor = useEditor({
     immediatelyRender: false,
     extensions: [
@@ -61,18 +63,28 @@ export default function RichEditor({
 
   if (!editor) return null;
 
-  const addLink = () => {
+  const addLink = async () => {
     const previous = editor.getAttributes("link").href as string | undefined;
-    const url = window.prompt("Link URL", previous ?? "https://");
-    if (url === null) return;
-    if (url.trim() === "") editor.chain().focus().extendMarkRange("link").unsetLink().run();
-    else editor.chain().focus().extendMarkRange("link").setLink({ href: url.trim() }).run();
+    const answer = await prompt("Link", [
+      { name: "url", label: "Link URL", type: "url", defaultValue: previous ?? "https://" },
+    ]);
+    if (answer === null) return;
+    const url = answer.url!.trim();
+    if (url === "") editor.chain().focus().extendMarkRange("link").unsetLink().run();
+    else editor.chain().focus().extendMarkRange("link").setLink({ href: url }).run();
   };
-  const addImageByUrl = () => {
-    const url = window.prompt("Image URL", "https://");
-    if (url && /^(https?:\/\/|\/)/i.test(url.trim())) {
-      const alt = window.prompt("Describe the image (alt text)", "") ?? "";
-      editor.chain().focus().setImage({ src: url.trim(), alt }).run();
+  const addImageByUrl = async () => {
+    const answer = await prompt("Image", [
+      { name: "url", label: "Image URL", type: "url", defaultValue: "https://" },
+      { name: "alt", label: "Describe the image (alt text)" },
+    ]);
+    const url = answer?.url?.trim();
+    if (url && /^(https?:\/\/|\/)/i.test(url)) {
+      editor
+        .chain()
+        .focus()
+        .setImage({ src: url, alt: answer!.alt ?? "" })
+        .run();
     }
   };
 
@@ -153,7 +165,7 @@ export default function RichEditor({
           className={toolClass(editor.isActive("link"))}
           aria-label="Link"
           aria-pressed={editor.isActive("link")}
-          onClick={addLink}
+          onClick={() => void addLink()}
         >
           🔗
         </button>
@@ -161,7 +173,7 @@ export default function RichEditor({
           type="button"
           className={toolClass(false)}
           aria-label="Image by URL"
-          onClick={addImageByUrl}
+          onClick={() => void addImageByUrl()}
         >
           🖼
         </button>
@@ -214,6 +226,7 @@ export default function RichEditor({
       <p role="status" className="px-3 pb-1 text-sm text-slate-700">
         {message}
       </p>
+      {dialog}
     </div>
   );
 }

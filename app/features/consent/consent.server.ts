@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { Database } from "#server/db/client";
 import { cookieConsents } from "#server/db/schema";
 import { runtime } from "#server/runtime";
-import { createWindowLimiter } from "#server/http/rate-limit";
+import { createWindowLimiter } from "#server/http/window-limiter";
 import { loadSiteSettings } from "~/features/site-settings/site-settings.server";
 import { pageTrackers } from "~/features/site-settings/trackers.server";
 import type { PageTrackers } from "~/features/site-settings/trackers";

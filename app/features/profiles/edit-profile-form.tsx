@@ -2,10 +2,14 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, Link, useFetcher, useNavigate, useNavigation } from "react-router";
 import { ResponsiveImage } from "~/components/image/responsive-image";
 import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
-import { ErrorBox, inputClass, NoticeBox } from "~/features/accounts/ui";
+import { ErrorBox, FileInput, inputClass, NoticeBox } from "~/components/ui/form";
+import { Toast, useClearAfter } from "~/components/ui/toast";
 import { initial } from "~/lib/format";
+import { imageFileProblem } from "~/lib/image-upload";
 
 export const BIO_LIMIT = 500;
+/** Spec 2 §9: the image upload's success message clears after 3 s. */
+const PHOTO_MESSAGE_MS = 3000;
 const USER_TYPE_OPTIONS = [
   "Student",
   "Aspiring Entrepreneur",
@@ -79,17 +83,22 @@ export function EditProfileForm(props: {
 
   const fetcher = useFetcher<PhotoData>();
   const photo = fetcher.data ?? props.photoResult ?? null;
-  // Profile image uploaded successfully! is cleared after 3 seconds.
-  const [cleared, setCleared] = useState<PhotoData | null>(null);
-  useEffect(() => {
-    if (!photo?.ok || !photo.message) return;
-    const timer = setTimeout(() => setCleared(photo), 3000);
-    return () => clearTimeout(timer);
-  }, [photo]);
-  const photoMessage = photo?.ok && photo !== cleared ? (photo.message ?? null) : null;
+  // Profile image uploaded successfully! is cleared after 3 seconds (the kit's toast).
+  const photoToast = useClearAfter(photo?.ok && photo.message ? photo : null, PHOTO_MESSAGE_MS);
+  const photoMessage = photoToast?.message ?? null;
   const photoUrl = (photo?.ok && photo.url) || props.photoUrl;
   const uploading = fetcher.state !== "idle";
   const photoForm = useRef<HTMLFormElement>(null);
+  // A file refused by the browser's own check (over 5 MB, not an image): never sent.
+  const [photoProblem, setPhotoProblem] = useState<string | null>(null);
+  const photoError = photoProblem ?? (photo && !photo.ok ? (photo.error ?? null) : null);
+  const checkPhoto = (input: HTMLInputElement | null | undefined) => {
+    const file = input?.files?.[0];
+    const problem = file ? imageFileProblem(file) : null;
+    setPhotoProblem(problem);
+    if (problem && input) input.value = "";
+    return Boolean(file) && !problem;
+  };
 
   const text = (name: keyof ProfileFormValues, label: string, type = "text", maxLength = 100) => (
     <Field id={`profile-${name}`} label={label} error={fieldErrors[name]}>
@@ -149,32 +158,39 @@ export function EditProfileForm(props: {
             method="post"
             encType="multipart/form-data"
             className="mt-1 flex flex-wrap items-center gap-2"
+            onSubmit={(event) => {
+              const input = event.currentTarget.elements.namedItem("photo");
+              if (!checkPhoto(input instanceof HTMLInputElement ? input : null)) {
+                event.preventDefault();
+              }
+            }}
           >
             <input type="hidden" name="intent" value="photo" />
             <label htmlFor="profile-photo" className="sr-only">
               Choose a photo
             </label>
-            <input
+            <FileInput
               id="profile-photo"
               name="photo"
-              type="file"
               accept="image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp"
-              className="text-sm text-slate-800"
+              progress={uploading}
+              progressLabel="Uploading photo"
+              aria-describedby={`profile-photo-hint${photoError ? " profile-photo-error" : ""}`}
+              aria-invalid={photoError ? true : undefined}
               onChange={(event) => {
-                const file = event.currentTarget.files?.[0];
-                if (file) void fetcher.submit(photoForm.current);
+                if (checkPhoto(event.currentTarget)) void fetcher.submit(photoForm.current);
               }}
             />
             <button type="submit" className={secondaryButton} disabled={uploading}>
               {uploading ? "Uploading..." : "Upload photo"}
             </button>
           </fetcher.Form>
-          <p className="mt-1 text-xs text-slate-600">
+          <p id="profile-photo-hint" className="mt-1 text-xs text-slate-600">
             JPG, PNG or WebP, at most 5 MB. 500x500 is recommended.
           </p>
-          <div aria-live="polite" className="mt-2">
-            {photo && !photo.ok && photo.error ? <ErrorBox>{photo.error}</ErrorBox> : null}
-            {photoMessage ? <NoticeBox>{photoMessage}</NoticeBox> : null}
+          <div id="profile-photo-error" aria-live="polite" className="mt-2">
+            {photoError ? <ErrorBox>{photoError}</ErrorBox> : null}
+            {photoMessage ? <Toast>{photoMessage}</Toast> : null}
           </div>
         </div>
       </section>

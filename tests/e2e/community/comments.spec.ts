@@ -1,6 +1,7 @@
 import { expect, expectNoAxeViolations, waitForHydration } from "../fixtures";
 import { conversation, DEMO, signInAs, test } from "../support/community";
 import { expectNoAxeViolationsWithoutScripts } from "../support/no-script";
+import { answerNextDialog } from "../support/dialogs";
 
 // A demo post without comments: the counts start at 0.
 const SLUG = "start-up-loans-who-qualifies";
@@ -61,24 +62,24 @@ test("a member comments, replies and deletes after confirming; the counts follow
 
   // Delete the reply: dismissing the confirmation keeps it, accepting removes it.
   const dialogs: string[] = [];
-  page.once("dialog", (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.dismiss();
-  });
+  const asked = answerNextDialog(page, "dismiss").then((q) => dialogs.push(q));
   await reply.getByRole("button", { name: "Delete" }).click();
+  await asked;
   await expect.poll(() => dialogs).toEqual(["Are you sure you want to delete this comment?"]);
   await expect(reply).toBeVisible();
   await expect(again.getByText("2 comments")).toBeVisible();
 
-  page.once("dialog", (dialog) => void dialog.accept());
+  const replyDeleted = answerNextDialog(page, "accept");
   await reply.getByRole("button", { name: "Delete" }).click();
+  await replyDeleted;
   await expect(reply).toHaveCount(0);
   await expect(comment).toBeVisible();
   await expect(again.getByText("1 comment", { exact: true })).toBeVisible();
 
   // Delete the comment.
-  page.once("dialog", (dialog) => void dialog.accept());
+  const commentDeleted = answerNextDialog(page, "accept");
   await comment.getByRole("button", { name: "Delete" }).click();
+  await commentDeleted;
   await expect(comment).toHaveCount(0);
   await expect(again.getByText("0 comments")).toBeVisible();
   await expectNoAxeViolations(page);
@@ -104,6 +105,50 @@ test("a visitor sees the disabled box with Sign in and Sign Up", async ({ page }
   await expect(section.getByRole("link", { name: "Sign Up" })).toHaveAttribute("href", "/signup");
   await expect(section.getByRole("button", { name: "Post Comment" })).toHaveCount(0);
   await expectNoAxeViolations(page);
+});
+
+test("a member awaiting approval sees every participation control closed, with the reason", async ({
+  page,
+}) => {
+  const awaiting =
+    "Your account is awaiting approval: you can take part once an admin approves it.";
+  const slug = "pricing-your-saas-for-uk-customers";
+  await signInAs(page, DEMO.ishaan.email, `/post/${slug}`);
+  await page.waitForURL(`**/post/${slug}`);
+  await waitForHydration(page);
+  const section = await conversation(page);
+  // The box is there, closed, and says why: nothing typed can be lost on the way to
+  // /pending-approval (it used to be an open box whose Post Comment went there).
+  const box = section.getByRole("textbox", { name: "Add to the conversation" });
+  await expect(box).toBeDisabled();
+  await expect(box).toHaveAccessibleDescription(`${awaiting} About approval`);
+  await expect(section.getByText(awaiting)).toBeVisible();
+  await expect(section.getByRole("link", { name: "About approval" })).toHaveAttribute(
+    "href",
+    "/pending-approval",
+  );
+  await expect(section.getByRole("button", { name: "Post Comment" })).toHaveCount(0);
+  await expect(section.getByRole("button", { name: "Reply" })).toHaveCount(0);
+  const likes = section.getByRole("button", { name: /^Like|^Liked/ });
+  expect(await likes.count()).toBeGreaterThan(0);
+  for (const like of await likes.all()) await expect(like).toBeDisabled();
+  const favorite = page
+    .getByRole("main")
+    .locator("article")
+    .first()
+    .getByRole("button", { name: "Add to favorites" });
+  await expect(favorite).toBeDisabled();
+  await expect(favorite).toHaveAccessibleDescription("Available once your account is approved.");
+  await expectNoAxeViolations(page);
+
+  // Follow on a mentor's profile: the same.
+  await page.goto(`/user/${DEMO.sarah.username}`);
+  await waitForHydration(page);
+  const follow = page.getByRole("button", { name: "Follow" });
+  await expect(follow).toBeDisabled();
+  await expect(follow).toHaveAccessibleDescription("Available once your account is approved.");
+  await expectNoAxeViolations(page);
+  await expect(page).toHaveURL(new RegExp(`/user/${DEMO.sarah.username}$`));
 });
 
 test("a member likes and unlikes a comment; the count follows and stays after a reload", async ({

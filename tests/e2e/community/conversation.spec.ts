@@ -8,6 +8,7 @@ import {
   test,
   watchBrowserErrors,
 } from "../support/community";
+import { answerNextDialog } from "../support/dialogs";
 
 const SLUG = "our-first-uk-customer-took-nine-months";
 const EARLIER = 7;
@@ -141,11 +142,11 @@ test("two members talk under a post, a reply to a reply joins the thread, a ment
     await expect(target).toBeVisible();
     await expectNoAxeViolations(mentor.page);
     const dialogs: string[] = [];
-    mentor.page.once("dialog", (dialog) => {
-      dialogs.push(dialog.message());
-      void dialog.accept();
-    });
+    const asked = answerNextDialog(mentor.page, "accept", { axe: true }).then((q) =>
+      dialogs.push(q),
+    );
     await target.getByRole("button", { name: "Delete" }).first().click();
+    await asked;
     await expect(target).toHaveCount(0);
     expect(dialogs).toEqual(["Are you sure you want to delete this comment?"]);
     await expect(hers.getByText(`${start} comments`, { exact: true })).toBeVisible();

@@ -1,0 +1,174 @@
+/**
+ * The Radix part of the kit's dialogs, loaded on demand by confirm-dialog.tsx
+ * and prompt-dialog.tsx the first time a question is asked (decision 0080):
+ * focus moves into the dialog and comes back to the opener, the page behind
+ * is inert, Escape cancels.
+ */
+import * as AlertDialog from "@radix-ui/react-alert-dialog";
+import * as Dialog from "@radix-ui/react-dialog";
+import { X } from "lucide-react";
+import { useRef, useState, type FormEvent } from "react";
+import { dangerButton, primaryButton, secondaryButton } from "./button-styles";
+import { inputClass } from "./form";
+
+/**
+ * Radix gives focus back to its own Trigger; these dialogs are opened by
+ * code (a form's submit, an editor's button), so focus goes back to whatever
+ * had it when the dialog opened.
+ */
+function useOpener() {
+  const [opener] = useState(() =>
+    typeof document === "undefined" ? null : (document.activeElement as HTMLElement | null),
+  );
+  return (event: Event) => {
+    event.preventDefault();
+    if (opener?.isConnected) opener.focus();
+  };
+}
+
+const overlay = "fixed inset-0 z-50 bg-slate-900/50";
+const content =
+  "fixed top-1/2 left-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl focus:outline-none";
+
+export type ConfirmOptions = {
+  /** The accept button's text (default OK). */
+  confirmLabel?: string;
+  /** The cancel button's text (default Cancel). */
+  cancelLabel?: string;
+  /** A destructive action: the accept button is red. */
+  danger?: boolean;
+};
+
+/** An alert dialog asking `question`; calls onAnswer once with true (accepted) or false. */
+export function ConfirmDialogBody({
+  question,
+  confirmLabel = "OK",
+  cancelLabel = "Cancel",
+  danger = false,
+  onAnswer,
+}: ConfirmOptions & { question: string; onAnswer: (accepted: boolean) => void }) {
+  const answered = useRef(false);
+  const returnFocus = useOpener();
+  const answer = (accepted: boolean) => {
+    if (answered.current) return;
+    answered.current = true;
+    onAnswer(accepted);
+  };
+  return (
+    <AlertDialog.Root open onOpenChange={(open) => !open && answer(false)}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className={overlay} />
+        <AlertDialog.Content
+          className={content}
+          aria-describedby={undefined}
+          onCloseAutoFocus={returnFocus}
+        >
+          <AlertDialog.Title className="text-base font-semibold text-slate-900">
+            {question}
+          </AlertDialog.Title>
+          <div className="mt-6 flex justify-end gap-3">
+            <AlertDialog.Cancel className={secondaryButton}>{cancelLabel}</AlertDialog.Cancel>
+            <AlertDialog.Action
+              data-dialog-accept=""
+              className={danger ? dangerButton : primaryButton}
+              onClick={() => answer(true)}
+            >
+              {confirmLabel}
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
+
+export type PromptField = {
+  name: string;
+  label: string;
+  defaultValue?: string;
+  type?: "text" | "url";
+};
+
+/**
+ * A dialog with fields: OK resolves with the values typed (by field name),
+ * Cancel, Escape or the close button with null.
+ */
+export function PromptDialogBody({
+  title,
+  fields,
+  confirmLabel = "OK",
+  onAnswer,
+}: {
+  title: string;
+  fields: PromptField[];
+  confirmLabel?: string;
+  onAnswer: (values: Record<string, string> | null) => void;
+}) {
+  const answered = useRef(false);
+  const returnFocus = useOpener();
+  const answer = (values: Record<string, string> | null) => {
+    if (answered.current) return;
+    answered.current = true;
+    onAnswer(values);
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // This form is the dialog's own: it must not submit an enclosing page form.
+    event.stopPropagation();
+    const data = new FormData(event.currentTarget);
+    answer(Object.fromEntries(fields.map((f) => [f.name, String(data.get(f.name) ?? "")])));
+  };
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && answer(null)}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={overlay} />
+        <Dialog.Content
+          className={content}
+          aria-describedby={undefined}
+          onCloseAutoFocus={returnFocus}
+          onOpenAutoFocus={(event) => {
+            // The first field, not the close button, takes focus.
+            const field = (event.currentTarget as HTMLElement).querySelector("input");
+            if (!field) return;
+            event.preventDefault();
+            field.focus();
+            field.select();
+          }}
+        >
+          <div className="flex items-start justify-between gap-3">
+            <Dialog.Title className="text-base font-semibold text-slate-900">{title}</Dialog.Title>
+            <Dialog.Close className="rounded p-1 text-slate-700 hover:bg-slate-100">
+              <X aria-hidden="true" className="h-5 w-5" />
+              <span className="sr-only">Close</span>
+            </Dialog.Close>
+          </div>
+          <form onSubmit={onSubmit} className="mt-4 space-y-4">
+            {fields.map((field) => (
+              <div key={field.name}>
+                <label
+                  htmlFor={`prompt-${field.name}`}
+                  className="block text-sm font-semibold text-slate-800"
+                >
+                  {field.label}
+                </label>
+                <input
+                  id={`prompt-${field.name}`}
+                  name={field.name}
+                  type={field.type ?? "text"}
+                  defaultValue={field.defaultValue ?? ""}
+                  className={inputClass}
+                />
+              </div>
+            ))}
+            <div className="flex justify-end gap-3">
+              <Dialog.Close className={secondaryButton}>Cancel</Dialog.Close>
+              <button type="submit" data-dialog-accept="" className={primaryButton}>
+                {confirmLabel}
+              </button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

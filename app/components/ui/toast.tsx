@@ -1,0 +1,32 @@
+/**
+ * The kit's toast: a message announced politely (role="status") that clears
+ * itself after the spec's time (3 s for an image upload, 5 s for settings).
+ * It is in the server's HTML when a form was posted without JavaScript; the
+ * clearing needs JavaScript. Errors use `tone="error"` and stay.
+ */
+import { useEffect, useState, type ReactNode } from "react";
+import { ErrorBox, NoticeBox } from "./form";
+
+/**
+ * `value` until `ms` after it was given (null once cleared; a new value shows
+ * again). With `ms` null it never clears.
+ */
+export function useClearAfter<T>(value: T | null, ms: number | null): T | null {
+  const [cleared, setCleared] = useState<T | null>(null);
+  useEffect(() => {
+    if (value === null || ms === null) return;
+    const timer = setTimeout(() => setCleared(() => value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return value !== null && value !== cleared ? value : null;
+}
+
+export function Toast({
+  tone = "success",
+  children,
+}: {
+  tone?: "success" | "error";
+  children: ReactNode;
+}) {
+  return tone === "error" ? <ErrorBox>{children}</ErrorBox> : <NoticeBox>{children}</NoticeBox>;
+}

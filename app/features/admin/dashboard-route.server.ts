@@ -1,0 +1,502 @@
+/**
+ * What the /admin route reads and does: the query string (tab, q, page,
+ * confirm, user, done) validated into the page's data, and the user action
+ * form (intent, userId, confirmed) run with PRG. Bad input is a 400 with a
+ * message, never a 500.
+ */
+import { data, redirect } from "react-router";
+import type { Database } from "#server/db/client";
+import type { Storage } from "#server/storage";
+import type { Actor } from "~/features/accounts/permissions";
+import { formatDate } from "~/lib/format";
+import {
+  ADMIN_MESSAGES,
+  CONFIRMATIONS,
+  findAdminUser,
+  listUsers,
+  pageLabel,
+  pendingApprovals,
+  runUserAction,
+  SEARCH_MAX_LENGTH,
+  showingLabel,
+  USER_ACTIONS,
+  type AdminUser,
+  type UserAction,
+} from "./users.server";
+import { dashboardStats, topLists, weeklyActivity } from "./overview.server";
+import {
+  ADMIN_TABS,
+  type AdminTab,
+  type ConfirmableAction,
+  type DashboardData,
+  type PostRow,
+  type UserRow,
+} from "./dashboard-data";
+import { describeAdminAction, latestAdminActions } from "~/features/audit/audit.server";
+import { CATEGORY_EDITOR_MESSAGES } from "./category-editor.server";
+import {
+  CATEGORY_MESSAGES,
+  deleteCategory,
+  findAdminCategory,
+  listAdminCategories,
+  UNCATEGORIZED_SLUG,
+} from "./categories-tab.server";
+import {
+  BROADCAST_MESSAGES,
+  broadcastHistory,
+  EMPTY_BROADCAST_FORM,
+  readBroadcastForm,
+  sendBroadcast,
+  validateBroadcast,
+} from "./broadcasts.server";
+import {
+  adminAuthorChoices,
+  adminDeletePost,
+  changeAuthor,
+  findAdminPost,
+  listAdminPosts,
+  POST_MESSAGES,
+  setFeatured,
+  type AdminPost,
+} from "./posts-tab.server";
+import { isUuid } from "~/lib/uuid";
+import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
+import { anyFields, readForm } from "~/lib/read-input.server";
+
+const CONFIRMABLE: readonly string[] = ["block", "promote", "delete"];
+
+const dateTimeFormat = new Intl.DateTimeFormat("en-GB", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "UTC",
+});
+/** "22 Nov 2026, 14:05 UTC". */
+const formatDateTime = (date: Date) => `${dateTimeFormat.format(date)} UTC`;
+const MAX_ID_LENGTH = 200;
+
+const toRow = (u: AdminUser): UserRow => ({
+  id: u.id,
+  username: u.username,
+  fullName: u.fullName,
+  email: u.email,
+  role: u.role,
+  status: u.status,
+  joined: formatDate(u.createdAt),
+});
+
+/** The page's own address: tab, and for Users the search and page. */
+const PAGED_TABS: readonly AdminTab[] = ["users", "posts"];
+
+function pageAddress(tab: AdminTab, query: string, page: number | null): string {
+  const params = new URLSearchParams({ tab });
+  if (PAGED_TABS.includes(tab) && query) params.set("q", query);
+  if (PAGED_TABS.includes(tab) && page && page > 1) params.set("page", String(page));
+  return `/admin?${params}`;
+}
+
+type ParsedView =
+  { ok: true; tab: AdminTab; query: string; page: number | null } | { ok: false; error: string };
+
+function parseView(params: URLSearchParams): ParsedView {
+  const tab = params.get("tab") ?? "overview";
+  if (!(ADMIN_TABS as readonly string[]).includes(tab)) {
+    return { ok: false, error: "Unknown dashboard section" };
+  }
+  const query = (params.get("q") ?? "").trim();
+  if (query.length > SEARCH_MAX_LENGTH) {
+    return { ok: false, error: `Search text must be at most ${SEARCH_MAX_LENGTH} characters` };
+  }
+  const rawPage = params.get("page");
+  if (rawPage !== null && !/^[1-9][0-9]{0,6}$/.test(rawPage)) {
+    return { ok: false, error: "Page must be a whole number from 1" };
+  }
+  return { ok: true, tab: tab as AdminTab, query, page: rawPage ? Number(rawPage) : null };
+}
+
+/** Everything the page shows; a bad query string gives the Overview with a 400 and its message. */
+export async function loadDashboard(db: Database, actor: Actor, request: Request) {
+  const params = new URL(request.url).searchParams;
+  const parsed = parseView(params);
+  const view = parsed.ok ? parsed : { tab: "overview" as const, query: "", page: null };
+  const here = pageAddress(view.tab, view.query, view.page);
+
+  const done = params.get("done");
+  const notice =
+    done && (USER_ACTIONS as readonly string[]).includes(done)
+      ? ADMIN_MESSAGES.success[done as UserAction]
+      : done === "broadcast" && /^[0-9]{1,9}$/.test(params.get("count") ?? "")
+        ? BROADCAST_MESSAGES.sent(Number(params.get("count")))
+        : done && Object.hasOwn(DONE_MESSAGES, done)
+          ? DONE_MESSAGES[done]!
+          : null;
+
+  // A page the admin was sent back from (the category editor, the CSV export) names its failure.
+  const failed = params.get("failed");
+  const failure =
+    failed && Object.hasOwn(FAILED_MESSAGES, failed) ? FAILED_MESSAGES[failed]! : null;
+
+  let confirm: DashboardData["confirm"] = null;
+  const confirmAction = params.get("confirm");
+  const confirmUser = params.get("user");
+  if (confirmAction && CONFIRMABLE.includes(confirmAction) && confirmUser) {
+    const target =
+      confirmUser.length <= MAX_ID_LENGTH ? await findAdminUser(db, actor, confirmUser) : null;
+    if (target) {
+      const action = confirmAction as ConfirmableAction;
+      confirm = { action, user: toRow(target), question: CONFIRMATIONS[action] };
+    }
+  }
+
+  let overview: DashboardData["overview"] = null;
+  let users: DashboardData["users"] = null;
+  let postsTab: DashboardData["posts"] = null;
+  let notificationsTab: DashboardData["notifications"] = null;
+  let categoriesTab: DashboardData["categories"] = null;
+  if (view.tab === "categories") {
+    const rows = await listAdminCategories(db, actor);
+    categoriesTab = {
+      rows: rows.map((c) => ({ ...c, deletable: c.slug !== UNCATEGORIZED_SLUG })),
+    };
+  } else if (view.tab === "notifications") {
+    const history = await broadcastHistory(db, actor);
+    notificationsTab = {
+      values: EMPTY_BROADCAST_FORM,
+      history: history.map((b) => ({
+        id: b.id,
+        title: b.title,
+        message: b.message,
+        link: b.link,
+        roleFilter: b.roleFilter,
+        statusFilter: b.statusFilter,
+        recipientCount: b.recipientCount,
+        sent: formatDate(b.createdAt),
+        sentBy: b.sentBy,
+      })),
+    };
+  } else if (view.tab === "posts") {
+    const [found, authors] = await Promise.all([
+      listAdminPosts(db, actor, { query: view.query, page: view.page ?? 1 }),
+      adminAuthorChoices(db, actor),
+    ]);
+    postsTab = {
+      rows: found.posts.map((p) => toPostRow(p, new Date())),
+      authors: authors.map((a) => ({ id: a.id, name: a.fullName?.trim() || a.username })),
+      query: found.query,
+      page: found.page,
+      pageCount: found.pageCount,
+      showing: showingLabel(found),
+      pageLabel: pageLabel(found),
+    };
+  } else if (view.tab === "overview") {
+    const [stats, top, pending, activity, audit] = await Promise.all([
+      dashboardStats(db, actor),
+      topLists(db, actor),
+      pendingApprovals(db, actor),
+      weeklyActivity(db, actor),
+      latestAdminActions(db),
+    ]);
+    overview = {
+      stats,
+      top,
+      pending: pending.map(toRow),
+      activity,
+      audit: audit.map((entry) => ({
+        id: entry.id,
+        who: entry.actorUsername,
+        what: describeAdminAction(entry.action),
+        target: entry.targetLabel,
+        when: formatDateTime(entry.createdAt),
+        iso: entry.createdAt.toISOString(),
+      })),
+    };
+  } else {
+    const found = await listUsers(db, actor, { query: view.query, page: view.page ?? 1 });
+    users = {
+      rows: found.users.map(toRow),
+      query: found.query,
+      page: found.page,
+      pageCount: found.pageCount,
+      showing: showingLabel(found),
+      pageLabel: pageLabel(found),
+    };
+  }
+
+  const payload: DashboardData = {
+    tab: view.tab,
+    here,
+    selfId: actor.id,
+    notice,
+    error: parsed.ok ? failure : parsed.error,
+    confirm,
+    confirmations: {
+      ...CONFIRMATIONS,
+      deletePost: POST_MESSAGES.deleteQuestion,
+      author: POST_MESSAGES.authorQuestion,
+      deleteCategory: CATEGORY_MESSAGES.deleteQuestion,
+    },
+    overview,
+    users,
+    posts: postsTab,
+    notifications: notificationsTab,
+    categories: categoriesTab,
+    confirmStep: null,
+  };
+  return data(payload, {
+    status: parsed.ok ? 200 : 400,
+    headers: { "Cache-Control": "private, no-store" },
+  });
+}
+
+/**
+ * POST intent=approve|block|promote|delete, userId, confirmed=1 (block,
+ * promote and delete; without it the page asks first). Success goes back to
+ * the page with the spec's message; failure answers 4xx with it.
+ */
+export async function runDashboardAction(
+  db: Database,
+  actor: Actor,
+  request: Request,
+  /** Where a deleted member's photos are removed from (runUserAction). */
+  files: { storage: Storage; log: (error: unknown, message: string) => void },
+) {
+  if (request.method !== "POST") {
+    return data({ error: "Method not allowed" }, { status: 405 });
+  }
+  const parsed = parseView(new URL(request.url).searchParams);
+  const here = parsed.ok
+    ? pageAddress(parsed.tab, parsed.query, parsed.page)
+    : "/admin?tab=overview";
+  const form = (await readForm(request, anyFields, { limit: SMALL_BODY_LIMIT_BYTES })).form;
+  if (!form) return data({ error: "Invalid request" }, { status: 400 });
+  const intent = form.getAll("intent");
+  if (
+    intent.length === 1 &&
+    typeof intent[0] === "string" &&
+    (POST_INTENTS as readonly string[]).includes(intent[0])
+  ) {
+    return runPostAction(db, actor, intent[0] as PostIntent, form, here);
+  }
+  if (intent.length === 1 && intent[0] === "category-delete") {
+    return runCategoryDelete(db, actor, form, here);
+  }
+  if (intent.length === 1 && intent[0] === "broadcast") {
+    return runBroadcast(db, actor, form, here);
+  }
+  const userId = form.getAll("userId");
+  if (
+    intent.length !== 1 ||
+    userId.length !== 1 ||
+    typeof intent[0] !== "string" ||
+    typeof userId[0] !== "string" ||
+    !(USER_ACTIONS as readonly string[]).includes(intent[0]) ||
+    !userId[0] ||
+    userId[0].length > MAX_ID_LENGTH
+  ) {
+    return data({ error: "Invalid request: choose an action and a user" }, { status: 400 });
+  }
+  const action = intent[0] as UserAction;
+  const id = userId[0];
+  if (CONFIRMABLE.includes(action) && form.get("confirmed") !== "1") {
+    throw redirect(`${here}&confirm=${action}&user=${encodeURIComponent(id)}`);
+  }
+  const result = await runUserAction(db, actor, action, id, files);
+  if (result.ok) throw redirect(`${here}&done=${action}`);
+  return data({ error: result.error }, { status: result.status });
+}
+
+// ------------------------------------------------------------------ posts tab
+
+const DONE_MESSAGES: Record<string, string> = {
+  "category-delete": CATEGORY_MESSAGES.deleted,
+  "category-created": CATEGORY_EDITOR_MESSAGES.created,
+  "category-updated": CATEGORY_EDITOR_MESSAGES.updated,
+  "post-delete": POST_MESSAGES.deleted,
+  "post-feature": POST_MESSAGES.featured,
+  "post-unfeature": POST_MESSAGES.unfeatured,
+  "post-author": POST_MESSAGES.authorChanged,
+};
+
+/** `?failed=` keys: failures of other admin pages, shown as the dashboard's alert. */
+export const FAILED_MESSAGES: Record<string, string> = {
+  "category-load": CATEGORY_EDITOR_MESSAGES.loadFailed,
+  "users-export": ADMIN_MESSAGES.exportFailed,
+};
+
+/** Where a failed admin page sends the admin back to, with its message. */
+export const dashboardFailure = (key: "category-load" | "users-export") =>
+  `/admin?${key === "category-load" ? "tab=categories&" : ""}failed=${key}`;
+
+const toPostRow = (p: AdminPost, now: Date): PostRow => ({
+  id: p.id,
+  title: p.title,
+  slug: p.slug,
+  type: p.postType === "external_link" ? "External link" : "Blog",
+  status: p.status,
+  isFeatured: p.isFeatured,
+  published: p.publishedAt ? formatDate(p.publishedAt) : null,
+  // The same rule as the public post page (isPubliclyVisible).
+  live: p.status === "published" && p.publishedAt !== null && p.publishedAt <= now,
+  authorId: p.authorId,
+  authorName: p.authorName,
+  authorUsername: p.authorUsername,
+});
+
+const POST_INTENTS = ["post-delete", "post-feature", "post-author"] as const;
+type PostIntent = (typeof POST_INTENTS)[number];
+
+/** One non-empty string field, at most MAX_ID_LENGTH long, or null. */
+function single(form: FormData, name: string): string | null {
+  const values = form.getAll(name);
+  if (values.length !== 1 || typeof values[0] !== "string") return null;
+  const value = values[0];
+  return value && value.length <= MAX_ID_LENGTH ? value : null;
+}
+
+/**
+ * POST intent=post-delete|post-feature|post-author with postId (featured=1|0,
+ * authorId). Delete and author change ask first: without confirmed=1 the
+ * answer is the page with a confirmation step.
+ */
+async function runPostAction(
+  db: Database,
+  actor: Actor,
+  intent: PostIntent,
+  form: FormData,
+  here: string,
+) {
+  const postId = single(form, "postId");
+  if (!postId) return data({ error: "Invalid request: choose a post" }, { status: 400 });
+  if (!isUuid(postId)) {
+    // No post has such an id: the same answer as a post that is gone.
+    const error =
+      intent === "post-delete"
+        ? POST_MESSAGES.deleteFailed
+        : intent === "post-author"
+          ? POST_MESSAGES.authorFailed(POST_MESSAGES.notFound)
+          : POST_MESSAGES.notFound;
+    return data({ error }, { status: 404 });
+  }
+  const confirmed = form.get("confirmed") === "1";
+  switch (intent) {
+    case "post-feature": {
+      const featured = form.get("featured");
+      if (featured !== "1" && featured !== "0") {
+        return data({ error: "Invalid request: featured must be 1 or 0" }, { status: 400 });
+      }
+      const result = await setFeatured(db, actor, postId, featured === "1");
+      if (!result.ok) return data({ error: result.error }, { status: result.status });
+      throw redirect(`${here}&done=${featured === "1" ? "post-feature" : "post-unfeature"}`);
+    }
+    case "post-delete": {
+      if (!confirmed) {
+        const target = await findAdminPost(db, actor, postId);
+        if (!target) return data({ error: POST_MESSAGES.deleteFailed }, { status: 404 });
+        return data({
+          confirmStep: {
+            heading: `Delete "${target.title}"?`,
+            question: POST_MESSAGES.deleteQuestion,
+            yes: "Yes, delete",
+            action: here,
+            fields: { intent, postId },
+          },
+        });
+      }
+      const result = await adminDeletePost(db, actor, postId);
+      if (!result.ok) return data({ error: result.error }, { status: result.status });
+      throw redirect(`${here}&done=post-delete`);
+    }
+    case "post-author": {
+      const authorId = single(form, "authorId");
+      if (!authorId) {
+        return data({ error: POST_MESSAGES.authorFailed("choose a new author") }, { status: 400 });
+      }
+      if (!confirmed) {
+        const target = await findAdminPost(db, actor, postId);
+        if (!target) {
+          return data(
+            { error: POST_MESSAGES.authorFailed(POST_MESSAGES.notFound) },
+            { status: 404 },
+          );
+        }
+        return data({
+          confirmStep: {
+            heading: `Change the author of "${target.title}"?`,
+            question: POST_MESSAGES.authorQuestion,
+            yes: "Yes, change author",
+            action: here,
+            fields: { intent, postId, authorId },
+          },
+        });
+      }
+      const result = await changeAuthor(db, actor, postId, authorId);
+      if (!result.ok) return data({ error: result.error }, { status: result.status });
+      throw redirect(`${here}&done=post-author`);
+    }
+  }
+}
+
+// ---------------------------------------------------------- notifications tab
+
+/**
+ * POST intent=broadcast with title, message, link, roleFilter, statusFilter;
+ * asks first (without confirmed=1 the page shows a confirmation step). Bad
+ * input is a 400 that keeps what was typed; nobody matching is a 422.
+ */
+async function runBroadcast(db: Database, actor: Actor, form: FormData, here: string) {
+  const values = readBroadcastForm(form);
+  const valid = validateBroadcast(values);
+  if (!valid.ok) return data({ error: valid.error, broadcastValues: values }, { status: 400 });
+  if (form.get("confirmed") !== "1") {
+    const { input } = valid;
+    return data({
+      broadcastValues: values,
+      confirmStep: {
+        heading: `Send "${input.title}"?`,
+        question: `${BROADCAST_MESSAGES.question} Role: ${input.roleFilter}; status: ${input.statusFilter}.`,
+        yes: "Yes, send",
+        action: here,
+        fields: {
+          intent: "broadcast",
+          title: input.title,
+          message: values.message.trim(),
+          link: input.link,
+          roleFilter: input.roleFilter,
+          statusFilter: input.statusFilter,
+        },
+      },
+    });
+  }
+  const result = await sendBroadcast(db, actor, valid.input);
+  if (!result.ok) {
+    return data({ error: result.error, broadcastValues: values }, { status: result.status });
+  }
+  throw redirect(`${here}&done=broadcast&count=${result.count}`);
+}
+
+// ------------------------------------------------------------- categories tab
+
+/** POST intent=category-delete, categoryId; asks first (confirmed=1). */
+async function runCategoryDelete(db: Database, actor: Actor, form: FormData, here: string) {
+  const categoryId = single(form, "categoryId");
+  if (!categoryId) return data({ error: "Invalid request: choose a category" }, { status: 400 });
+  if (!isUuid(categoryId)) return data({ error: CATEGORY_MESSAGES.notFound }, { status: 404 });
+  if (form.get("confirmed") !== "1") {
+    const target = await findAdminCategory(db, actor, categoryId);
+    if (!target) return data({ error: CATEGORY_MESSAGES.notFound }, { status: 404 });
+    if (target.slug === UNCATEGORIZED_SLUG) {
+      return data({ error: CATEGORY_MESSAGES.reserved }, { status: 409 });
+    }
+    return data({
+      confirmStep: {
+        heading: `Delete the category "${target.name}"?`,
+        question: CATEGORY_MESSAGES.deleteQuestion,
+        yes: "Yes, delete",
+        action: here,
+        fields: { intent: "category-delete", categoryId },
+      },
+    });
+  }
+  const result = await deleteCategory(db, actor, categoryId);
+  if (!result.ok) return data({ error: result.error }, { status: result.status });
+  throw redirect(`${here}&done=category-delete`);
+}

@@ -1,0 +1,164 @@
+/**
+ * The dashboard's Notifications tab (spec 2 §2, §8): send a notification to
+ * the members a role and a status pick (asks first; Send waits for a title
+ * and a link), and the recent broadcasts.
+ */
+import { useState } from "react";
+import { useNavigation } from "react-router";
+import { primaryButton } from "~/components/ui/button-styles";
+import { TextArea, TextInput } from "~/components/ui/form";
+import { useHydrated } from "~/lib/use-hydrated";
+import { ConfirmAction } from "./confirm-action";
+import type { DashboardData } from "./dashboard-data";
+
+const ROLE_OPTIONS = [
+  ["all", "All roles"],
+  ["user", "Users"],
+  ["mentor", "Mentors"],
+  ["admin", "Admins"],
+] as const;
+const STATUS_OPTIONS = [
+  ["approved", "Approved"],
+  ["all", "All statuses"],
+  ["pending", "Pending"],
+  ["blocked", "Blocked"],
+] as const;
+const BROADCAST_QUESTION = "Are you sure you want to send this notification?";
+
+export function NotificationsTab({ data }: { data: DashboardData }) {
+  const tab = data.notifications!;
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const [title, setTitle] = useState(tab.values.title);
+  const [link, setLink] = useState(tab.values.link);
+  const sending =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === "broadcast";
+  // Without JavaScript the server checks the fields; with it Send waits for both.
+  const disabled = hydrated && (sending || !title.trim() || !link.trim());
+  return (
+    <div className="grid gap-8 lg:grid-cols-2">
+      <section aria-labelledby="broadcast-heading">
+        <h2 id="broadcast-heading" className="mb-3 text-xl font-bold text-slate-900">
+          Send Notification
+        </h2>
+        <ConfirmAction
+          action={data.here}
+          question={BROADCAST_QUESTION}
+          fields={{ intent: "broadcast" }}
+          resetOnCancel={false}
+          className="space-y-4 rounded-lg border border-slate-200 bg-white p-4"
+        >
+          <div>
+            <label htmlFor="broadcast-title" className="block text-sm font-semibold text-slate-800">
+              Title (required)
+            </label>
+            <TextInput
+              id="broadcast-title"
+              name="title"
+              required
+              maxLength={100}
+              value={title}
+              onChange={(e) => setTitle(e.target.value)}
+            />
+          </div>
+          <div>
+            <label
+              htmlFor="broadcast-message"
+              className="block text-sm font-semibold text-slate-800"
+            >
+              Message (optional, defaults to the title)
+            </label>
+            <TextArea
+              id="broadcast-message"
+              name="message"
+              maxLength={500}
+              rows={4}
+              defaultValue={tab.values.message}
+            />
+          </div>
+          <div>
+            <label htmlFor="broadcast-link" className="block text-sm font-semibold text-slate-800">
+              Link (required)
+            </label>
+            <TextInput
+              id="broadcast-link"
+              name="link"
+              required
+              placeholder="https://… or /path"
+              value={link}
+              onChange={(e) => setLink(e.target.value)}
+            />
+          </div>
+          <div className="flex flex-wrap gap-4">
+            <div>
+              <label
+                htmlFor="broadcast-role"
+                className="block text-sm font-semibold text-slate-800"
+              >
+                Role
+              </label>
+              <select
+                id="broadcast-role"
+                name="roleFilter"
+                defaultValue={tab.values.roleFilter}
+                className="rounded border border-slate-400 px-2 py-1"
+              >
+                {ROLE_OPTIONS.map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label
+                htmlFor="broadcast-status"
+                className="block text-sm font-semibold text-slate-800"
+              >
+                Status
+              </label>
+              <select
+                id="broadcast-status"
+                name="statusFilter"
+                defaultValue={tab.values.statusFilter}
+                className="rounded border border-slate-400 px-2 py-1"
+              >
+                {STATUS_OPTIONS.map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <button type="submit" disabled={disabled} className={primaryButton}>
+            {sending ? "Sending…" : "Send Notification"}
+          </button>
+        </ConfirmAction>
+      </section>
+      <section aria-labelledby="history-heading">
+        <h2 id="history-heading" className="mb-3 text-xl font-bold text-slate-900">
+          Recent Broadcasts
+        </h2>
+        {tab.history.length === 0 ? (
+          <p className="text-slate-700">No broadcast notifications sent yet</p>
+        ) : (
+          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+            {tab.history.map((b) => (
+              <li key={b.id} className="p-3">
+                <p className="font-medium text-slate-900">{b.title}</p>
+                {b.message !== b.title ? (
+                  <p className="text-sm text-slate-800">{b.message}</p>
+                ) : null}
+                <p className="text-sm break-all text-slate-700">{b.link}</p>
+                <p className="text-sm text-slate-700">
+                  {`${b.recipientCount} recipients · role ${b.roleFilter} · status ${b.statusFilter} · ${b.sent}${b.sentBy ? ` · by @${b.sentBy}` : ""}`}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { ConfirmAction } from "./confirm-action";
+import type { ConfirmableAction, UserRow } from "./dashboard-data";
+
+export const ACTION_LABELS: Record<"approve" | ConfirmableAction, string> = {
+  approve: "Approve",
+  block: "Block",
+  promote: "Promote to mentor",
+  delete: "Delete",
+};
+
+const ACTION_STYLES: Record<"approve" | ConfirmableAction, string> = {
+  approve: "bg-green-700 text-white hover:bg-green-800",
+  block: "bg-amber-600 text-black hover:bg-amber-500",
+  promote: "bg-brand-700 text-white hover:bg-brand-900",
+  delete: "bg-red-700 text-white hover:bg-red-800",
+};
+
+/** Approve, block, promote or delete one member (asks first, except approve). */
+export function UserActionForm({
+  action,
+  user,
+  here,
+  question,
+}: {
+  action: "approve" | ConfirmableAction;
+  user: UserRow;
+  here: string;
+  question?: string;
+}) {
+  return (
+    <ConfirmAction action={here} question={question} fields={{ intent: action, userId: user.id }}>
+      <button
+        type="submit"
+        className={`rounded px-2 py-1 text-xs font-semibold ${ACTION_STYLES[action]}`}
+      >
+        {ACTION_LABELS[action]}
+        <span className="sr-only"> {user.username}</span>
+      </button>
+    </ConfirmAction>
+  );
+}

@@ -1,0 +1,327 @@
+/**
+ * The members in the admin dashboard (spec 2 §2 /admin Users tab and the
+ * Overview's pending approvals, §4 user status transitions, §8 admin alerts,
+ * §9 50 a page), Export Users CSV and the user actions. The Overview's
+ * figures are in overview.server.ts. Every function asks the permissions
+ * module first: only admins pass.
+ */
+import { and, asc, count, desc, eq, ilike, ne, or, type SQL } from "drizzle-orm";
+import { revokeAllSessions } from "#server/auth/sessions";
+import type { Database } from "#server/db/client";
+import { profiles, users } from "#server/db/schema";
+import type { Storage } from "#server/storage";
+import type { Actor } from "~/features/accounts/permissions";
+import { assertCan } from "~/features/accounts/permissions.server";
+import { notifyApproval, notifyPromotion } from "~/features/notifications/notify.server";
+import { profileImageFolder } from "~/features/profiles/edit-profile.server";
+import { recordAdminAction } from "~/features/audit/audit.server";
+import { type ExportedUser } from "./csv";
+
+export const USERS_PAGE_SIZE = 50;
+export const SEARCH_MAX_LENGTH = 200;
+
+export type UserAction = "approve" | "block" | "promote" | "delete";
+export const USER_ACTIONS: readonly UserAction[] = ["approve", "block", "promote", "delete"];
+
+/** The spec's alerts (§8); delete's are ours, in the same form. */
+export const ADMIN_MESSAGES = {
+  success: {
+    approve: "User approved successfully!",
+    block: "User blocked successfully!",
+    promote: "User promoted to mentor successfully!",
+    delete: "User deleted successfully!",
+  } satisfies Record<UserAction, string>,
+  failure: {
+    approve: (message: string) => `Failed to approve user: ${message}`,
+    block: (message: string) => `Failed to block user: ${message}`,
+    promote: (message: string) => `Failed to promote user: ${message}`,
+    delete: (message: string) => `Failed to delete user: ${message}`,
+  } satisfies Record<UserAction, (message: string) => string>,
+  exportFailed: "Failed to export users",
+  forbidden: "Permission denied: only admins can do this",
+  notFound: "User not found",
+  alreadyApproved: "This user is already approved",
+  alreadyBlocked: "This user is already blocked",
+  notPromotable: "Only approved users with the role user can be promoted to mentor",
+  self: "You cannot do this to your own account",
+} as const;
+
+/** Asked before blocking, promoting and deleting (spec §4). */
+export const CONFIRMATIONS: Record<Exclude<UserAction, "approve">, string> = {
+  block: "Are you sure you want to block this user? They will be signed out everywhere.",
+  promote: "Are you sure you want to promote this user to mentor?",
+  delete:
+    "Are you sure you want to delete this user? Their posts and comments will be deleted too. This action cannot be undone.",
+};
+
+export type AdminUser = {
+  id: string;
+  username: string;
+  fullName: string | null;
+  email: string;
+  role: "user" | "mentor" | "admin";
+  status: "pending" | "approved" | "blocked";
+  createdAt: Date;
+  lastLoginAt: Date | null;
+};
+
+const userColumns = {
+  id: profiles.id,
+  username: profiles.username,
+  fullName: profiles.fullName,
+  email: profiles.email,
+  role: profiles.role,
+  status: profiles.status,
+  createdAt: profiles.createdAt,
+  lastLoginAt: profiles.lastLoginAt,
+};
+
+/** Pending User Approvals: oldest first (they have waited longest), at most 100. */
+export async function pendingApprovals(
+  db: Database,
+  actor: Actor | null | undefined,
+): Promise<AdminUser[]> {
+  assertCan(actor, "admin.access");
+  return db
+    .select(userColumns)
+    .from(profiles)
+    .where(eq(profiles.status, "pending"))
+    .orderBy(asc(profiles.createdAt), asc(profiles.username))
+    .limit(100);
+}
+
+export async function findAdminUser(
+  db: Database,
+  actor: Actor | null | undefined,
+  id: string,
+): Promise<AdminUser | null> {
+  assertCan(actor, "admin.access");
+  const [row] = await db.select(userColumns).from(profiles).where(eq(profiles.id, id));
+  return row ?? null;
+}
+
+// ---------------------------------------------------------------------- users
+
+export type UsersPage = {
+  users: AdminUser[];
+  total: number;
+  page: number;
+  pageCount: number;
+  /** 1-based index of the first and last rows shown (0 and 0 when none). */
+  from: number;
+  to: number;
+  query: string;
+};
+
+/** "Showing x to y of n" and "Page x of y" (spec §2). */
+export const showingLabel = (p: Pick<UsersPage, "from" | "to" | "total">) =>
+  `Showing ${p.from} to ${p.to} of ${p.total}`;
+export const pageLabel = (p: Pick<UsersPage, "page" | "pageCount">) =>
+  `Page ${p.page} of ${p.pageCount}`;
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Users matching the search (username, full name or e-mail, case-insensitive),
+ * newest first, 50 a page. A page past the end shows the last page.
+ */
+export async function listUsers(
+  db: Database,
+  actor: Actor | null | undefined,
+  options: { query?: string; page?: number } = {},
+): Promise<UsersPage> {
+  assertCan(actor, "admin.access");
+  const query = (options.query ?? "").trim().slice(0, SEARCH_MAX_LENGTH);
+  let where: SQL | undefined;
+  if (query) {
+    const pattern = likePattern(query);
+    where = or(
+      ilike(profiles.username, pattern),
+      ilike(profiles.fullName, pattern),
+      ilike(profiles.email, pattern),
+    );
+  }
+  const [counted] = await db.select({ n: count() }).from(profiles).where(where);
+  const total = Number(counted!.n);
+  const pageCount = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
+  const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), pageCount);
+  const rows = await db
+    .select(userColumns)
+    .from(profiles)
+    .where(where)
+    .orderBy(desc(profiles.createdAt), asc(profiles.id))
+    .limit(USERS_PAGE_SIZE)
+    .offset((page - 1) * USERS_PAGE_SIZE);
+  const from = total === 0 ? 0 : (page - 1) * USERS_PAGE_SIZE + 1;
+  return {
+    users: rows,
+    total,
+    page,
+    pageCount,
+    from,
+    to: total === 0 ? 0 : from + rows.length - 1,
+    query,
+  };
+}
+
+/** Every member for the CSV export, oldest first. */
+export async function usersForExport(
+  db: Database,
+  actor: Actor | null | undefined,
+): Promise<ExportedUser[]> {
+  assertCan(actor, "admin.access");
+  return db
+    .select({
+      username: profiles.username,
+      fullName: profiles.fullName,
+      email: profiles.email,
+      role: profiles.role,
+      status: profiles.status,
+      createdAt: profiles.createdAt,
+      lastLoginAt: profiles.lastLoginAt,
+    })
+    .from(profiles)
+    .orderBy(asc(profiles.createdAt), asc(profiles.username));
+}
+
+/** The rows of Export Users CSV, the export recorded in the audit trail. */
+export async function exportUsers(
+  db: Database,
+  actor: Actor | null | undefined,
+): Promise<ExportedUser[]> {
+  const rows = await usersForExport(db, actor);
+  await recordAdminAction(db, actor!, { action: "users.export", details: { rows: rows.length } });
+  return rows;
+}
+
+// -------------------------------------------------------------- user actions
+
+export type ActionResult =
+  { ok: true; message: string } | { ok: false; status: 403 | 404 | 409 | 500; error: string };
+
+const fail = (
+  action: UserAction,
+  status: 403 | 404 | 409 | 500,
+  message: string,
+): ActionResult => ({ ok: false, status, error: ADMIN_MESSAGES.failure[action](message) });
+
+/**
+ * Approve (pending or blocked → approved; notifies), block (not twice; ends
+ * every session), promote (approved plain users → mentor; notifies), delete
+ * (their posts and comments go with them). Admins only, never on oneself.
+ * Each change is one conditional UPDATE or DELETE, so two admins acting at
+ * once cannot both succeed. A deleted member's profile-images folder goes
+ * from `storage` after the commit (docs/decisions/0045); without `storage`
+ * no file is touched.
+ */
+export async function runUserAction(
+  db: Database,
+  actor: Actor | null | undefined,
+  action: UserAction,
+  userId: string,
+  options: { storage?: Storage; log?: (error: unknown, message: string) => void } = {},
+): Promise<ActionResult> {
+  assertCan(actor, "admin.access");
+  if (userId === actor.id) return fail(action, 409, ADMIN_MESSAGES.self);
+  try {
+    const [target] = await db
+      .select({
+        id: profiles.id,
+        username: profiles.username,
+        role: profiles.role,
+        status: profiles.status,
+      })
+      .from(profiles)
+      .where(eq(profiles.id, userId));
+    if (!target) return fail(action, 404, ADMIN_MESSAGES.notFound);
+    // The audit trail's row, written in the change's transaction.
+    const audit = (tx: Database, details: Record<string, unknown> | null = null) =>
+      recordAdminAction(tx, actor!, {
+        action: `user.${action}`,
+        targetType: "user",
+        targetId: userId,
+        targetLabel: target.username,
+        details,
+      });
+
+    switch (action) {
+      case "approve": {
+        const changed = await db.transaction(async (tx) => {
+          const rows = await tx
+            .update(profiles)
+            .set({ status: "approved" })
+            .where(and(eq(profiles.id, userId), ne(profiles.status, "approved")))
+            .returning({ id: profiles.id });
+          if (rows.length) {
+            await notifyApproval(tx, userId);
+            await audit(tx, { from: target.status });
+          }
+          return rows.length > 0;
+        });
+        if (!changed) return fail(action, 409, ADMIN_MESSAGES.alreadyApproved);
+        break;
+      }
+      case "block": {
+        const changed = await db.transaction(async (tx) => {
+          const rows = await tx
+            .update(profiles)
+            .set({ status: "blocked" })
+            .where(and(eq(profiles.id, userId), ne(profiles.status, "blocked")))
+            .returning({ id: profiles.id });
+          if (rows.length) await audit(tx, { from: target.status });
+          return rows.length > 0;
+        });
+        if (!changed) return fail(action, 409, ADMIN_MESSAGES.alreadyBlocked);
+        await revokeAllSessions(db, userId);
+        break;
+      }
+      case "promote": {
+        const changed = await db.transaction(async (tx) => {
+          const rows = await tx
+            .update(profiles)
+            .set({ role: "mentor" })
+            .where(
+              and(
+                eq(profiles.id, userId),
+                eq(profiles.role, "user"),
+                eq(profiles.status, "approved"),
+              ),
+            )
+            .returning({ id: profiles.id });
+          if (rows.length) {
+            await notifyPromotion(tx, userId);
+            await audit(tx);
+          }
+          return rows.length > 0;
+        });
+        if (!changed) return fail(action, 409, ADMIN_MESSAGES.notPromotable);
+        break;
+      }
+      case "delete": {
+        // The auth user owns the profile; the cascade takes the profile,
+        // sessions, posts, comments, likes, favourites and follows.
+        const deleted = await db.transaction(async (tx) => {
+          const rows = await tx
+            .delete(users)
+            .where(eq(users.id, userId))
+            .returning({ id: users.id });
+          if (rows.length) await audit(tx, { role: target.role, status: target.status });
+          return rows.length > 0;
+        });
+        if (!deleted) return fail(action, 404, ADMIN_MESSAGES.notFound);
+        // Their photos are personal data. Post images stay: see decision 0045.
+        const folder = profileImageFolder(userId);
+        await options.storage?.deletePrefix(folder).catch((error: unknown) => {
+          options.log?.(error, `deleting ${folder} of a deleted user`);
+        });
+        break;
+      }
+    }
+    return { ok: true, message: ADMIN_MESSAGES.success[action] };
+  } catch (error) {
+    const message = error instanceof Error && error.message ? error.message : "Unknown error";
+    return fail(action, 500, message);
+  }
+}

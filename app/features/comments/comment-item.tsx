@@ -1,0 +1,176 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { useConfirm } from "~/components/ui/confirm-dialog";
+import { isAwaitingApproval } from "~/features/accounts/awaiting-approval";
+import type { HeaderUser } from "~/features/accounts/header-user";
+import { Avatar, VerifiedBadge } from "~/features/posts/post-card";
+import { clientLog } from "~/lib/client-log";
+import { plural } from "~/lib/format";
+import { relativeTime } from "~/lib/relative-time";
+import { postComment as post } from "./comment-api";
+import { CommentForm } from "./comment-form";
+import type { CommentDraft } from "./comment-form.server";
+import type { CommentView } from "./comments.server";
+
+const DELETE_FAILED = "Failed to delete comment. Please try again.";
+const DELETE_CONFIRM = "Are you sure you want to delete this comment?";
+
+/** One comment (or reply): like, reply, delete (asks first), and its replies. */
+export function CommentItem({
+  comment,
+  postId,
+  postPath,
+  user,
+  onChanged,
+  isReply = false,
+  draft,
+}: {
+  comment: CommentView;
+  postId: string;
+  postPath: string;
+  user: HeaderUser | null;
+  /** After a delete or a reply; `change` is how many top-level comments that made or took. */
+  onChanged: (change?: number) => void;
+  isReply?: boolean;
+  draft?: CommentDraft;
+}) {
+  const [liked, setLiked] = useState(comment.likedByMe);
+  const [likes, setLikes] = useState(comment.likeCount);
+  // A fresh load of the list (after hydration, a post or a delete) brings new counts.
+  const [shown, setShown] = useState(comment);
+  if (shown !== comment) {
+    setShown(comment);
+    setLiked(comment.likedByMe);
+    setLikes(comment.likeCount);
+  }
+  const [replying, setReplying] = useState(Boolean(draft));
+  const awaiting = isAwaitingApproval(user);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const { confirm, dialog: confirmDialog } = useConfirm();
+
+  const like = async () => {
+    if (!user) {
+      window.location.assign(`/login?redirectTo=${encodeURIComponent(postPath)}`);
+      return;
+    }
+    const next = !liked;
+    setLiked(next);
+    setLikes((n) => Math.max(0, n + (next ? 1 : -1)));
+    try {
+      const result = await post({ intent: "like", commentId: comment.id, liked: String(next) });
+      if (result.redirected || !result.ok) throw new Error("like failed");
+      setLiked(Boolean(result.body.liked));
+      setLikes(Number(result.body.likeCount));
+    } catch (error) {
+      // Like failures are only logged (spec 1 §8).
+      clientLog.error("Like toggle failed", { error: String(error) });
+      setLiked(!next);
+      setLikes((n) => Math.max(0, n + (next ? -1 : 1)));
+    }
+  };
+
+  const remove = async () => {
+    if (!(await confirm(DELETE_CONFIRM, { confirmLabel: "Delete", danger: true }))) return;
+    setDeleting(true);
+    setDeleteError(null);
+    try {
+      const result = await post({ intent: "delete", commentId: comment.id });
+      if (result.redirected || !result.ok) throw new Error("delete failed");
+      onChanged(isReply ? 0 : -1);
+    } catch {
+      setDeleteError(DELETE_FAILED);
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <article aria-label={`Comment by ${comment.author.name}`} className="flex gap-3">
+      <Avatar author={comment.author} size={isReply ? 28 : 36} />
+      <div className="min-w-0 flex-1">
+        <p className="text-sm">
+          <Link
+            to={`/user/${comment.author.username}`}
+            className="font-semibold text-slate-900 hover:underline"
+          >
+            {comment.author.name}
+          </Link>
+          <VerifiedBadge role={comment.author.role} />
+          <span className="ml-2 text-slate-600">
+            <time dateTime={comment.createdAt} suppressHydrationWarning>
+              {relativeTime(comment.createdAt)}
+            </time>
+          </span>
+        </p>
+        <p className="mt-1 whitespace-pre-line break-words text-slate-800">{comment.content}</p>
+        <div className="mt-2 flex items-center gap-4 text-sm">
+          <button
+            type="button"
+            aria-pressed={liked}
+            // A member awaiting approval: the box above says why.
+            disabled={awaiting}
+            aria-describedby={awaiting ? `comment-${postId}-awaiting` : undefined}
+            onClick={() => void like()}
+            className={`font-medium ${liked ? "text-brand-700" : "text-slate-700"} hover:underline disabled:cursor-not-allowed disabled:no-underline`}
+          >
+            {liked ? "Liked" : "Like"} <span aria-label={plural(likes, "like")}>({likes})</span>
+          </button>
+          {/* On a reply too: the server attaches a reply to a reply to the top comment. */}
+          {user && !awaiting ? (
+            <button
+              type="button"
+              aria-expanded={replying}
+              onClick={() => setReplying((v) => !v)}
+              className="font-medium text-slate-700 hover:underline"
+            >
+              Reply
+            </button>
+          ) : null}
+          {comment.canDelete ? (
+            <button
+              type="button"
+              disabled={deleting}
+              onClick={() => void remove()}
+              className="font-medium text-red-700 hover:underline"
+            >
+              Delete
+            </button>
+          ) : null}
+        </div>
+        {deleteError ? (
+          <p role="alert" className="mt-2 text-sm text-red-700">
+            {deleteError}
+          </p>
+        ) : null}
+        {confirmDialog}
+        {replying ? (
+          <CommentForm
+            postId={postId}
+            postPath={postPath}
+            user={user}
+            parentId={comment.id}
+            onPosted={() => onChanged(0)}
+            onCancel={() => setReplying(false)}
+            draft={draft}
+          />
+        ) : null}
+        {comment.replies.length ? (
+          <ul className="mt-4 space-y-4 border-l-2 border-slate-200 pl-4">
+            {comment.replies.map((reply) => (
+              <li key={reply.id}>
+                <CommentItem
+                  comment={reply}
+                  postId={postId}
+                  postPath={postPath}
+                  user={user}
+                  onChanged={onChanged}
+                  isReply
+                />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </article>
+  );
+}
