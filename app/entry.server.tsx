@@ -25,7 +25,8 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   noteDatabaseError(error);
   if (isRouteErrorResponse(error) && error.status < 500) return;
   const log = context.get(requestContext).log;
-  log.error({ err: error, url: request.url }, "route error");
+  // The path only, and the error as server/logger.ts keeps it: no user text (issue 13).
+  log.error({ err: error, path: new URL(request.url).pathname }, "route error");
 };
 
 export default function handleRequest(

@@ -20,6 +20,7 @@ import { ensureReservedRows } from "./db/seed";
 import { seedDemo } from "./db/seed-demo";
 import { authRoutes, clientIpHeader } from "./auth/express";
 import { bodyLimit } from "./http/body-limit";
+import { refuseControlUrls } from "./http/clean-input";
 import { clientLogsRouter } from "./http/client-logs";
 import { fetchRequestOf, sendFetchResponse } from "./http/fetch-bridge";
 import { pageCache, type PageCacheOptions } from "./http/page-cache";
@@ -32,7 +33,7 @@ import { securityHeaders, type ExtraSources } from "./http/security";
 import { sendUnavailable, trackDatabaseFailures, unavailableBehind } from "./http/unavailable";
 import { healthProbes } from "./http/health";
 import { drain, isDraining, trackInFlight } from "./http/shutdown";
-import { createLogger, type Logger } from "./logger";
+import { createLogger, safeError, type Logger } from "./logger";
 import { closeNotificationHub } from "./realtime/notification-hub";
 import { setRuntime } from "./runtime";
 import { createStorage } from "./storage";
@@ -143,10 +144,12 @@ export function createApp({
         req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({
           id: req.id,
           method: req.method,
-          url: req.url,
+          // The path only: a query can hold what the user typed (issue 13).
+          url: req.url.split("?")[0],
           ip: req.remoteAddress,
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        err: safeError,
       },
       customLogLevel: (_req, res, err) =>
         err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
@@ -166,6 +169,8 @@ export function createApp({
   // the handlers below read it only through the capped stream.
   app.use(bodyLimit());
   // Writes only from this site's own pages (issue 13); the auth library checks its own paths.
+  // No control character in a path or query reaches a route (issue 13).
+  app.use(refuseControlUrls());
   app.use(sameOrigin({ siteUrl: config.siteUrl, exempt: (p) => p.startsWith("/api/auth/") }));
 
   if (vite) {

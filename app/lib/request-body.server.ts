@@ -1,3 +1,5 @@
+import { cleanFormData } from "#server/http/clean-input";
+
 /**
  * Reading a form body with a byte cap that holds whether or not the client
  * declared Content-Length: a chunked upload is counted as it streams and
@@ -37,7 +39,7 @@ export async function readFormWithin(request: Request, maxBytes: number): Promis
   const source = request.body;
   if (!source) {
     const form = await request.formData().catch(() => null);
-    return form ? { ok: true, form } : { ok: false, reason: "unreadable" };
+    return form ? { ok: true, form: cleanFormData(form) } : { ok: false, reason: "unreadable" };
   }
 
   let seen = 0;
@@ -72,7 +74,8 @@ export async function readFormWithin(request: Request, maxBytes: number): Promis
       body: counted,
       duplex: "half",
     } as RequestInit).formData();
-    return { ok: true, form };
+    // Text without control characters (issue 13: PostgreSQL refuses U+0000).
+    return { ok: true, form: cleanFormData(form) };
   } catch {
     return { ok: false, reason: over ? "too-large" : "unreadable" };
   }

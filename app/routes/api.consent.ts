@@ -1,4 +1,5 @@
 import { db } from "#server/db/client";
+import { cleanJson } from "#server/http/clean-input";
 import { sitePathOr } from "#server/http/site-path";
 import { runtime } from "#server/runtime";
 import { getSessionUser } from "~/features/accounts/session.server";
@@ -50,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   let body: unknown;
   let returnTo = "/";
   if (isJson) {
-    body = await request.json().catch(() => null);
+    body = cleanJson(await request.json().catch(() => null));
   } else {
     const form = (await readForm(request, anyFields, { limit: SMALL_BODY_LIMIT_BYTES })).form;
     body = form ? { choice: form.get("choice") ?? undefined } : null;

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { cleanJson } from "#server/http/clean-input";
 import { createWindowLimiter } from "#server/http/window-limiter";
 import { can } from "~/features/accounts/permissions";
 import { getSessionUser } from "~/features/accounts/session.server";
@@ -16,7 +17,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ error: "Permission denied" }, { status: 403 });
   }
   if (!allow(actor.id)) return data({ error: "Too many requests" }, { status: 429 });
-  const body = (await request.json().catch(() => null)) as { url?: unknown } | null;
+  const body = cleanJson(await request.json().catch(() => null)) as { url?: unknown } | null;
   if (!body || typeof body.url !== "string" || body.url.length > 2048) {
     return data({ error: "A valid URL is required" }, { status: 400 });
   }

@@ -6,6 +6,7 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { cappedBody } from "./body-limit";
+import { cleanBodyStream } from "./clean-input";
 
 function headersOf(req: ExpressRequest): Headers {
   const headers = new Headers();
@@ -46,7 +47,10 @@ export function fetchRequestOf(req: ExpressRequest, res: ExpressResponse): Reque
     signal: AbortSignal.any([gone.signal, refused]),
   };
   if (req.method !== "GET" && req.method !== "HEAD" && body) {
-    init.body = body;
+    // Forms reach the handlers with control characters stripped (issue 13):
+    // the cleaned body may be shorter than the client declared.
+    init.body = cleanBodyStream(body, req.get("content-type") ?? null);
+    if (init.body !== body) (init.headers as Headers).delete("content-length");
     init.duplex = "half";
   }
   return new Request(urlOf(req), init);

@@ -8,6 +8,7 @@ import { WIDGET_TYPES, type SidebarWidget } from "#server/db/schema";
 import { EMBED_HOSTS } from "#server/http/security";
 import { isSitePath, isWebUrl } from "#server/http/site-path";
 import { isDirectVideoUrl, parseVideoUrl } from "~/lib/video";
+import { normaliseTags, TAG_LIMITS, TAG_MESSAGES } from "./rules";
 
 export const INTENTS = ["publish", "draft", "autosave"] as const;
 export type Intent = (typeof INTENTS)[number];
@@ -110,7 +111,16 @@ const postObjectSchema = z.object({
     .transform((v) => (v === "" ? null : v))
     .nullable()
     .default(null),
-  tags: z.union([z.string(), z.array(z.string())]).default(""),
+  tags: z
+    .union([z.string().max(20_000, TAG_MESSAGES.tooLong), z.array(z.string()).max(200)])
+    .default("")
+    .superRefine((value, ctx) => {
+      const tags = normaliseTags(value);
+      if (tags.some((t) => t.name.length > TAG_LIMITS.maxLength))
+        ctx.addIssue({ code: "custom", message: TAG_MESSAGES.tooLong });
+      else if (tags.length > TAG_LIMITS.maxCount)
+        ctx.addIssue({ code: "custom", message: TAG_MESSAGES.tooMany });
+    }),
   sidebar_enabled: checkbox,
   sidebar_widgets: jsonField(
     z.array(widgetSchema).max(20, "At most 20 sidebar widgets").default([]),

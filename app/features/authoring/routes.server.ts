@@ -5,6 +5,7 @@
 import { data, redirect } from "react-router";
 import type { Database } from "#server/db/client";
 import { UNCATEGORIZED_ID } from "#server/db/schema";
+import { currentRuntime } from "#server/runtime";
 import { effectiveRole, type Actor } from "~/features/accounts/permissions";
 import { listCategories } from "~/features/categories/categories.server";
 import { postPath } from "~/features/posts/post-card";
@@ -82,7 +83,8 @@ export async function handleSave(db: Database, actor: Actor | null, request: Req
   values.sidebar_enabled = form.get("sidebar_enabled") ? "on" : "";
   values.is_featured = form.get("is_featured") ? "on" : "";
   const result = await savePost(db, actor, values).catch((error: unknown) => {
-    console.error(error);
+    // Through the logger: its serializer keeps the SQLSTATE, never the SQL or the text (issue 13).
+    currentRuntime()?.log.error({ err: error }, "post save failed");
     return {
       ok: false as const,
       status: 500 as const,

@@ -29,6 +29,13 @@ export function normaliseTags(input: string | readonly string[]): { name: string
   return out;
 }
 
+/** Issue 13: a tag is an index key (its slug), so its length and the count are capped. */
+export const TAG_LIMITS = { maxLength: 50, maxCount: 20 } as const;
+export const TAG_MESSAGES = {
+  tooLong: `Each tag must be at most ${TAG_LIMITS.maxLength} characters`,
+  tooMany: `At most ${TAG_LIMITS.maxCount} tags`,
+} as const;
+
 /** Spaces in a tag become hyphens in its slug. */
 export function tagSlug(name: string): string {
   return name.trim().toLowerCase().replace(/\s+/g, "-");

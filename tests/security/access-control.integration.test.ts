@@ -1,0 +1,297 @@
+/**
+ * Security suite (issue 13 item 9): the access-control matrix over the
+ * site's guarded routes and the auth library's endpoints, for every role:
+ * visitor, pending, user, mentor, admin, and a blocked member whose session
+ * is still live (the session row is put back before each of its requests).
+ * What each role may do comes from the role table (permissions.ts `can`),
+ * not from this file: a route that answers otherwise is a hole. The
+ * community actions have their own matrix
+ * (app/features/accounts/community-permissions.integration.test.ts).
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { CookieJar } from "#tests/support/http-app";
+import { categories, profiles, sessions } from "#server/db/schema";
+import { can, type Action, type Actor, type Resource } from "~/features/accounts/permissions";
+import { createPost, createUser } from "../support/factories";
+import { signedInMember } from "../support/signed-in";
+import { siteOverHttpForThisFile } from "../support/site-over-http";
+
+const site = siteOverHttpForThisFile();
+const ROLES = ["visitor", "pending", "user", "mentor", "admin", "blocked"] as const;
+type Role = (typeof ROLES)[number];
+const counts = { cases: 0, holes: 0, fiveHundreds: 0 };
+afterAll(() => {
+  console.log(
+    `security/access-control: ${counts.cases} cases over ${ROLES.length} roles, ${counts.holes} holes, ${counts.fiveHundreds} answers of 500`,
+  );
+});
+
+type Member = { jar: CookieJar; actor: Actor | null; restore: () => Promise<void> };
+type World = {
+  adminPostId: string;
+  mentorPostSlug: string;
+  adminPostSlug: string;
+  mentorPostAuthor: string;
+  adminPostAuthor: string;
+  categoryId: string;
+};
+
+async function member(role: Role): Promise<Member> {
+  const db = site.testDb.db;
+  if (role === "visitor") return { jar: new CookieJar(), actor: null, restore: async () => {} };
+  const profile =
+    role === "pending"
+      ? { status: "pending" as const }
+      : role === "blocked"
+        ? { role: "mentor" as const }
+        : { role };
+  const user = await signedInMember(site.app, db, profile);
+  if (role !== "blocked") {
+    const actor: Actor = {
+      id: user.id,
+      role: role === "pending" ? "user" : role,
+      status: role === "pending" ? "pending" : "approved",
+    };
+    return { jar: user.jar, actor, restore: async () => {} };
+  }
+  // Signed in while approved, then blocked: the session row is kept and put back before
+  // every request (the site ends it on first use, as it should).
+  const [live] = await db.select().from(sessions).where(eq(sessions.userId, user.id));
+  await db.update(profiles).set({ status: "blocked" }).where(eq(profiles.id, user.id));
+  return {
+    jar: user.jar,
+    actor: { id: user.id, role: "mentor", status: "blocked" },
+    restore: async () => {
+      await db.insert(sessions).values(live!).onConflictDoNothing();
+    },
+  };
+}
+
+type Case = {
+  name: string;
+  action: Action;
+  resource?: (world: World) => Resource;
+  send: (jar: CookieJar, world: World) => Promise<Response>;
+};
+
+const get = (path: (w: World) => string) => (jar: CookieJar, w: World) =>
+  fetch(`${site.app.url}${path(w)}`, {
+    headers: { cookie: jar.header(site.app.url) },
+    redirect: "manual",
+  });
+const post =
+  (path: (w: World) => string, fields: (w: World) => Record<string, string>, json = false) =>
+  (jar: CookieJar, w: World) =>
+    fetch(`${site.app.url}${path(w)}`, {
+      method: "POST",
+      headers: {
+        cookie: jar.header(site.app.url),
+        origin: site.app.url,
+        ...(json ? { "content-type": "application/json" } : {}),
+      },
+      body: json ? JSON.stringify(fields(w)) : new URLSearchParams(fields(w)),
+      redirect: "manual",
+    });
+
+const CASES: Case[] = [
+  { name: "GET /admin", action: "admin.access", send: get(() => "/admin") },
+  { name: "GET /admin?tab=users", action: "admin.access", send: get(() => "/admin?tab=users") },
+  { name: "GET /admin/users.csv", action: "admin.access", send: get(() => "/admin/users.csv") },
+  {
+    name: "GET /admin/site-settings",
+    action: "admin.access",
+    send: get(() => "/admin/site-settings"),
+  },
+  {
+    name: "GET /admin/banned-words",
+    action: "admin.access",
+    send: get(() => "/admin/banned-words"),
+  },
+  { name: "GET /admin/redirects", action: "admin.access", send: get(() => "/admin/redirects") },
+  {
+    name: "GET /admin/categories/:id",
+    action: "admin.access",
+    send: get((w) => `/admin/categories/${w.categoryId}`),
+  },
+  {
+    name: "POST /admin broadcast",
+    action: "broadcast.send",
+    send: post(
+      () => "/admin?tab=notifications",
+      () => ({ intent: "broadcast", title: "Matrix", message: "Hello", link: "/" }),
+    ),
+  },
+  {
+    name: "POST /admin/banned-words add",
+    action: "admin.access",
+    send: post(
+      () => "/admin/banned-words",
+      () => ({ intent: "add", word: `matrixword${Date.now()}` }),
+    ),
+  },
+  {
+    name: "POST /admin/redirects add",
+    action: "admin.access",
+    send: post(
+      () => "/admin/redirects",
+      () => ({ intent: "add", from: `/old-${Date.now()}`, to: "/about" }),
+    ),
+  },
+  { name: "GET /create-post", action: "post.write", send: get(() => "/create-post") },
+  { name: "GET /my-posts", action: "post.write", send: get(() => "/my-posts") },
+  {
+    name: "POST /create-post draft",
+    action: "post.write",
+    send: post(
+      () => "/create-post",
+      () => ({ title: "Matrix draft", intent: "draft" }),
+    ),
+  },
+  {
+    name: "GET /edit-post/:slug (a mentor's)",
+    action: "post.write",
+    resource: (w) => ({ kind: "post", authorId: w.mentorPostAuthor }),
+    send: get((w) => `/edit-post/${w.mentorPostSlug}`),
+  },
+  {
+    name: "GET /edit-post/:slug (an admin's)",
+    action: "post.write",
+    resource: (w) => ({ kind: "post", authorId: w.adminPostAuthor }),
+    send: get((w) => `/edit-post/${w.adminPostSlug}`),
+  },
+  {
+    name: "POST /edit-post/:slug (an admin's)",
+    action: "post.write",
+    resource: (w) => ({ kind: "post", authorId: w.adminPostAuthor }),
+    send: post(
+      (w) => `/edit-post/${w.adminPostSlug}`,
+      (w) => ({ id: w.adminPostId, title: "Taken over", intent: "draft" }),
+    ),
+  },
+  {
+    name: "POST /api/metadata",
+    action: "post.write",
+    send: post(
+      () => "/api/metadata",
+      () => ({ url: "http://10.0.0.1/" }),
+      true,
+    ),
+  },
+  {
+    name: "GET /notifications",
+    action: "notifications.read",
+    send: get(() => "/notifications"),
+  },
+];
+
+/** The library's endpoints: closed for every role, whatever the session. */
+const LIBRARY = [
+  ["GET", "/api/auth/get-session"],
+  ["GET", "/api/auth/list-sessions"],
+  ["POST", "/api/auth/update-user"],
+  ["POST", "/api/auth/change-password"],
+  ["POST", "/api/auth/sign-in/email"],
+  ["POST", "/api/auth/sign-in/username"],
+  ["POST", "/api/auth/sign-in/email-otp"],
+  ["POST", "/api/auth/sign-up/email"],
+  ["POST", "/api/auth/email-otp/send-verification-otp"],
+  ["POST", "/api/auth/email-otp/request-password-reset"],
+  ["POST", "/api/auth/email-otp/reset-password"],
+  ["POST", "/api/auth/revoke-sessions"],
+  ["POST", "/api/auth/delete-user"],
+  ["GET", "/api/auth/list-accounts"],
+  ["POST", "/api/auth/sign-out"],
+] as const;
+
+/**
+ * Allowed: the page or action went through. Refused: sent to /login,
+ * /pending-approval or the home page, or 401, 403, 404.
+ */
+function outcomeOf(res: Response): "allowed" | "refused" | "error" {
+  if (res.status >= 500) return "error";
+  const location = res.headers.get("location") ?? "";
+  if (res.status >= 300 && res.status < 400) {
+    const to = new URL(location, site.app.url).pathname;
+    return to === "/" || /^\/(login|pending-approval)\b/.test(to) ? "refused" : "allowed";
+  }
+  return [401, 403, 404].includes(res.status) ? "refused" : "allowed";
+}
+
+async function world(): Promise<World> {
+  const db = site.testDb.db;
+  const mentor = await createUser(db, { role: "mentor", profileCompleted: true });
+  const admin = await createUser(db, { role: "admin", profileCompleted: true });
+  const mentorPost = await createPost(db, { authorId: mentor.id, status: "draft" });
+  const adminPost = await createPost(db, { authorId: admin.id, status: "draft" });
+  const [category] = await db.select({ id: categories.id }).from(categories).limit(1);
+  return {
+    adminPostId: adminPost.id,
+    mentorPostSlug: mentorPost.slug,
+    adminPostSlug: adminPost.slug,
+    mentorPostAuthor: mentor.id,
+    adminPostAuthor: admin.id,
+    categoryId: category!.id,
+  };
+}
+
+describe("access control", () => {
+  it("every guarded route answers each role as the role table says", async () => {
+    const w = await world();
+    const holes: string[] = [];
+    for (const role of ROLES) {
+      const m = await member(role);
+      for (const c of CASES) {
+        // The mentor-case: the signed-in mentor's own post stands in for "a mentor's".
+        const resource = c.resource?.(w);
+        const own =
+          role === "mentor" && c.name.includes("a mentor's")
+            ? { kind: "post" as const, authorId: m.actor!.id }
+            : resource;
+        const expected = can(m.actor, c.action, own) ? "allowed" : "refused";
+        await m.restore();
+        const target =
+          role === "mentor" && c.name.includes("a mentor's")
+            ? {
+                ...w,
+                mentorPostSlug: (
+                  await createPost(site.testDb.db, { authorId: m.actor!.id, status: "draft" })
+                ).slug,
+              }
+            : w;
+        const res = await c.send(m.jar, target);
+        await res.body?.cancel();
+        const got = outcomeOf(res);
+        counts.cases++;
+        if (got === "error") counts.fiveHundreds++;
+        if (got !== expected) {
+          counts.holes++;
+          holes.push(
+            `${role} ${c.name}: expected ${expected}, got ${got} (${res.status} ${res.headers.get("location") ?? ""})`,
+          );
+        }
+      }
+      for (const [method, path] of LIBRARY) {
+        await m.restore();
+        const res = await fetch(`${site.app.url}${path}`, {
+          method,
+          headers: {
+            cookie: m.jar.header(site.app.url),
+            origin: site.app.url,
+            "content-type": "application/json",
+          },
+          body: method === "POST" ? "{}" : undefined,
+          redirect: "manual",
+        });
+        await res.body?.cancel();
+        counts.cases++;
+        if (res.status >= 500) counts.fiveHundreds++;
+        if (res.status !== 404) {
+          counts.holes++;
+          holes.push(`${role} ${method} ${path}: ${res.status}`);
+        }
+      }
+    }
+    expect(holes).toEqual([]);
+  }, 120_000);
+});
