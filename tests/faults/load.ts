@@ -70,6 +70,11 @@ export class Balancer {
     clearInterval(this.timer);
   }
 
+  /** Forgets `instance`'s probe failures (those of a kill the balancer learnt of by them). */
+  resetProbeFailures(instance: ServerProcess) {
+    this.probeFailures.set(instance, 0);
+  }
+
   /** The harness is about to stop or kill `instance`: its probe failures do not count. */
   expectDown(instance: ServerProcess, down = true) {
     if (down) {
