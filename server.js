@@ -1,6 +1,9 @@
 // Process entry. `node server.js` serves the production build (run `npm run
 // build` first; `npm start` does both). `node server.js --dev` serves the app
 // through Vite's middleware with hot reload.
+// First of all: an old Node.js stops here with one line (scripts/check-node.js).
+import "./scripts/check-node.js";
+
 const dev = process.argv.includes("--dev");
 process.env.NODE_ENV ??= dev ? "development" : "production";
 

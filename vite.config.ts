@@ -1,16 +1,30 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
+/**
+ * The path aliases (`~/…` app, `#server/…`, `#tests/…`), declared once: in
+ * tsconfig.json's "paths", which TypeScript and Playwright read; Vite and
+ * Vitest take them from there.
+ */
+export const alias: Record<string, string> = Object.fromEntries(
+  Object.entries(
+    (
+      JSON.parse(readFileSync(new URL("./tsconfig.json", import.meta.url), "utf8")) as {
+        compilerOptions: { paths: Record<string, string[]> };
+      }
+    ).compilerOptions.paths,
+  ).map(([name, [target]]) => [
+    name.replace(/\/\*$/, ""),
+    fileURLToPath(new URL(target!.replace(/\/\*$/, ""), import.meta.url)),
+  ]),
+);
+
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
-  resolve: {
-    alias: {
-      "~": fileURLToPath(new URL("./app", import.meta.url)),
-      "#server": fileURLToPath(new URL("./server", import.meta.url)),
-    },
-  },
+  resolve: { alias },
   // The editor (authoring routes only) is pre-bundled in development.
   optimizeDeps: {
     include: [

@@ -1,10 +1,5 @@
-import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
-
-const alias = {
-  "~": fileURLToPath(new URL("./app", import.meta.url)),
-  "#server": fileURLToPath(new URL("./server", import.meta.url)),
-};
+import { alias } from "./vite.config";
 
 export default defineConfig({
   resolve: { alias },

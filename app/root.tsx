@@ -14,7 +14,7 @@ import { NotFoundPage } from "~/components/layout/not-found-page";
 import { SiteFooter } from "~/features/layout/site-footer";
 import { SiteHeader } from "~/features/layout/site-header";
 import { clientLog } from "~/lib/client-log";
-import { useNonce } from "~/lib/nonce";
+import { useLinkNonce, useNonce } from "~/lib/nonce";
 import { loadSiteChrome } from "~/features/layout/site-chrome.server";
 import { AccountArea } from "~/features/accounts/account-area";
 import { WriteButton } from "~/features/authoring/write-button";
@@ -29,6 +29,7 @@ import { TrackerBody, TrackerHead } from "~/features/site-settings/tracker-tags"
 import { db } from "#server/db/client";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { THEME_COLOR } from "~/features/seo/web-manifest";
 
 /**
  * In production the stylesheet is inlined into every page's head (about 8 KB
@@ -42,7 +43,10 @@ const inlineStyles: string =
 
 export const links: Route.LinksFunction = () => [
   ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet }] : []),
+  { rel: "icon", href: "/favicon.ico", sizes: "48x48" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
   { rel: "alternate", type: "application/rss+xml", title: "Latest posts", href: "/rss.xml" },
 ];
 
@@ -59,6 +63,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const linkNonce = useLinkNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   const siteName = data?.siteName ?? "FounderBridge";
   const navCategories = data?.navCategories ?? [];
@@ -67,11 +72,12 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={THEME_COLOR} />
         <Meta />
         {import.meta.env.DEV ? null : (
           <style dangerouslySetInnerHTML={{ __html: inlineStyles }} suppressHydrationWarning />
         )}
-        <Links />
+        <Links nonce={linkNonce} />
         {data?.scripts.searchConsoleVerification ? (
           <meta name="google-site-verification" content={data.scripts.searchConsoleVerification} />
         ) : null}

@@ -26,6 +26,7 @@ export default [
   route("api/posts/:id/view", "routes/api.posts.view.ts"),
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("robots.txt", "routes/robots.txt.ts"),
+  route("manifest.webmanifest", "routes/manifest.webmanifest.ts"),
   route("rss.xml", "routes/rss.xml.ts", { id: "rss" }),
   ...[
     "about",

@@ -14,7 +14,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import type { ViteDevServer } from "vite";
 import { listenForInvalidations } from "./cache/cache";
 import { ConfigError, loadConfig, type Config } from "./config";
-import { openDatabase, setDatabase, type DatabaseHandle } from "./db/client";
+import { getDatabaseHandle, openDatabase, setDatabase, type DatabaseHandle } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { ensureReservedRows } from "./db/seed";
 import { seedDemo } from "./db/seed-demo";
@@ -23,11 +23,15 @@ import { bodyLimit } from "./http/body-limit";
 import { clientLogsRouter } from "./http/client-logs";
 import { fetchRequestOf, sendFetchResponse } from "./http/fetch-bridge";
 import { pageCache, type PageCacheOptions } from "./http/page-cache";
+import { privateWhenSignedIn } from "./http/private-cache";
 import { redirectsMiddleware } from "./http/redirects";
 import { requestContext } from "./http/request-context";
 import { requestId } from "./http/request-id";
+import { sameOrigin } from "./http/same-origin";
 import { securityHeaders, type ExtraSources } from "./http/security";
 import { sendUnavailable, trackDatabaseFailures, unavailableBehind } from "./http/unavailable";
+import { healthProbes } from "./http/health";
+import { drain, isDraining, trackInFlight } from "./http/shutdown";
 import { createLogger, type Logger } from "./logger";
 import { closeNotificationHub } from "./realtime/notification-hub";
 import { setRuntime } from "./runtime";
@@ -121,6 +125,10 @@ export function createApp({
   app.disable("x-powered-by");
   // Each request notes the database failures it meets (a 5xx they cause is a 503).
   app.use(trackDatabaseFailures());
+  // In-flight requests are counted for the graceful shutdown (server/http/shutdown.ts).
+  app.use(trackInFlight());
+  // Liveness and readiness, before the request log: probes come every few seconds.
+  app.use(healthProbes({ ping: (ms) => getDatabaseHandle().ping(ms), draining: isDraining }));
   // Only behind a proxy we trust may X-Forwarded-* decide the client's address and scheme.
   app.set("trust proxy", config.trustProxy ? 1 : false);
 
@@ -157,6 +165,8 @@ export function createApp({
   // Every request body is capped from here on, per path (docs/decisions/0040):
   // the handlers below read it only through the capped stream.
   app.use(bodyLimit());
+  // Writes only from this site's own pages (issue 13); the auth library checks its own paths.
+  app.use(sameOrigin({ siteUrl: config.siteUrl, exempt: (p) => p.startsWith("/api/auth/") }));
 
   if (vite) {
     app.use(vite.middlewares);
@@ -184,6 +194,8 @@ export function createApp({
     }),
   );
 
+  // Answers made for a signed-in request are never kept by a cache (issue 13).
+  app.use(privateWhenSignedIn());
   app.use(clientLogsRouter(log));
 
   // Every request carries the client's address as Express decided it (TRUST_PROXY).
@@ -239,7 +251,12 @@ export function createApp({
 /** Opens the database, applies migrations and writes the reserved rows. */
 export async function prepareDatabase(config: Config, log: Logger): Promise<DatabaseHandle> {
   const handle = config.databaseUrl
-    ? await openDatabase({ url: config.databaseUrl, poolSize: config.databasePoolSize, log })
+    ? await openDatabase({
+        url: config.databaseUrl,
+        poolSize: config.databasePoolSize,
+        log,
+        timeouts: config.databaseTimeouts,
+      })
     : await openDatabase({ dir: path.join(config.dataDir, "pglite") });
   const started = performance.now();
   await migrateDatabase(handle);
@@ -270,8 +287,13 @@ export async function start({
     }
     throw error;
   }
-  const log = createLogger(config.logLevel);
+  const log = createLogger(config.logLevel, config.logFormat);
   const storage = createStorage(config);
+  // Health-check files a crashed process left behind (server/storage/local.ts).
+  void storage
+    .removeLeftovers?.()
+    .then((removed) => removed && log.info({ removed }, "removed storage probe leftovers"))
+    .catch((error: unknown) => log.warn({ err: error }, "storage probe leftovers"));
   const database = await prepareDatabase(config, log);
   setDatabase(database);
   setRuntime({ config, log, storage, startedAt: new Date() });
@@ -299,17 +321,12 @@ export async function start({
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log.info({ signal }, "shutting down");
-    // Stop accepting, let in-flight requests finish, then close the database.
-    const force = setTimeout(() => {
-      log.warn("requests still open after 10 s; closing them");
-      server.closeAllConnections();
-    }, 10_000);
-    force.unref();
-    server.closeIdleConnections();
-    // Open event streams would hold the server open: end them first.
-    await closeNotificationHub();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    log.info({ signal }, "shutting down: draining requests");
+    // Not ready, no new connections, in-flight requests answered with Connection: close,
+    // idle connections closed, event streams ended with a retry hint (docs/decisions/0062).
+    const drained = await drain(server, { endStreams: closeNotificationHub });
+    if (drained.cut > 0) log.warn(drained, "requests still open after 10 s were cut");
+    else log.info(drained, "drained");
     await vite?.close();
     backgroundWork.stop();
     await database.close();

@@ -79,6 +79,30 @@ describe("loadConfig", () => {
     );
   });
 
+  it("listens on 127.0.0.1 (this machine only) unless HOST is set", () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).host).toBe("127.0.0.1");
+    expect(loadConfig({ DATA_DIR: dataDir, HOST: "" }).host).toBe("127.0.0.1");
+    expect(loadConfig({ DATA_DIR: dataDir, HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
+    expect(loadConfig({ DATA_DIR: dataDir, HOST: "0.0.0.0" }).siteUrl).toBe(
+      "http://localhost:3000",
+    );
+    // .env.example shows how to expose it, and does not do so itself.
+    expect(readFileSync(".env.example", "utf8")).toMatch(/^# HOST=0\.0\.0\.0$/m);
+  });
+
+  it("logs readable lines in development and on a terminal, JSON lines otherwise, unless LOG_FORMAT says", () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }, false).logFormat).toBe("json");
+    expect(loadConfig({ DATA_DIR: dataDir }, true).logFormat).toBe("pretty");
+    expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: "development" }, false).logFormat).toBe(
+      "pretty",
+    );
+    expect(loadConfig({ DATA_DIR: dataDir, LOG_FORMAT: "json" }, true).logFormat).toBe("json");
+    expect(loadConfig({ DATA_DIR: dataDir, LOG_FORMAT: "pretty" }, false).logFormat).toBe("pretty");
+    expect(() => loadConfig({ DATA_DIR: dataDir, LOG_FORMAT: "xml" })).toThrow(ConfigError);
+  });
+
   it("follows PORT, HOST and SITE_URL", () => {
     const dataDir = tempDir();
     expect(loadConfig({ DATA_DIR: dataDir, PORT: "4000" }).siteUrl).toBe("http://localhost:4000");
@@ -162,6 +186,25 @@ describe("loadConfig", () => {
     for (const prefix of ["../up", "a/../b", "/abs", "a//b"]) {
       expect(() => loadConfig({ ...s3, S3_PREFIX: prefix }), prefix).toThrow(ConfigError);
     }
+  });
+
+  it("bounds database waits: 5 s statements, 2 s locks, 10 s connections unless told; 0 turns one off", () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).databaseTimeouts).toEqual({
+      statementMs: 5_000,
+      lockMs: 2_000,
+      connectMs: 10_000,
+    });
+    const set = loadConfig({
+      DATA_DIR: dataDir,
+      DATABASE_STATEMENT_TIMEOUT_MS: "0",
+      DATABASE_LOCK_TIMEOUT_MS: "500",
+      DATABASE_CONNECT_TIMEOUT_MS: "3000",
+    });
+    expect(set.databaseTimeouts).toEqual({ statementMs: 0, lockMs: 500, connectMs: 3_000 });
+    expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_LOCK_TIMEOUT_MS: "soon" })).toThrow(
+      /DATABASE_LOCK_TIMEOUT_MS/,
+    );
   });
 
   it("turns demo content off with DEMO_CONTENT=false", () => {

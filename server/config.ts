@@ -14,17 +14,23 @@ const booleanFromEnv = z
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  HOST: z.string().min(1).default("0.0.0.0"),
+  // This machine only unless told: a laptop's demo accounts are not for the whole network.
+  HOST: z.string().min(1).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   SITE_URL: z.url().optional(),
   SITE_NAME: z.string().min(1).default("FounderBridge"),
   DATABASE_URL: z.url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  // Milliseconds; 0 turns the limit off (docs/decisions/0061).
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
+  DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(2_000),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   DATA_DIR: z.string().min(1).default("./data"),
   BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   DEMO_CONTENT: booleanFromEnv.optional(),
   TRUST_PROXY: booleanFromEnv.default(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("FounderBridge <no-reply@localhost>"),
   LINKEDIN_CLIENT_ID: z.string().optional(),
@@ -63,12 +69,20 @@ export type Config = {
   /** Absent: the embedded PGlite database in `${dataDir}/pglite`. */
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /**
+   * PostgreSQL only, in ms (0: none): the longest a statement may run, a lock
+   * be waited for, and a connection (new, or free in the pool) be waited for.
+   * Exceeding one answers 503 (docs/decisions/0061).
+   */
+  databaseTimeouts: { statementMs: number; lockMs: number; connectMs: number };
   dataDir: string;
   authSecret: string;
   /** Load demo content on the first start of an embedded database. */
   demoContent: boolean;
   trustProxy: boolean;
   logLevel: string;
+  /** Readable lines in development and on a terminal unless LOG_FORMAT says; JSON lines otherwise. */
+  logFormat: "json" | "pretty";
   smtpUrl: string | undefined;
   mailFrom: string;
   /**
@@ -103,7 +117,10 @@ function embeddedSecret(dataDir: string): string {
   return secret;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  stdoutIsTTY = Boolean(process.stdout.isTTY),
+): Config {
   // Empty strings in .env files mean "not set".
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ""));
   const parsed = envSchema.safeParse(cleaned);
@@ -160,23 +177,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     };
   }
 
-  const localHost = e.HOST === "0.0.0.0" || e.HOST === "::" ? "localhost" : e.HOST;
+  const host = e.HOST ?? "127.0.0.1";
+  const localHost =
+    e.HOST === undefined || e.HOST === "0.0.0.0" || e.HOST === "::" ? "localhost" : e.HOST;
   const siteUrl = (e.SITE_URL ?? `http://${localHost}:${e.PORT}`).replace(/\/+$/, "");
 
   return {
     env: e.NODE_ENV,
     isProduction: e.NODE_ENV === "production",
-    host: e.HOST,
+    host,
     port: e.PORT,
     siteUrl,
     siteName: e.SITE_NAME,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseTimeouts: {
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      lockMs: e.DATABASE_LOCK_TIMEOUT_MS,
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+    },
     dataDir,
     authSecret: e.BETTER_AUTH_SECRET ?? embeddedSecret(dataDir),
     demoContent: !e.DATABASE_URL && (e.DEMO_CONTENT ?? true),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === "development" || stdoutIsTTY ? "pretty" : "json"),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     linkedin:

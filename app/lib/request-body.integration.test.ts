@@ -5,10 +5,10 @@
  * community's text forms refuse a body past 256 KB the same way; never a 500.
  */
 import { describe, expect, it, onTestFinished } from "vitest";
-import type { CookieJar } from "#server/auth/testing/http-app";
-import { createPost, createUser } from "../../tests/support/factories";
-import { signedInMember } from "../../tests/support/signed-in";
-import { siteOverHttpForThisFile } from "../../tests/support/site-over-http";
+import type { CookieJar } from "#tests/support/http-app";
+import { createPost, createUser } from "#tests/support/factories";
+import { signedInMember } from "#tests/support/signed-in";
+import { siteOverHttpForThisFile } from "#tests/support/site-over-http";
 
 const site = siteOverHttpForThisFile();
 const TOO_LARGE = "File size must be less than 5MB";

@@ -1,3 +1,4 @@
+import { defaultPageMeta } from "~/features/seo/meta";
 import { data, redirect, useLocation } from "react-router";
 import { db } from "#server/db/client";
 import { requireAdmin } from "~/features/accounts/permissions.server";
@@ -7,9 +8,11 @@ import {
   runBannedWordsAction,
 } from "~/features/admin/banned-words-page.server";
 import type { Route } from "./+types/admin.banned-words";
+import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
+import { anyFields, readForm } from "~/lib/read-input.server";
 
-export function meta() {
-  return [{ title: "Banned Words" }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return defaultPageMeta(args, "Banned Words", { noindex: true });
 }
 
 const headers = { "Cache-Control": "private, no-store" };
@@ -24,7 +27,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") {
     return data({ error: "Method not allowed", word: "", confirmStep: null }, { status: 405 });
   }
-  const form = await request.formData().catch(() => null);
+  const form = (await readForm(request, anyFields, { limit: SMALL_BODY_LIMIT_BYTES })).form;
   if (!form)
     return data({ error: "Invalid request", word: "", confirmStep: null }, { status: 400 });
   const result = await runBannedWordsAction(db(), actor, form);

@@ -1,3 +1,4 @@
+import { defaultPageMeta } from "~/features/seo/meta";
 import { data, redirect } from "react-router";
 import { db } from "#server/db/client";
 import { requireAdmin } from "~/features/accounts/permissions.server";
@@ -12,9 +13,11 @@ import {
 } from "~/features/admin/category-editor.server";
 import { dashboardFailure } from "~/features/admin/dashboard-route.server";
 import type { Route } from "./+types/admin.category";
+import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
+import { anyFields, readForm } from "~/lib/read-input.server";
 
-export function meta() {
-  return [{ title: "Category Editor" }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return defaultPageMeta(args, "Category Editor", { noindex: true });
 }
 
 const EMPTY: CategoryFormValues = {
@@ -39,7 +42,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const actor = await requireAdmin(request);
   if (request.method !== "POST")
     return data({ error: "Method not allowed", values: null }, { status: 405 });
-  const form = await request.formData().catch(() => null);
+  const form = (await readForm(request, anyFields, { limit: SMALL_BODY_LIMIT_BYTES })).form;
   if (!form) return data({ error: "Invalid request", values: null }, { status: 400 });
   const values = readCategoryForm(form);
   const valid = validateCategory(values);

@@ -1,3 +1,4 @@
+import { defaultPageMeta } from "~/features/seo/meta";
 import { data, redirect, useLocation } from "react-router";
 import { db } from "#server/db/client";
 import { runtime } from "#server/runtime";
@@ -6,9 +7,11 @@ import { RedirectsPage } from "~/features/admin/redirects-page";
 import { loadRedirectsPage, runRedirectsAction } from "~/features/admin/redirects-page.server";
 import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/admin.redirects";
+import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
+import { anyFields, readForm } from "~/lib/read-input.server";
 
-export function meta() {
-  return [{ title: "URL Redirects" }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return defaultPageMeta(args, "URL Redirects", { noindex: true });
 }
 
 const headers = { "Cache-Control": "private, no-store" };
@@ -24,7 +27,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") {
     return data({ ...nothing, error: "Method not allowed" }, { status: 405 });
   }
-  const form = await request.formData().catch(() => null);
+  const form = (await readForm(request, anyFields, { limit: SMALL_BODY_LIMIT_BYTES })).form;
   if (!form) return data({ ...nothing, error: "Invalid request" }, { status: 400 });
   const result = await runRedirectsAction(db(), actor, form, {
     siteOrigin: runtime().config.siteUrl,

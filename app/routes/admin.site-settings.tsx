@@ -1,9 +1,10 @@
 import { data } from "react-router";
+import { defaultPageMeta } from "~/features/seo/meta";
 import { db } from "#server/db/client";
 import { runtime } from "#server/runtime";
 import { requireAdmin } from "~/features/accounts/permissions.server";
 import { contactEmailFor } from "~/features/layout/site-chrome.server";
-import { MAX_UPLOAD_BYTES } from "#server/http/limits";
+import { LARGE_BODY_LIMIT_BYTES, MAX_UPLOAD_BYTES } from "#server/http/limits";
 import { UPLOAD_MESSAGES } from "~/features/authoring/uploads.server";
 import { readSettingsForm, SITE_SETTINGS_MESSAGES } from "~/features/site-settings/schema";
 import { SiteSettingsForm } from "~/features/site-settings/settings-form";
@@ -13,9 +14,10 @@ import {
   valuesOfSettings,
 } from "~/features/site-settings/site-settings.server";
 import type { Route } from "./+types/admin.site-settings";
+import { anyFields, readForm } from "~/lib/read-input.server";
 
-export function meta() {
-  return [{ title: "Site Settings" }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return defaultPageMeta(args, "Site Settings", { noindex: true });
 }
 
 const noStore = { "Cache-Control": "private, no-store" };
@@ -42,7 +44,7 @@ export async function action({ request }: Route.ActionArgs) {
   // Three text areas and an image: refuse a body far beyond them before reading it.
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (declared > MAX_UPLOAD_BYTES + 1024 * 1024) return fail(413, UPLOAD_MESSAGES.tooLarge, null);
-  const form = await request.formData().catch(() => null);
+  const form = (await readForm(request, anyFields, { limit: LARGE_BODY_LIMIT_BYTES })).form;
   if (!form) return fail(400, SITE_SETTINGS_MESSAGES.failed, null);
   const values = readSettingsForm(form);
 

@@ -1,3 +1,4 @@
+import { defaultPageMeta } from "~/features/seo/meta";
 import { db } from "#server/db/client";
 import { runtime } from "#server/runtime";
 import { requireAdmin } from "~/features/accounts/permissions.server";
@@ -5,8 +6,8 @@ import { AdminDashboard } from "~/features/admin/dashboard";
 import { loadDashboard, runDashboardAction } from "~/features/admin/dashboard-route.server";
 import type { Route } from "./+types/admin";
 
-export function meta() {
-  return [{ title: "Admin Dashboard" }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return defaultPageMeta(args, "Admin Dashboard", { noindex: true });
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

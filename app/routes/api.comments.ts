@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { db } from "#server/db/client";
+import { idempotencyKeyOf } from "#server/db/idempotency";
 import { runtime } from "#server/runtime";
 import { requireCan } from "~/features/accounts/permissions.server";
 import { getSessionUser } from "~/features/accounts/session.server";
@@ -9,12 +10,12 @@ import {
   COMMENTS_PAGE,
   createComment,
   deleteComment,
-  isUuid,
   listComments,
   toggleLike,
 } from "~/features/comments/comments.server";
 import { TEXT_FORM_LIMIT_BYTES, TOO_LARGE_MESSAGE } from "#server/http/limits";
-import { readFormWithin } from "~/lib/request-body.server";
+import { anyFields, readForm, textOf } from "~/lib/read-input.server";
+import { isUuid } from "~/lib/uuid";
 import type { Route } from "./+types/api.comments";
 
 const noStore = { "Cache-Control": "private, no-store" };
@@ -56,16 +57,13 @@ function returnPath(value: FormDataEntryValue | null): string {
  */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405 });
-  const body = await readFormWithin(request, TEXT_FORM_LIMIT_BYTES);
-  if (!body.ok && body.reason === "too-large") {
+  const body = await readForm(request, anyFields, { limit: TEXT_FORM_LIMIT_BYTES });
+  if (!body.ok && body.problem === "too-large") {
     return data({ error: TOO_LARGE_MESSAGE }, { status: 413 });
   }
   const form = body.ok ? body.form : null;
   if (!form) return data({ error: "Invalid request" }, { status: 400 });
-  const field = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
+  const field = (name: string) => textOf(form, name);
   const js = field("js") === "1";
   const intent = field("intent");
   const actor = await getSessionUser(request);
@@ -78,7 +76,7 @@ export async function action({ request }: Route.ActionArgs) {
       db(),
       member,
       { postId: field("postId"), content: field("content"), parentId: field("parentId") || null },
-      { log },
+      { log, idempotencyKey: idempotencyKeyOf(request, form) },
     );
     if (!result.ok) return data({ error: result.error }, { status: result.status });
     if (!js) throw redirect(`${back}?commented=1#comments-${field("postId")}`);

@@ -1,4 +1,5 @@
 import { db } from "#server/db/client";
+import { sitePathOr } from "#server/http/site-path";
 import { runtime } from "#server/runtime";
 import { getSessionUser } from "~/features/accounts/session.server";
 import { clearedConsentCookie, consentCookie, preferencesFor } from "~/features/consent/consent";
@@ -12,12 +13,14 @@ import { lookupCountry } from "~/features/consent/geo.server";
 import { requestContext } from "#server/http/request-context";
 import { randomBytes } from "node:crypto";
 import type { Route } from "./+types/api.consent";
+import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
+import { anyFields, readForm } from "~/lib/read-input.server";
 
 const noStore = { "Cache-Control": "private, no-store" };
 
 /** A path on this site to go back to after a plain-form choice. */
 function returnPath(value: FormDataEntryValue | null): string {
-  return typeof value === "string" && /^\/(?!\/)[^\s\\]*$/.test(value) ? value : "/";
+  return sitePathOr(value, "/");
 }
 
 /**
@@ -49,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (isJson) {
     body = await request.json().catch(() => null);
   } else {
-    const form = await request.formData().catch(() => null);
+    const form = (await readForm(request, anyFields, { limit: SMALL_BODY_LIMIT_BYTES })).form;
     body = form ? { choice: form.get("choice") ?? undefined } : null;
     returnTo = returnPath(form?.get("returnTo") ?? null);
   }

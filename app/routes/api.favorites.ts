@@ -2,10 +2,10 @@ import { data, redirect } from "react-router";
 import { db } from "#server/db/client";
 import { requireCan } from "~/features/accounts/permissions.server";
 import { getSessionUser } from "~/features/accounts/session.server";
-import { isUuid } from "~/features/comments/comments.server";
+import { isUuid } from "~/lib/uuid";
 import { isSaved, toggleFavorite } from "~/features/favorites/favorites.server";
 import { TEXT_FORM_LIMIT_BYTES, TOO_LARGE_MESSAGE } from "#server/http/limits";
-import { readFormWithin } from "~/lib/request-body.server";
+import { anyFields, readForm } from "~/lib/read-input.server";
 import type { Route } from "./+types/api.favorites";
 
 const noStore = { "Cache-Control": "private, no-store" };
@@ -35,10 +35,10 @@ function returnPath(value: FormDataEntryValue | null): string {
  */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405 });
-  const body = await readFormWithin(request, TEXT_FORM_LIMIT_BYTES);
+  const body = await readForm(request, anyFields, { limit: TEXT_FORM_LIMIT_BYTES });
   const actor = await getSessionUser(request);
   const member = requireCan(actor, request, "favorite.toggle");
-  if (!body.ok && body.reason === "too-large") {
+  if (!body.ok && body.problem === "too-large") {
     return data({ error: TOO_LARGE_MESSAGE }, { status: 413 });
   }
   const form = body.ok ? body.form : null;

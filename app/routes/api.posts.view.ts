@@ -32,13 +32,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") {
     return Response.json({ error: "Method not allowed" }, { status: 405, headers: noStore });
   }
-  const { status } = count(request, params.id, context);
+  const { status } = await count(request, params.id, context);
   return new Response(null, { status, headers: noStore });
 }
 
 /** GET /api/posts/{id}/view: the same, as an image for pages read without JavaScript. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { status } = count(request, params.id, context);
+  const { status } = await count(request, params.id, context);
   if (status !== 204) return new Response(null, { status, headers: noStore });
   return new Response(PIXEL, {
     headers: { ...noStore, "Content-Type": "image/gif", "Content-Length": String(PIXEL.length) },

@@ -3,7 +3,7 @@ import { runtime } from "#server/runtime";
 import { getSessionUser } from "~/features/accounts/session.server";
 import { MAX_UPLOAD_BYTES, MULTIPART_OVERHEAD_BYTES } from "#server/http/limits";
 import { UPLOAD_MESSAGES, uploadPostImage } from "~/features/authoring/uploads.server";
-import { readFormWithin } from "~/lib/request-body.server";
+import { anyFields, readForm } from "~/lib/read-input.server";
 import type { Route } from "./+types/api.uploads";
 
 /** POST multipart `file` → { url } (mentors and admins; spec 2 §5, §9). */
@@ -11,8 +11,10 @@ export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405 });
   const actor = await getSessionUser(request);
   // Refused past the cap as it streams, with or without Content-Length.
-  const body = await readFormWithin(request, MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES);
-  if (!body.ok && body.reason === "too-large") {
+  const body = await readForm(request, anyFields, {
+    limit: MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES,
+  });
+  if (!body.ok && body.problem === "too-large") {
     return data({ error: UPLOAD_MESSAGES.tooLarge }, { status: 413 });
   }
   const file = body.ok ? body.form.get("file") : null;

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { db } from "#server/db/client";
-import { listCategories } from "~/features/categories/categories.server";
+import { listCategories, readerCategories } from "~/features/categories/categories.server";
 import { postCountLabel } from "~/features/categories/labels";
 import { pageMeta, siteOf } from "~/features/seo/meta";
 import { pageCacheHeaders, readerPageHeaders } from "~/features/layout/cache-headers";
@@ -8,7 +8,7 @@ import type { Route } from "./+types/categories";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const all = await listCategories(db());
-  const categories = all.map((c) => ({
+  const categories = readerCategories(all).map((c) => ({
     name: c.name,
     slug: c.slug,
     description: c.description,

@@ -4,7 +4,7 @@ import { postCountLabel } from "~/features/categories/labels";
 import { loadCategoryPage } from "~/features/reader/category-page.server";
 import { EmptyState, FeaturedPostsWidget, PostListItem } from "~/features/posts/post-card";
 import { SidebarWidgets } from "~/features/posts/sidebar-widgets";
-import { breadcrumbsJsonLd, pageMeta, siteOf } from "~/features/seo/meta";
+import { breadcrumbsJsonLd, pageMeta, siteOf, defaultPageMeta } from "~/features/seo/meta";
 import { pageCacheHeaders, readerPageHeaders } from "~/features/layout/cache-headers";
 import type { Route } from "./+types/category";
 
@@ -16,10 +16,11 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 
 export const headers = readerPageHeaders;
 
-export function meta({ loaderData, matches, params }: Route.MetaArgs) {
+export function meta(args: Route.MetaArgs) {
+  const { loaderData, matches, params } = args;
   const { siteName, siteUrl } = siteOf(matches);
   if (!loaderData || loaderData.notFound) {
-    return [{ title: `Category not found | ${siteName}` }, { name: "robots", content: "noindex" }];
+    return defaultPageMeta(args, "Category not found", { noindex: true });
   }
   const { category } = loaderData;
   return pageMeta({

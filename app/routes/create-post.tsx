@@ -1,3 +1,4 @@
+import { defaultPageMeta } from "~/features/seo/meta";
 import { db } from "#server/db/client";
 import { requireAuthor } from "~/features/accounts/permissions.server";
 import { getSessionUser } from "~/features/accounts/session.server";
@@ -5,8 +6,8 @@ import { PostForm } from "~/features/authoring/post-form";
 import { emptyValues, formChoices, handleSave } from "~/features/authoring/routes.server";
 import type { Route } from "./+types/create-post";
 
-export function meta() {
-  return [{ title: "Create New Post" }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return defaultPageMeta(args, "Create New Post", { noindex: true });
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,3 +1,4 @@
+import { defaultPageMeta } from "~/features/seo/meta";
 import { data, Link } from "react-router";
 import { db } from "#server/db/client";
 import { requireAuthor } from "~/features/accounts/permissions.server";
@@ -8,8 +9,8 @@ import { loadPostForEdit } from "~/features/authoring/posts-admin.server";
 import { formChoices, handleSave, valuesOf } from "~/features/authoring/routes.server";
 import type { Route } from "./+types/edit-post";
 
-export function meta() {
-  return [{ title: "Edit Post" }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return defaultPageMeta(args, "Edit Post", { noindex: true });
 }
 
 const NOTICES: Record<string, string> = {

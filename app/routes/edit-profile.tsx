@@ -1,9 +1,10 @@
+import { defaultPageMeta } from "~/features/seo/meta";
 import { data } from "react-router";
 import { db } from "#server/db/client";
 import { runtime } from "#server/runtime";
 import { requireUser } from "~/features/accounts/permissions.server";
 import { MAX_UPLOAD_BYTES, MULTIPART_OVERHEAD_BYTES } from "#server/http/limits";
-import { readFormWithin } from "~/lib/request-body.server";
+import { anyFields, readForm } from "~/lib/read-input.server";
 import { EditProfileForm } from "~/features/profiles/edit-profile-form";
 import {
   loadEditableProfile,
@@ -14,8 +15,8 @@ import {
 } from "~/features/profiles/edit-profile.server";
 import type { Route } from "./+types/edit-profile";
 
-export function meta() {
-  return [{ title: "Edit Profile" }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return defaultPageMeta(args, "Edit Profile", { noindex: true });
 }
 
 const firstTimeOf = (request: Request) =>
@@ -46,8 +47,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const member = await requireUser(request);
   // Only a photo makes a body this large; the cap holds without Content-Length too.
-  const body = await readFormWithin(request, MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES);
-  if (!body.ok && body.reason === "too-large") {
+  const body = await readForm(request, anyFields, {
+    limit: MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES,
+  });
+  if (!body.ok && body.problem === "too-large") {
     return data(
       { photo: true as const, ok: false, error: PROFILE_MESSAGES.photoTooLarge },
       { status: 413 },

@@ -1,3 +1,4 @@
+import { defaultPageMeta } from "~/features/seo/meta";
 import { db } from "#server/db/client";
 import { requireUser } from "~/features/accounts/permissions.server";
 import { FavoritesPage } from "~/features/favorites/favorites-page";
@@ -5,8 +6,8 @@ import { listFavorites } from "~/features/favorites/favorites.server";
 import { mostViewedPosts } from "~/features/posts/posts.server";
 import type { Route } from "./+types/favorites";
 
-export function meta() {
-  return [{ title: "My Favorite Posts" }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return defaultPageMeta(args, "My Favorite Posts", { noindex: true });
 }
 
 /** Signed-in members only (signed-out → /login). */

@@ -1,3 +1,4 @@
+import { defaultPageMeta } from "~/features/seo/meta";
 import { data } from "react-router";
 import { auth } from "#server/auth";
 import { db } from "#server/db/client";
@@ -9,13 +10,16 @@ import {
 } from "~/features/accounts/password-reset.server";
 import { clientIp } from "~/features/accounts/request.server";
 import type { Route } from "./+types/forgot-password";
+import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
+import { anyFields, readForm } from "~/lib/read-input.server";
 
-export function meta() {
-  return [{ title: "Forgot password" }];
+export function meta(args: Route.MetaArgs) {
+  return defaultPageMeta(args, "Forgot password");
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData().catch(() => new FormData());
+  const form =
+    (await readForm(request, anyFields, { limit: SMALL_BODY_LIMIT_BYTES })).form ?? new FormData();
   const input = readEmailForm(form);
   if (!input.ok) return data({ error: input.error, email: input.typed }, { status: input.status });
   const result = await requestPasswordReset(

@@ -1,3 +1,4 @@
+import { defaultPageMeta } from "~/features/seo/meta";
 import { data, Link } from "react-router";
 import { runHealthCheck } from "~/features/health/run-health-check.server";
 import type { HealthReport } from "~/features/health/health.server";
@@ -24,8 +25,8 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export function meta() {
-  return [{ title: "Service health" }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return defaultPageMeta(args, "Service health", { noindex: true });
 }
 
 const overallStyles: Record<HealthReport["status"], string> = {

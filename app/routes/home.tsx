@@ -2,7 +2,13 @@ import { data, Link } from "react-router";
 import { db } from "#server/db/client";
 import { loadHome } from "~/features/reader/home.server";
 import { EmptyState, FeaturedPostsWidget, PostListItem } from "~/features/posts/post-card";
-import { DEFAULT_DESCRIPTION, pageMeta, siteOf, websiteJsonLd } from "~/features/seo/meta";
+import {
+  DEFAULT_DESCRIPTION,
+  pageMeta,
+  siteOf,
+  websiteJsonLd,
+  defaultPageMeta,
+} from "~/features/seo/meta";
 import { pageCacheHeaders, readerPageHeaders } from "~/features/layout/cache-headers";
 import type { Route } from "./+types/home";
 
@@ -16,11 +22,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const headers = readerPageHeaders;
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
+export function meta(args: Route.MetaArgs) {
+  const { loaderData, matches } = args;
   const { siteName, siteUrl } = siteOf(matches);
   const topic = loaderData?.activeCategory;
   if (loaderData?.unknownCategory) {
-    return [{ title: `Category not found | ${siteName}` }, { name: "robots", content: "noindex" }];
+    return defaultPageMeta(args, "Category not found", { noindex: true });
   }
   return pageMeta({
     title: topic ? `${topic.name} | ${siteName}` : `${siteName}: build between the UK and India`,

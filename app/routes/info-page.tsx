@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import { primaryButton } from "~/components/ui/button-styles";
 import { infoPageByPath, withSiteName } from "~/features/pages/info-pages";
-import { pageMeta, siteOf } from "~/features/seo/meta";
+import { pageMeta, siteOf, defaultPageMeta } from "~/features/seo/meta";
 import { pageCacheHeaders, readerPageHeaders } from "~/features/layout/cache-headers";
 import type { Route } from "./+types/info-page";
 
@@ -13,10 +13,11 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export const headers = readerPageHeaders;
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
+export function meta(args: Route.MetaArgs) {
+  const { loaderData, matches } = args;
   const { siteName, siteUrl } = siteOf(matches);
   const page = loaderData ? infoPageByPath(loaderData.path) : undefined;
-  if (!page) return [{ title: "404 Page Not Found" }];
+  if (!page) return defaultPageMeta(args, "404 Page Not Found", { noindex: true });
   return pageMeta({
     title: `${page.title} | ${siteName}`,
     description: withSiteName(page.description, siteName),

@@ -1,3 +1,4 @@
+import { defaultPageMeta } from "~/features/seo/meta";
 import { data, redirect } from "react-router";
 import { auth } from "#server/auth";
 import { db } from "#server/db/client";
@@ -13,9 +14,11 @@ import {
 import { clientIp } from "~/features/accounts/request.server";
 import { getSessionUser } from "~/features/accounts/session.server";
 import type { Route } from "./+types/login";
+import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
+import { anyFields, readForm } from "~/lib/read-input.server";
 
-export function meta() {
-  return [{ title: "Sign in" }];
+export function meta(args: Route.MetaArgs) {
+  return defaultPageMeta(args, "Sign in");
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -36,7 +39,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData().catch(() => new FormData());
+  const form =
+    (await readForm(request, anyFields, { limit: SMALL_BODY_LIMIT_BYTES })).form ?? new FormData();
   const input = readLoginForm(form);
   const result = await logIn({ db: db(), auth: auth() }, input, {
     ip: clientIp(context),

@@ -1,6 +1,7 @@
 import { data, Link, redirect } from "react-router";
 import { ConfirmForm } from "~/components/ui/confirm-form";
 import { cellClass, DataTable, rowClass } from "~/components/ui/data-table";
+import { defaultPageMeta } from "~/features/seo/meta";
 import { db } from "#server/db/client";
 import { effectiveRole } from "~/features/accounts/permissions";
 import { requireAuthor } from "~/features/accounts/permissions.server";
@@ -12,9 +13,11 @@ import { primaryButton } from "~/components/ui/button-styles";
 import { postPath } from "~/features/posts/post-card";
 import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/my-posts";
+import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
+import { anyFields, readForm } from "~/lib/read-input.server";
 
-export function meta() {
-  return [{ title: "My Posts" }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return defaultPageMeta(args, "My Posts", { noindex: true });
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -33,7 +36,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireAuthor(request);
-  const form = await request.formData().catch(() => new FormData());
+  const form =
+    (await readForm(request, anyFields, { limit: SMALL_BODY_LIMIT_BYTES })).form ?? new FormData();
   const id = String(form.get("id") ?? "");
   const result = /^[0-9a-f-]{36}$/i.test(id)
     ? await deletePost(db(), actor, id)

@@ -1,3 +1,4 @@
+import { defaultPageMeta } from "~/features/seo/meta";
 import { data, redirect } from "react-router";
 import { db } from "#server/db/client";
 import { runtime } from "#server/runtime";
@@ -12,11 +13,11 @@ import {
   trackedLink,
 } from "~/features/notifications/notifications.server";
 import { TEXT_FORM_LIMIT_BYTES, TOO_LARGE_MESSAGE } from "#server/http/limits";
-import { readFormWithin } from "~/lib/request-body.server";
+import { anyFields, readForm } from "~/lib/read-input.server";
 import type { Route } from "./+types/notifications";
 
-export function meta() {
-  return [{ title: "Notifications" }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return defaultPageMeta(args, "Notifications", { noindex: true });
 }
 
 const INVALID_FILTER = "Unknown filter. Choose All, Unread or Announcements.";
@@ -46,8 +47,8 @@ export async function loader({ request }: Route.LoaderArgs) {
  */
 export async function action({ request }: Route.ActionArgs) {
   const member = await requireMember(request, "notifications.read");
-  const body = await readFormWithin(request, TEXT_FORM_LIMIT_BYTES);
-  if (!body.ok && body.reason === "too-large") {
+  const body = await readForm(request, anyFields, { limit: TEXT_FORM_LIMIT_BYTES });
+  if (!body.ok && body.problem === "too-large") {
     return data({ error: TOO_LARGE_MESSAGE }, { status: 413 });
   }
   const form = body.ok ? body.form : null;

@@ -8,7 +8,7 @@ import { isSaved } from "~/features/favorites/favorites.server";
 import { postPath } from "~/features/posts/post-card";
 import { InfinitePosts } from "~/features/reader/infinite-posts";
 import { loadPostView } from "~/features/reader/post-page.server";
-import { siteOf } from "~/features/seo/meta";
+import { defaultPageMeta, siteOf } from "~/features/seo/meta";
 import { postMeta } from "~/features/seo/post-meta";
 import { pageCacheHeaders, readerPageHeaders } from "~/features/layout/cache-headers";
 import type { Route } from "./+types/post";
@@ -60,9 +60,10 @@ export function shouldRevalidate({
 
 export const headers = readerPageHeaders;
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
+export function meta(args: Route.MetaArgs) {
+  const { loaderData, matches } = args;
   const { siteName, siteUrl } = siteOf(matches);
-  if (!loaderData) return [{ title: "404 Page Not Found" }, { name: "robots", content: "noindex" }];
+  if (!loaderData) return defaultPageMeta(args, "404 Page Not Found", { noindex: true });
   return postMeta(loaderData.view, { siteName, siteUrl });
 }
 

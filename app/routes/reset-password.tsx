@@ -1,3 +1,4 @@
+import { defaultPageMeta } from "~/features/seo/meta";
 import { data, redirect } from "react-router";
 import { auth } from "#server/auth";
 import { db } from "#server/db/client";
@@ -10,9 +11,11 @@ import {
 } from "~/features/accounts/password-reset.server";
 import { clientIp } from "~/features/accounts/request.server";
 import type { Route } from "./+types/reset-password";
+import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
+import { anyFields, readForm } from "~/lib/read-input.server";
 
-export function meta() {
-  return [{ title: "Reset password" }];
+export function meta(args: Route.MetaArgs) {
+  return defaultPageMeta(args, "Reset password");
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -22,7 +25,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData().catch(() => new FormData());
+  const form =
+    (await readForm(request, anyFields, { limit: SMALL_BODY_LIMIT_BYTES })).form ?? new FormData();
   const input = readResetForm(form);
   const result = await resetPassword({ db: db(), auth: auth() }, input, clientIp(context));
   if (result.ok) throw redirect("/login?reset=success");

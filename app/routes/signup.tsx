@@ -1,3 +1,4 @@
+import { defaultPageMeta } from "~/features/seo/meta";
 import { data, redirect } from "react-router";
 import { auth } from "#server/auth";
 import { db } from "#server/db/client";
@@ -14,9 +15,11 @@ import {
   signUp,
 } from "~/features/accounts/signup.server";
 import type { Route } from "./+types/signup";
+import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
+import { anyFields, readForm } from "~/lib/read-input.server";
 
-export function meta() {
-  return [{ title: "Join Free Now" }];
+export function meta(args: Route.MetaArgs) {
+  return defaultPageMeta(args, "Join Free Now");
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -29,7 +32,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData().catch(() => new FormData());
+  const form =
+    (await readForm(request, anyFields, { limit: SMALL_BODY_LIMIT_BYTES })).form ?? new FormData();
   const input = readSignupForm(form);
   const result = await signUp(
     { db: db(), auth: auth(), secret: runtime().config.authSecret },

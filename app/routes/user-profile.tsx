@@ -6,13 +6,17 @@ import { follow, unfollow } from "~/features/follows/follows.server";
 import { ProfilePage, UserNotFound } from "~/features/profiles/profile-page";
 import { findProfileByUsername, loadProfilePage } from "~/features/profiles/public-profile.server";
 import { TEXT_FORM_LIMIT_BYTES, TOO_LARGE_MESSAGE } from "#server/http/limits";
-import { readFormWithin } from "~/lib/request-body.server";
+import { anyFields, readForm } from "~/lib/read-input.server";
+import { defaultPageMeta, siteOf } from "~/features/seo/meta";
+import { profileMeta } from "~/features/seo/profile-meta";
 import type { Route } from "./+types/user-profile";
 
-export function meta({ loaderData: loaded }: Route.MetaArgs) {
-  if (!loaded || !("page" in loaded) || !loaded.page) return [{ title: "User not found" }];
-  const { profile } = loaded.page;
-  return [{ title: `${profile.fullName || profile.username} (@${profile.username})` }];
+export function meta(args: Route.MetaArgs) {
+  const loaded = args.loaderData;
+  if (!loaded || !("page" in loaded) || !loaded.page) {
+    return defaultPageMeta(args, "User not found", { noindex: true });
+  }
+  return profileMeta(loaded.page, siteOf(args.matches));
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -24,8 +28,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const actor = await getSessionUser(request);
-  const body = await readFormWithin(request, TEXT_FORM_LIMIT_BYTES);
-  if (!body.ok && body.reason === "too-large") {
+  const body = await readForm(request, anyFields, { limit: TEXT_FORM_LIMIT_BYTES });
+  if (!body.ok && body.problem === "too-large") {
     return data({ error: TOO_LARGE_MESSAGE }, { status: 413 });
   }
   const form = body.ok ? body.form : new FormData();

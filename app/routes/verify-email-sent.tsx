@@ -1,9 +1,10 @@
+import { defaultPageMeta } from "~/features/seo/meta";
 import { VerifyEmailSentPage } from "~/features/accounts/account-pages";
 import { readEmailForm } from "~/features/accounts/password-reset.server";
 import type { Route } from "./+types/verify-email-sent";
 
-export function meta() {
-  return [{ title: "Check your email" }];
+export function meta(args: Route.MetaArgs) {
+  return defaultPageMeta(args, "Check your email");
 }
 
 export function loader({ request }: Route.LoaderArgs) {

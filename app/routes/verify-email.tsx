@@ -1,9 +1,10 @@
+import { defaultPageMeta } from "~/features/seo/meta";
 import { VerifyEmailPage } from "~/features/accounts/account-pages";
 import { getSessionUser } from "~/features/accounts/session.server";
 import type { Route } from "./+types/verify-email";
 
-export function meta() {
-  return [{ title: "Verify email" }];
+export function meta(args: Route.MetaArgs) {
+  return defaultPageMeta(args, "Verify email");
 }
 
 /** A session exists only for a confirmed e-mail (getSessionUser ends the others). */

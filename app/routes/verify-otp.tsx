@@ -1,6 +1,8 @@
+import { defaultPageMeta } from "~/features/seo/meta";
 import { data, redirect } from "react-router";
-import { auth } from "#server/auth";
+import { auth, mailer } from "#server/auth";
 import { db } from "#server/db/client";
+import { runtime } from "#server/runtime";
 import { OtpForm } from "~/features/accounts/otp-form";
 import { clientIp } from "~/features/accounts/request.server";
 import {
@@ -10,9 +12,11 @@ import {
   verifyCode,
 } from "~/features/accounts/verify-otp.server";
 import type { Route } from "./+types/verify-otp";
+import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
+import { anyFields, readForm } from "~/lib/read-input.server";
 
-export function meta() {
-  return [{ title: "Verify your email" }];
+export function meta(args: Route.MetaArgs) {
+  return defaultPageMeta(args, "Verify your email");
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -28,7 +32,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData().catch(() => new FormData());
+  const form =
+    (await readForm(request, anyFields, { limit: SMALL_BODY_LIMIT_BYTES })).form ?? new FormData();
   const email = readEmail(form.get("email"));
   if (!email) throw redirect("/signup");
   const deps = { db: db(), auth: auth() };
@@ -46,7 +51,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     .getAll("digit")
     .map((d) => (typeof d === "string" ? d.trim() : ""))
     .join("");
-  const result = await verifyCode(deps, email, code);
+  const { config, log } = runtime();
+  const result = await verifyCode(
+    {
+      ...deps,
+      mailer: mailer(),
+      siteName: config.siteName,
+      onMailError: (error) => log.warn({ err: error }, "codes-paused mail not sent"),
+    },
+    email,
+    code,
+  );
   if (result.ok) throw redirect("/login?verified=1");
   return data(
     { error: result.error, cooldownSeconds: await resendCooldownSeconds(db(), email), attempt },

@@ -1,13 +1,13 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getSessionUser } from "~/features/accounts/session.server";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import { testDatabaseForThisFile } from "#tests/support/test-database";
 import { profiles, sessions, users, verifications } from "../db/schema";
 import type { MailMessage, Mailer } from "../mail";
 import { createAuth, type Auth } from "./auth";
 import { revokeAllSessions } from "./sessions";
 
-let testDb: TestDatabase;
+const testDb = testDatabaseForThisFile();
 const sent: MailMessage[] = [];
 const mailer: Mailer = {
   kind: "outbox",
@@ -47,7 +47,6 @@ async function errorOf(promise: Promise<unknown>): Promise<{ status?: unknown; m
 }
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
   auth = createAuth({
     db: testDb.db,
     siteUrl: SITE,
@@ -56,11 +55,7 @@ beforeAll(async () => {
     mailer,
   });
 });
-afterAll(async () => {
-  await testDb.destroy();
-});
 beforeEach(async () => {
-  await testDb.reset();
   sent.length = 0;
 });
 

@@ -7,10 +7,10 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { CookieJar } from "#server/auth/testing/http-app";
+import type { CookieJar } from "#tests/support/http-app";
 import { profiles, sessions, users, verifications } from "#server/db/schema";
-import { signedInMember, TEST_PASSWORD } from "../../tests/support/signed-in";
-import { siteOverHttpForThisFile } from "../../tests/support/site-over-http";
+import { signedInMember, TEST_PASSWORD } from "#tests/support/signed-in";
+import { siteOverHttpForThisFile } from "#tests/support/site-over-http";
 import { CLOSED_AUTH_PATHS, IMAGE_REFUSED_MESSAGE, SESSION_REFUSED } from "./auth";
 
 const site = siteOverHttpForThisFile();

@@ -1,19 +1,15 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { categories, comments, posts, siteSettings } from "#server/db/schema";
-import { createComment, createPost, createUser } from "../../tests/support/factories";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import { createComment, createPost, createUser } from "#tests/support/factories";
+import { testDatabaseForThisFile } from "#tests/support/test-database";
 import { INVALIDATION_CHANNEL } from "./cache";
 
-let t: TestDatabase;
+const t = testDatabaseForThisFile({ resetBetweenTests: false });
 const received: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestDatabase();
   await t.handle.listen(INVALIDATION_CHANNEL, (payload) => received.push(payload));
-});
-afterAll(async () => {
-  await t?.destroy();
 });
 
 async function notificationsOf(change: () => Promise<unknown>): Promise<string[]> {

@@ -30,6 +30,12 @@ export type DatabaseHandle = {
     onReconnect?: () => void,
   ): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Checks that the database answers (SELECT 1) within `timeoutMs`, for the
+   * readiness probe. On PostgreSQL it runs on a connection of its own, never
+   * queued behind the pool's traffic; concurrent pings share one.
+   */
+  ping(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -39,8 +45,22 @@ export type DatabaseLog = {
   info(details: object, message: string): void;
 };
 
+/**
+ * Bounds on how long a request waits for PostgreSQL: a statement's run time
+ * and a lock wait (set on every pooled session), and a connection, new or
+ * from the pool's queue. 0: no bound.
+ */
+export type DatabaseTimeouts = { statementMs?: number; lockMs?: number; connectMs?: number };
+
 export type OpenOptions =
-  | { url: string; poolSize?: number; applicationName?: string; log?: DatabaseLog }
+  | {
+      url: string;
+      poolSize?: number;
+      applicationName?: string;
+      log?: DatabaseLog;
+      /** In ms, 0 or absent: none (scripts, tests); the server passes its configuration. */
+      timeouts?: DatabaseTimeouts;
+    }
   /** `dir` undefined: in memory (tests). */
   | { url?: undefined; dir?: string };
 
@@ -114,9 +134,100 @@ async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
       checkChannel(channel);
       await client.query("SELECT pg_notify($1, $2)", [channel, payload]);
     },
+    ping(timeoutMs) {
+      // One connection only: the check waits behind whatever runs, for at most timeoutMs.
+      return withTimeout(
+        client.query("SELECT 1").then(() => {}),
+        timeoutMs,
+      );
+    },
     async close() {
       if (!client.closed) await client.close();
       unlock();
+    },
+  };
+}
+
+/** `work`, or a rejection after `ms` (work's own later failure is then ignored). */
+function withTimeout<T>(work: Promise<T>, ms: number, onTimeout?: () => void): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      onTimeout?.();
+      reject(new Error(`the database did not answer within ${ms} ms`));
+    }, ms);
+  });
+  work.catch(() => {});
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The readiness probe's own PostgreSQL connection: opened on first use, kept,
+ * and replaced when it fails or does not answer in time. A ping that fails on
+ * a connection that had been open tries once more on a new one (within the
+ * same time limit): a connection dropped since the last ping is not "down".
+ */
+function reservedConnection(url: string, applicationName: string) {
+  let current: pg.Client | undefined;
+  let pending: Promise<void> | undefined;
+  let closed = false;
+
+  const drop = (client: pg.Client) => {
+    if (current === client) current = undefined;
+    client.end().catch(() => {});
+  };
+
+  async function open(timeoutMs: number): Promise<pg.Client> {
+    const client = new pg.Client({
+      connectionString: url,
+      application_name: applicationName,
+      connectionTimeoutMillis: timeoutMs,
+      statement_timeout: timeoutMs,
+    });
+    client.on("error", () => drop(client));
+    client.on("end", () => drop(client));
+    await client.connect();
+    if (closed) {
+      drop(client);
+      throw new Error("closed");
+    }
+    current = client;
+    return client;
+  }
+
+  async function check(timeoutMs: number) {
+    const reused = current;
+    if (reused) {
+      try {
+        await reused.query("SELECT 1");
+        return;
+      } catch {
+        drop(reused);
+      }
+    }
+    const client = await open(timeoutMs);
+    try {
+      await client.query("SELECT 1");
+    } catch (error) {
+      drop(client);
+      throw error;
+    }
+  }
+
+  return {
+    ping(timeoutMs: number): Promise<void> {
+      pending ??= withTimeout(check(timeoutMs), timeoutMs, () => {
+        if (current) drop(current);
+      }).finally(() => {
+        pending = undefined;
+      });
+      return pending;
+    },
+    async close() {
+      closed = true;
+      const client = current;
+      current = undefined;
+      await client?.end().catch(() => {});
     },
   };
 }
@@ -159,9 +270,28 @@ function guardPooledClient(client: pg.PoolClient, onLost: (error: unknown) => vo
       return query(...args);
     }
     const result = query(...args);
-    if (result instanceof Promise) result.catch((error: unknown) => noteDatabaseError(error));
+    if (result instanceof Promise) {
+      result.catch((error: unknown) => {
+        noteDatabaseError(error);
+        // Drizzle sends BEGIN on a checked-out client before its try/finally: when BEGIN
+        // fails (the connection just dropped) it never releases the client, and the pool
+        // would keep the dead one for good, one slot fewer each time. Release it here.
+        if (isBegin(args[0])) {
+          try {
+            client.release(error instanceof Error ? error : true);
+          } catch {
+            // Released already.
+          }
+        }
+      });
+    }
     return result;
   };
+}
+
+function isBegin(query: unknown): boolean {
+  const text = typeof query === "string" ? query : (query as { text?: unknown } | null)?.text;
+  return typeof text === "string" && /^\s*begin\b/i.test(text);
 }
 
 async function openPostgres(
@@ -169,11 +299,16 @@ async function openPostgres(
   poolSize = 10,
   applicationName = "founderbridge",
   log?: DatabaseLog,
+  timeouts: DatabaseTimeouts = {},
 ) {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
     application_name: applicationName,
+    // Sent at connection start-up: the session's defaults, which SET LOCAL can still change.
+    ...(timeouts.statementMs ? { statement_timeout: timeouts.statementMs } : {}),
+    ...(timeouts.lockMs ? { lock_timeout: timeouts.lockMs } : {}),
+    ...(timeouts.connectMs ? { connectionTimeoutMillis: timeouts.connectMs } : {}),
   });
   // Connections lost since the last one that opened: logged once each, and
   // once more when the pool has a working connection again.
@@ -198,6 +333,7 @@ async function openPostgres(
   const probe = await pool.connect();
   probe.release();
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  const reserved = reservedConnection(url, applicationName);
 
   // One dedicated connection carries every LISTEN of this process. When it is
   // lost it is reopened (100 ms, doubling up to 5 s) and listens again.
@@ -291,12 +427,16 @@ async function openPostgres(
       checkChannel(channel);
       await pool.query("SELECT pg_notify($1, $2)", [channel, payload]);
     },
+    ping(timeoutMs) {
+      return reserved.ping(timeoutMs);
+    },
     async close() {
       closing = true;
       clearTimeout(reconnectTimer);
       const current = listener;
       listener = undefined;
       await current?.end().catch(() => {});
+      await reserved.close();
       await pool.end();
     },
   };
@@ -305,7 +445,8 @@ async function openPostgres(
 
 export function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.url) {
-    return openPostgres(options.url, options.poolSize, options.applicationName, options.log);
+    const { url, poolSize, applicationName, log, timeouts } = options;
+    return openPostgres(url, poolSize, applicationName, log, timeouts);
   }
   return openPglite("dir" in options ? options.dir : undefined);
 }

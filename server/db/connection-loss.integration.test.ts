@@ -18,21 +18,20 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UNAVAILABLE_MESSAGE } from "./errors";
 import { freePort } from "../../tests/e2e/support/own-server";
-import { assertBuilt, ServerProcess } from "../../tests/support/server-process";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import { assertBuilt, ServerProcess } from "#tests/support/server-process";
+import { testDatabaseForThisFile } from "#tests/support/test-database";
 
 const url = process.env.TEST_DATABASE_URL;
 const APP = "founderbridge";
 
 describe.skipIf(!url)("a lost database connection (PostgreSQL)", () => {
-  let testDb: TestDatabase;
+  const testDb = testDatabaseForThisFile({ resetBetweenTests: false });
   let databaseUrl: string;
   let server: ServerProcess;
   let dataDir: string;
 
   beforeAll(async () => {
     assertBuilt();
-    testDb = await createTestDatabase();
     const { rows } = (await testDb.db.execute(
       sql`SELECT current_database() AS name`,
     )) as unknown as {
@@ -53,7 +52,6 @@ describe.skipIf(!url)("a lost database connection (PostgreSQL)", () => {
 
   afterAll(async () => {
     await server?.kill("SIGTERM");
-    await testDb?.destroy();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 
@@ -116,12 +114,12 @@ describe.skipIf(!url)("a lost database connection (PostgreSQL)", () => {
 
     expect(server.exits).toEqual([]);
     // Each drop logged once; the LISTEN connection came back (and dropped the caches it guards).
-    expect(server.logged(/database connection lost/).length).toBeGreaterThanOrEqual(6);
     const deadline = Date.now() + 10_000;
     while (server.logged(/LISTEN connection restored/).length < 2) {
       expect(Date.now()).toBeLessThan(deadline);
       await new Promise((r) => setTimeout(r, 100));
     }
+    expect(server.logged(/database connection lost/).length).toBeGreaterThanOrEqual(6);
     expect(server.logged(/LISTEN connection lost/)).toHaveLength(2);
     expect((await appBackends()).some((b) => b.query.startsWith("LISTEN"))).toBe(true);
   }, 90_000);

@@ -103,6 +103,17 @@ export function unavailableCause(): unknown {
   return requests.getStore()?.unavailable;
 }
 
+/**
+ * For a session lookup's catch: a lookup that failed because of the database
+ * is not "signed out" (that would send a member to sign in, or drop their
+ * write): it is rethrown, to be answered 503. Any other failure reads as no
+ * session.
+ */
+export function signedOutUnlessUnavailable(error: unknown): null {
+  if (isDatabaseUnavailable(error)) throw error;
+  return null;
+}
+
 type DriverError = { code?: string; constraint?: string; cause?: unknown };
 
 /**

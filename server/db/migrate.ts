@@ -29,11 +29,14 @@ export async function migrateDatabase(handle: DatabaseHandle, migrationsFolder =
   const pool = (db as unknown as { $client: pg.Pool }).$client;
   const client = await pool.connect();
   try {
+    // Migrations may run (and wait for another instance's) longer than a request may.
+    await client.query("SET statement_timeout = 0; SET lock_timeout = 0");
     await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
     await client.query("CREATE EXTENSION IF NOT EXISTS pg_trgm");
     await migratePg(drizzle({ client }) as unknown as NodePgDatabase, { migrationsFolder });
   } finally {
     await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+    await client.query("RESET statement_timeout; RESET lock_timeout").catch(() => {});
     client.release();
   }
 }

@@ -6,7 +6,7 @@
 import { eq, sql } from "drizzle-orm";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   countRows,
   createComment,
@@ -16,8 +16,8 @@ import {
   expectDbError,
   queryRows,
   type TestUser,
-} from "../../tests/support/factories";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+} from "#tests/support/factories";
+import { testDatabaseForThisFile } from "#tests/support/test-database";
 import type { Database } from "./client";
 import { migrateDatabase, MIGRATIONS_DIR } from "./migrate";
 import {
@@ -41,18 +41,11 @@ import {
   users,
 } from "./schema";
 
-let testDb: TestDatabase;
+const testDb = testDatabaseForThisFile();
 let db: Database;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
   db = testDb.db;
-});
-afterAll(async () => {
-  await testDb?.destroy();
-});
-beforeEach(async () => {
-  await testDb.reset();
 });
 
 const UNIQUE_VIOLATION = "23505";
@@ -97,6 +90,7 @@ describe("migrations", () => {
       "cookie_consents",
       "favorites",
       "follows",
+      "idempotency_keys",
       "login_attempts",
       "notifications",
       "post_tags",

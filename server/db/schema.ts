@@ -703,3 +703,27 @@ export const loginAttempts = pgTable(
     index("login_attempts_ip_idx").on(t.ipAddress, t.createdAt.desc()),
   ],
 );
+
+/**
+ * Idempotency keys of members' writes (docs/decisions/0064): a submission's
+ * key, claimed in the same transaction as its write, with the write's result,
+ * so that a retry with the same key gets that result and writes nothing.
+ * Kept a day.
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    /** What the key was used for (e.g. "comment:<post id>"): the same key elsewhere is refused. */
+    scope: text("scope").notNull(),
+    result: jsonb("result"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index("idempotency_keys_created_at_idx").on(t.createdAt),
+  ],
+);

@@ -9,8 +9,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { countAllTables, countRows, queryRows } from "../../tests/support/factories";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import { countAllTables, countRows, queryRows } from "#tests/support/factories";
+import { testDatabaseForThisFile } from "#tests/support/test-database";
 import { createLocalStorage, type LocalStorage } from "../storage/local";
 import type { Database } from "./client";
 import * as schema from "./schema";
@@ -23,14 +23,13 @@ import {
   type SeedDemoResult,
 } from "./seed-demo";
 
-let testDb: TestDatabase;
+const testDb = testDatabaseForThisFile({ resetBetweenTests: false });
 let db: Database;
 let storage: LocalStorage;
 let uploads: string;
 let first: SeedDemoResult;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
   db = testDb.db;
   uploads = await mkdtemp(path.join(tmpdir(), "fb-demo-"));
   storage = createLocalStorage({ root: uploads, publicPath: "/uploads" });
@@ -38,7 +37,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await testDb?.destroy();
   if (uploads) await rm(uploads, { recursive: true, force: true });
 });
 

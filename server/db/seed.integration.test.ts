@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { countAllTables, countRows, createPost, createUser } from "../../tests/support/factories";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import { beforeAll, describe, expect, it } from "vitest";
+import { countAllTables, countRows, createPost, createUser } from "#tests/support/factories";
+import { testDatabaseForThisFile } from "#tests/support/test-database";
 import type { Database } from "./client";
 import {
   categories,
@@ -13,18 +13,11 @@ import {
 } from "./schema";
 import { ensureReservedRows } from "./seed";
 
-let testDb: TestDatabase;
+const testDb = testDatabaseForThisFile();
 let db: Database;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
   db = testDb.db;
-});
-afterAll(async () => {
-  await testDb?.destroy();
-});
-beforeEach(async () => {
-  await testDb.reset();
 });
 
 describe("ensureReservedRows", () => {

@@ -10,10 +10,10 @@ import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { eq } from "drizzle-orm";
-import { CookieJar } from "#server/auth/testing/http-app";
+import { CookieJar } from "#tests/support/http-app";
 import { posts } from "#server/db/schema";
-import { signedInMember } from "../../tests/support/signed-in";
-import { siteOverHttpForThisFile } from "../../tests/support/site-over-http";
+import { signedInMember } from "#tests/support/signed-in";
+import { siteOverHttpForThisFile } from "#tests/support/site-over-http";
 import { LARGE_BODY_LIMIT_BYTES, SMALL_BODY_LIMIT_BYTES } from "./limits";
 
 const site = siteOverHttpForThisFile();

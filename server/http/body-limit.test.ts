@@ -18,6 +18,29 @@ describe("bodyRuleFor", () => {
       });
     }
     expect(bodyRuleFor("/api/uploads").message).toBe("File size must be less than 5MB");
+  });
+
+  it("gives a route's data request (JavaScript's submission, path + .data) the route's limit", () => {
+    // A photo, a banner or a long post sent with JavaScript used to get the small limit:
+    // the 413 became a route error ("Something went wrong") and the page was lost.
+    for (const path of [
+      "/edit-profile.data",
+      "/admin/site-settings.data",
+      "/create-post.data",
+      "/edit-post/a-post.data",
+    ]) {
+      expect({ path, limit: bodyRuleFor(path).limit }).toEqual({
+        path,
+        limit: LARGE_BODY_LIMIT_BYTES,
+      });
+    }
+    expect(bodyRuleFor("/edit-profile.data").message).toBe("File size must be less than 5MB");
+    for (const path of ["/login.data", "/_.data", "/edit-post.data", "/edit-profile.data/x"]) {
+      expect({ path, limit: bodyRuleFor(path).limit }).toEqual({
+        path,
+        limit: SMALL_BODY_LIMIT_BYTES,
+      });
+    }
     expect(bodyRuleFor("/create-post").message).toBe("Request too large");
   });
 

@@ -30,7 +30,11 @@ export type BodyRule = { limit: number; message: string };
  * small).
  */
 export function bodyRuleFor(pathname: string): BodyRule {
-  const path = pathname.replace(/\/+$/, "").toLowerCase() || "/";
+  // A React Router data request (a fetcher's or a <Form>'s submission with
+  // JavaScript) posts to the route's path + ".data" ("/_.data" for "/"): the
+  // same route, the same limit.
+  const route = pathname.replace(/(?:\/_)?\.data$/, "");
+  const path = route.replace(/\/+$/, "").toLowerCase() || "/";
   if (FILE_ROUTES.has(path))
     return { limit: LARGE_BODY_LIMIT_BYTES, message: FILE_TOO_LARGE_MESSAGE };
   if (EDITOR_ROUTES.has(path) || /^\/edit-post\/[^/]+$/.test(path)) {

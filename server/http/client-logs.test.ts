@@ -3,7 +3,7 @@ import pino from "pino";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_LOGS_PER_MINUTE, clientLogsRouter } from "./client-logs";
-import { listenOnLoopback } from "./http-test-server";
+import { listenOnLoopback } from "#tests/support/http-test-server";
 
 const lines: Record<string, unknown>[] = [];
 const sink = new Writable({

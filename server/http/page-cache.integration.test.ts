@@ -2,11 +2,11 @@ import { eq, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { INVALIDATION_CHANNEL } from "#server/cache/cache";
-import { CookieJar } from "#server/auth/testing/http-app";
+import { CookieJar } from "#tests/support/http-app";
 import { posts } from "#server/db/schema";
-import { createComment, createPost, createUser } from "../../tests/support/factories";
-import { signedInMember } from "../../tests/support/signed-in";
-import { siteOverHttpForThisFile } from "../../tests/support/site-over-http";
+import { createComment, createPost, createUser } from "#tests/support/factories";
+import { signedInMember } from "#tests/support/signed-in";
+import { siteOverHttpForThisFile } from "#tests/support/site-over-http";
 
 // Production mode: the strict CSP with its per-response nonce.
 const site = siteOverHttpForThisFile({ pageCache: true, env: { NODE_ENV: "production" } });
@@ -107,7 +107,7 @@ describe("the anonymous page cache over HTTP", () => {
       const res = await site.get(member.jar, path);
       expect(res.status).toBe(200);
       expect(res.headers.get("x-page-cache")).toBeNull();
-      expect(res.headers.get("cache-control")).toBe("private, no-cache");
+      expect(res.headers.get("cache-control")).toBe("private, no-store");
       // The member's own header (avatar menu), never the visitor's cached page.
       expect(await res.text()).toContain(member.username);
     }

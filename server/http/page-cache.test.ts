@@ -4,7 +4,7 @@ import { request as httpRequest } from "node:http";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { invalidateLocal } from "../cache/cache";
-import { listenOnLoopback } from "./http-test-server";
+import { listenOnLoopback } from "#tests/support/http-test-server";
 import { pageCache, type PageCache } from "./page-cache";
 import { securityHeaders } from "./security";
 
@@ -28,10 +28,12 @@ beforeAll(async () => {
   app.use(compression());
   cache = pageCache({ ttlMs: 60_000, maxBytes: 256 * 1024, variant: () => variant });
   app.use(cache);
-  app.get("/{*splat}", (req, res) => {
+  app.get("/{*splat}", async (req, res) => {
     renders += 1;
+    // A render that takes a while, as a page reading the database does.
+    if (req.path.startsWith("/slow")) await new Promise((r) => setTimeout(r, 100));
     const nonce = String(res.locals.cspNonce);
-    if (req.path === "/private") res.setHeader("Cache-Control", "private, no-cache");
+    if (req.path.endsWith("/private")) res.setHeader("Cache-Control", "private, no-cache");
     else res.setHeader("Cache-Control", "public, max-age=0, s-maxage=60");
     res.setHeader("Vary", "Cookie");
     if (req.path === "/cookie") res.setHeader("Set-Cookie", "a=b");
@@ -48,6 +50,7 @@ afterAll(() => server.close());
 beforeEach(() => {
   cache.clear();
   variant = "";
+  renders = 0;
 });
 
 function nonceOf(csp: string | null) {
@@ -72,6 +75,28 @@ function raw(path: string, headers: Record<string, string> = {}, method = "GET")
 }
 
 describe("pageCache", () => {
+  it("renders a page once for 100 simultaneous requests (single flight); they all get it", async () => {
+    renders = 0;
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => raw("/slow/page", { "accept-encoding": "identity" })),
+    );
+    expect(renders).toBe(1);
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      const nonce = nonceOf(String(answer.headers["content-security-policy"]));
+      expect(answer.body.toString()).toContain(`<script nonce="${nonce}">`);
+      expect(answer.body.toString()).toContain("<h1>/slow/page 1</h1>");
+    }
+    expect(answers.filter((a) => a.headers["x-page-cache"] === "miss")).toHaveLength(1);
+  });
+
+  it("renders again for every waiting request when the render is not kept", async () => {
+    renders = 0;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => raw("/slow/private", {})));
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect(renders).toBe(5);
+  });
+
   it("renders once, then serves hits with a fresh nonce matching each CSP", async () => {
     const first = await fetch(`${server.url}/post/a`);
     expect(first.headers.get("x-page-cache")).toBe("miss");
@@ -170,5 +195,50 @@ describe("pageCache", () => {
     expect(cache.size).toBeLessThan(60);
     // The most recent pages stay.
     expect((await fetch(`${server.url}/post/many-59`)).headers.get("x-page-cache")).toBe("hit");
+  });
+});
+
+describe("pageCache after a page expires", () => {
+  it("renders it again once, serving the expired copy to the others meanwhile", async () => {
+    let count = 0;
+    const app = express();
+    app.use(securityHeaders({ dev: false }));
+    app.use(pageCache({ ttlMs: 150, maxBytes: 256 * 1024, variant: () => "" }));
+    app.get("/{*splat}", async (_req, res) => {
+      count += 1;
+      const label = `render ${count}`;
+      await new Promise((r) => setTimeout(r, 100));
+      res.setHeader("Cache-Control", "public, max-age=0, s-maxage=60");
+      res.type("html").end(page(String(res.locals.cspNonce), label));
+    });
+    const own = await listenOnLoopback(app);
+    try {
+      const first = await fetch(`${own.url}/p`);
+      expect(first.headers.get("x-page-cache")).toBe("miss");
+      await first.text();
+      await new Promise((r) => setTimeout(r, 200));
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, async (_, i) => {
+          // The first one in starts the render; the rest arrive while it runs.
+          if (i > 0) await new Promise((r) => setTimeout(r, 20));
+          const res = await fetch(`${own.url}/p`);
+          return { how: res.headers.get("x-page-cache"), html: await res.text() };
+        }),
+      );
+      expect(count).toBe(2);
+      expect(answers.filter((a) => a.how === "miss")).toHaveLength(1);
+      // The others got the expired copy, or (arriving after the render) the new page.
+      const stale = answers.filter((a) => a.how === "stale");
+      expect(stale.length).toBeGreaterThan(0);
+      expect(stale.every((a) => a.html.includes("<h1>render 1</h1>"))).toBe(true);
+      const hits = answers.filter((a) => a.how === "hit");
+      expect(stale.length + hits.length).toBe(19);
+      expect(hits.every((a) => a.html.includes("<h1>render 2</h1>"))).toBe(true);
+      const again = await fetch(`${own.url}/p`);
+      expect(again.headers.get("x-page-cache")).toBe("hit");
+      expect(await again.text()).toContain("<h1>render 2</h1>");
+    } finally {
+      await own.close();
+    }
   });
 });

@@ -14,10 +14,15 @@
  * stored (uncompressed) deflate block and writes the gzip header and trailer
  * (CRC-32 and length of the plain page) around them. No compression work on a
  * hit, and every hit carries a fresh nonce that matches its CSP header.
+ *
+ * Single flight (issue 14): one render per page at a time. Requests for a page
+ * being rendered get its expired copy when there is one (X-Page-Cache: stale;
+ * an invalidation empties the store, so that copy is only older, never
+ * outdated by a write), or wait for the render and are served its result.
  */
 import type { IncomingHttpHeaders } from "node:http";
 import { constants, crc32, deflateRawSync } from "node:zlib";
-import type { Request, RequestHandler, Response } from "express";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
 import { PAGE_CACHE_SCOPES, registerCache } from "../cache/cache";
 
@@ -32,6 +37,9 @@ const AUTH_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\./;
 
 /** Response headers a hit repeats. Security headers are set afresh on every request. */
 const REPLAYED_HEADERS = ["content-type", "cache-control", "vary", "link", "content-language"];
+
+/** The longest a request waits for another's render of the same page before rendering it too. */
+const SINGLE_FLIGHT_WAIT_MS = 10_000;
 
 /** A page larger than this is not kept. */
 const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
@@ -153,11 +161,11 @@ function acceptsGzip(req: Request): boolean {
   return req.acceptsEncodings("gzip", "identity") === "gzip";
 }
 
-function serve(req: Request, res: Response, entry: Entry) {
+function serve(req: Request, res: Response, entry: Entry, how: "hit" | "stale" = "hit") {
   const nonce = String(res.locals.cspNonce ?? "");
   for (const [name, value] of entry.headers) res.setHeader(name, value);
   res.vary("Accept-Encoding");
-  res.setHeader("X-Page-Cache", "hit");
+  res.setHeader("X-Page-Cache", how);
   const gzip = acceptsGzip(req);
   const body = gzip ? gzipBody(entry, nonce) : plainBody(entry, nonce);
   if (gzip) res.setHeader("Content-Encoding", "gzip");
@@ -176,9 +184,13 @@ export function pageCache(options: PageCacheOptions): PageCache {
     maxSize: options.maxBytes ?? PAGE_CACHE_DEFAULTS.maxBytes,
     sizeCalculation: (entry) => entry.size,
     ttl: options.ttlMs ?? PAGE_CACHE_DEFAULTS.ttlMs,
+    // An expired page stays until the sweep, to be served while it is rendered again.
+    noDeleteOnStaleGet: true,
   });
   // Bumped by clear(): a page whose rendering began before a write is not kept.
   let generation = 0;
+  /** Single flight: the render of each key under way, settled when its answer is out. */
+  const rendering = new Map<string, Promise<void>>();
 
   const middleware: RequestHandler = (req, res, next) => {
     const path = pageCacheKey(req);
@@ -187,6 +199,29 @@ export function pageCache(options: PageCacheOptions): PageCache {
     const entry = store.get(key);
     if (entry) return serve(req, res, entry);
 
+    // Someone renders this page now: take the expired copy if there is one (it was never
+    // invalidated: a write clears the store), else wait for that render and serve its page.
+    const pending = rendering.get(key);
+    if (pending) {
+      const stale = store.get(key, { allowStale: true });
+      if (stale) return serve(req, res, stale, "stale");
+      const waited = Promise.race([
+        pending,
+        new Promise<void>((resolve) => setTimeout(resolve, SINGLE_FLIGHT_WAIT_MS).unref()),
+      ]);
+      void waited.then(() => {
+        if (res.headersSent || res.destroyed) return;
+        const rendered = store.get(key);
+        if (rendered) return serve(req, res, rendered);
+        // Not kept (an error, a private answer, a write meanwhile): render it here.
+        miss(req, res, next, key);
+      });
+      return;
+    }
+    miss(req, res, next, key);
+  };
+
+  function miss(req: Request, res: Response, next: NextFunction, key: string) {
     res.setHeader("X-Page-Cache", "miss");
     if (req.method !== "GET") return next();
 
@@ -236,8 +271,13 @@ export function pageCache(options: PageCacheOptions): PageCache {
       return (end as (...args: unknown[]) => Response).apply(this, args);
     } as Response["end"];
 
+    const settled = new Promise<void>((resolve) => res.once("close", resolve));
+    rendering.set(key, settled);
+    void settled.then(() => {
+      if (rendering.get(key) === settled) rendering.delete(key);
+    });
     next();
-  };
+  }
 
   const clear = () => {
     generation += 1;

@@ -8,17 +8,16 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listenForInvalidations } from "#server/cache/cache";
 import { urlRedirects } from "#server/db/schema";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database";
-import { listenOnLoopback } from "./http-test-server";
+import { testDatabaseForThisFile } from "#tests/support/test-database";
+import { listenOnLoopback } from "#tests/support/http-test-server";
 import { loadRedirects, redirectsMiddleware } from "./redirects";
 
-let t: TestDatabase;
+const t = testDatabaseForThisFile({ resetBetweenTests: false });
 let server: Awaited<ReturnType<typeof listenOnLoopback>>;
 let stopListening: () => Promise<void>;
 let loads = 0;
 
 beforeAll(async () => {
-  t = await createTestDatabase();
   stopListening = await listenForInvalidations(t.handle);
   const app = express();
   app.use(
@@ -35,7 +34,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   await stopListening?.();
-  await t?.destroy();
 });
 
 const answer = async (path: string) => {

@@ -1,6 +1,6 @@
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listenOnLoopback } from "./http-test-server";
+import { listenOnLoopback } from "#tests/support/http-test-server";
 import { contentSecurityPolicy, securityHeaders } from "./security";
 
 let server: Awaited<ReturnType<typeof listenOnLoopback>>;

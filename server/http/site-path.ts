@@ -31,6 +31,17 @@ export function sitePathOr(value: unknown, fallback = "/"): string {
   return isSitePath(value) ? value : fallback;
 }
 
+/** An http or https address with a host and no whitespace, control character or `\`. */
+export function isWebUrl(value: unknown): value is string {
+  if (typeof value !== "string" || value.length > 2048 || UNSAFE.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === "https:" || url.protocol === "http:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
 /** Only https addresses (no whitespace or controls, a host) count as links off the site. */
 export function isHttpsUrl(value: unknown): value is string {
   if (typeof value !== "string" || value.length > 2048 || UNSAFE.test(value)) return false;

@@ -147,3 +147,21 @@ export function passwordResetMessage(siteName: string, to: string, url: string):
     devHint: `reset ${url}`,
   };
 }
+
+/** Issue 13: told to the owner when wrong codes paused the account's codes. */
+export function codesPausedMessage(
+  siteName: string,
+  to: string,
+  failures: number,
+  minutes: number,
+): MailMessage {
+  return {
+    to,
+    subject: `Codes for your ${siteName} account are paused`,
+    ...layoutMessage(siteName, [
+      `Someone entered ${failures} wrong codes for your account.`,
+      `To keep the account safe, its verification codes and password reset links stop working for ${minutes} minutes, and the ones already sent no longer work.`,
+      "If it was you, wait and ask for a new code. If it was not you, nobody has got in: your password has not changed.",
+    ]),
+  };
+}

@@ -22,10 +22,10 @@ import { hashPassword } from "better-auth/crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts } from "#server/db/schema";
-import { readEvents } from "~/features/notifications/sse-test-client";
+import { readEvents } from "#tests/support/sse-test-client";
 import { freePort } from "../../tests/e2e/support/own-server";
-import { createUser } from "../../tests/support/factories";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import { createUser } from "#tests/support/factories";
+import { testDatabaseForThisFile } from "#tests/support/test-database";
 
 const url = process.env.TEST_DATABASE_URL;
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -117,7 +117,7 @@ async function signIn(instance: Instance, email: string): Promise<string> {
 }
 
 describe.skipIf(!url)("the live badge across two server instances (PostgreSQL)", () => {
-  let testDb: TestDatabase;
+  const testDb = testDatabaseForThisFile({ resetBetweenTests: false });
   let a: Instance;
   let b: Instance;
   let dataDir: string;
@@ -126,7 +126,6 @@ describe.skipIf(!url)("the live badge across two server instances (PostgreSQL)",
     if (!existsSync(path.join(ROOT, "build/server/index.js"))) {
       throw new Error("This test runs the production build: run `npm run build` first.");
     }
-    testDb = await createTestDatabase();
     const result = (await testDb.db.execute(sql`SELECT current_database() AS name`)) as unknown as {
       rows: { name: string }[];
     };
@@ -144,7 +143,6 @@ describe.skipIf(!url)("the live badge across two server instances (PostgreSQL)",
   afterAll(async () => {
     await a?.stop();
     await b?.stop();
-    await testDb?.destroy();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 

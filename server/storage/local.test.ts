@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { tmpdir } from "node:os";
@@ -7,7 +7,7 @@ import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createStorage, UPLOADS_PUBLIC_PATH } from "./index";
 import { createLocalStorage, type LocalStorage } from "./local";
-import { describeStorageContract } from "./testing/contract";
+import { describeStorageContract } from "#tests/support/storage-contract";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -128,6 +128,29 @@ describe("local storage: files on disk", () => {
     const broken = createLocalStorage({ root: path.join(file, "uploads"), publicPath: "/uploads" });
     await expect(broken.check()).rejects.toThrow();
     await rm(file);
+  });
+});
+
+describe("health probe leftovers", () => {
+  it("removeLeftovers removes the probe files a crash left (older than a minute), not a probe running now", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "fb-probe-"));
+    try {
+      const storage = createLocalStorage({ root: dir, publicPath: "/uploads" });
+      expect(await storage.removeLeftovers!()).toBe(0);
+      await mkdir(path.join(dir, ".health"), { recursive: true });
+      const old = new Date(Date.now() - 5 * 60_000);
+      for (const name of ["probe-dead1", ".tmp-dead2"]) {
+        await writeFile(path.join(dir, ".health", name), "x");
+        await utimes(path.join(dir, ".health", name), old, old);
+      }
+      await writeFile(path.join(dir, ".health", "probe-running"), "x");
+      await storage.put("posts/keep.png", bytes("k"), "image/png");
+      expect(await storage.removeLeftovers!()).toBe(2);
+      expect(await readdir(path.join(dir, ".health"))).toEqual(["probe-running"]);
+      expect(await storage.list()).toEqual(["posts/keep.png"]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,5 +1,15 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readdir, readFile, rename, rm, rmdir, unlink, writeFile } from "node:fs/promises";
+import {
+  mkdir,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  rmdir,
+  stat,
+  unlink,
+  writeFile,
+} from "node:fs/promises";
 import path from "node:path";
 import {
   assertContentTypeMatchesKey,
@@ -24,6 +34,9 @@ export type LocalStorage = Storage & {
   /** Absolute folder to serve statically at `publicPath`. */
   readonly root: string;
 };
+
+/** A probe file older than this was left by a process that died mid-check. */
+export const PROBE_LEFTOVER_AGE_MS = 60_000;
 
 /** Names we write ourselves and never list: they fail the key rules on purpose. */
 const TEMP_PREFIX = ".tmp-";
@@ -181,6 +194,30 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
       } finally {
         await rm(probe, { force: true });
       }
+    },
+
+    async removeLeftovers(olderThanMs = PROBE_LEFTOVER_AGE_MS) {
+      const dir = path.join(root, PROBE_DIR);
+      let names: string[];
+      try {
+        names = await readdir(dir);
+      } catch {
+        return 0;
+      }
+      const cutoff = Date.now() - olderThanMs;
+      let removed = 0;
+      for (const name of names) {
+        const file = path.join(dir, name);
+        try {
+          // Another instance sharing the folder may be probing right now: only old files go.
+          if ((await stat(file)).mtimeMs > cutoff) continue;
+          await rm(file, { force: true, recursive: true });
+          removed += 1;
+        } catch {
+          // Gone meanwhile.
+        }
+      }
+      return removed;
     },
   };
 }

@@ -11,7 +11,7 @@ import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createS3Storage, S3Error, signRequest, type S3Settings } from "./s3";
 import { StorageKeyError } from "./storage";
-import { describeStorageContract } from "./testing/contract";
+import { describeStorageContract } from "#tests/support/storage-contract";
 
 const env = process.env;
 const external = Boolean(

@@ -31,6 +31,12 @@ export interface Storage {
   deletePrefix(prefix: string): Promise<number>;
   /** Throws unless an object can be written, read back and deleted (health check). */
   check(): Promise<void>;
+  /**
+   * Removes what checks of a process that died mid-check left behind (older
+   * than `olderThanMs`, default a minute); returns how many. Run at start.
+   * Local driver only: on S3 a bucket lifecycle rule on `.health/` does it.
+   */
+  removeLeftovers?(olderThanMs?: number): Promise<number>;
 }
 
 export class StorageKeyError extends Error {

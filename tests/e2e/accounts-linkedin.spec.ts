@@ -1,10 +1,10 @@
-import { startTestProvider, type TestProvider } from "#server/auth/testing/oidc-provider";
+import { startTestProvider, type TestProvider } from "#tests/support/oidc-provider";
 import { test as base, expect, expectNoAxeViolations, waitForHydration } from "./fixtures";
 import { freePort, OwnServer } from "./support/own-server";
 
 /**
  * Sign in with LinkedIn in the browser: a real OpenID Connect provider
- * (oidc-provider, server/auth/testing/) stands in for LinkedIn on 127.0.0.1,
+ * (oidc-provider, tests/support/oidc-provider.ts) stands in for LinkedIn on 127.0.0.1,
  * and a production server of this file's own points at it
  * (LINKEDIN_ISSUER_URL) with the client's id and secret set. The provider's
  * own login and consent pages are not ours: axe checks only the site's pages.

@@ -331,9 +331,22 @@ test("Notifications tab: asks first, no match, the count, the history and a memb
     await expectNoAxeViolations(page);
 
     // The member's badge changes without a reload.
-    await expect(member.getByRole("button", { name: "Notifications, 1 unread" })).toBeVisible({
-      timeout: 15_000,
-    });
+    const bell = member.getByRole("button", { name: "Notifications, 1 unread" });
+    await expect(bell).toBeVisible({ timeout: 15_000 });
+    await expectNoAxeViolations(member);
+    // Sent without a message (it falls back to the title): the text is shown once, in the
+    // bell and on /notifications.
+    // (Counted as paragraphs: the View button's hidden name repeats the title, rightly.)
+    const dropdown = member.locator(`[id="${await bell.getAttribute("aria-controls")}"]`);
+    await bell.click();
+    await expect(dropdown.getByText(title, { exact: true })).toBeVisible();
+    await expect(dropdown.locator("p").filter({ hasText: title })).toHaveCount(1);
+    await expectNoAxeViolations(member);
+    await member.goto("/notifications");
+    await waitForHydration(member);
+    const main = member.getByRole("main");
+    await expect(main.locator("p").filter({ hasText: title })).toHaveCount(1);
+    await expect(main.locator("p").filter({ hasText: title })).toBeVisible();
     await expectNoAxeViolations(member);
     expect(memberErrors).toEqual([]);
   } finally {

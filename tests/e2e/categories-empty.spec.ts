@@ -8,9 +8,13 @@ test("an empty category says so", async ({ page }) => {
   await expectNoAxeViolations(page);
 });
 
-test("/categories counts 0 posts", async ({ page }) => {
+test("/categories counts 0 posts; Uncategorized, with none, is not offered", async ({ page }) => {
   await page.goto("/categories");
   await expect(
     page.getByRole("main").locator("article").filter({ hasText: "Events" }).getByText("0 posts"),
   ).toBeVisible();
+  await expect(page.getByRole("main").getByRole("heading", { name: "Uncategorized" })).toHaveCount(
+    0,
+  );
+  await expectNoAxeViolations(page);
 });

@@ -96,3 +96,62 @@ test("hashed assets are cached for a year, immutable", async ({ request }) => {
   const page = await request.get("/");
   expect(page.headers()["cache-control"] ?? "").not.toContain("immutable");
 });
+
+test("/favicon.ico is an icon and /manifest.webmanifest a web app manifest, both linked from pages", async ({
+  request,
+  page,
+}) => {
+  const ico = await request.get("/favicon.ico");
+  expect(ico.status()).toBe(200);
+  expect(ico.headers()["content-type"]).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+  const bytes = await ico.body();
+  // An ICO header (reserved 0, type 1) with 16, 32 and 48 px images.
+  expect([bytes.readUInt16LE(0), bytes.readUInt16LE(2), bytes.readUInt16LE(4)]).toEqual([0, 1, 3]);
+  expect([0, 1, 2].map((i) => bytes.readUInt8(6 + 16 * i))).toEqual([16, 32, 48]);
+  expect(bytes.length).toBeLessThan(10_000);
+
+  const res = await request.get("/manifest.webmanifest");
+  expect(res.status()).toBe(200);
+  expect(res.headers()["content-type"]).toMatch(/^application\/manifest\+json/);
+  const manifest = (await res.json()) as {
+    name: string;
+    short_name: string;
+    start_url: string;
+    theme_color: string;
+    background_color: string;
+    icons: { src: string; sizes: string; type: string; purpose: string }[];
+  };
+  expect(manifest).toMatchObject({
+    name: "FounderBridge",
+    start_url: "/",
+    theme_color: "#1e40af",
+    background_color: "#ffffff",
+  });
+  expect(manifest.short_name.length).toBeLessThanOrEqual(12);
+  expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual([
+    "192x192 any",
+    "512x512 any",
+    "512x512 maskable",
+  ]);
+  for (const icon of manifest.icons) {
+    const file = await request.get(icon.src);
+    expect(file.status(), icon.src).toBe(200);
+    expect(file.headers()["content-type"]).toBe("image/png");
+    const png = await file.body();
+    // The PNG's own width and height (IHDR) are the declared size.
+    expect(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`, icon.src).toBe(icon.sizes);
+  }
+  expect((await request.get("/apple-touch-icon.png")).status()).toBe(200);
+
+  await page.goto("/");
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute(
+    "href",
+    "/manifest.webmanifest",
+  );
+  await expect(page.locator('link[rel="icon"][href="/favicon.ico"]')).toHaveCount(1);
+  await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute(
+    "href",
+    "/apple-touch-icon.png",
+  );
+  await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute("content", "#1e40af");
+});

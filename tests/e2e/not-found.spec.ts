@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
 
 async function expectNotFoundPage(page: Page) {
-  await expect(page).toHaveTitle("404 Page Not Found");
+  await expect(page).toHaveTitle("404 Page Not Found | FounderBridge");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("404 Page Not Found");
   const main = page.getByRole("main");
   await expect(main.getByRole("link", { name: "Go Home" })).toHaveAttribute("href", "/");

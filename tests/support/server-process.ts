@@ -3,9 +3,15 @@
  * PostgreSQL database, for tests that need a whole process: crashes, signals,
  * several instances on one database. Needs `npm run build` first.
  */
+import { hashPassword } from "better-auth/crypto";
+import { sql } from "drizzle-orm";
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
+import type { Database } from "../../server/db/client";
+import { accounts } from "../../server/db/schema";
+import { createUser, type TestUser } from "./factories";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const SHARED_SECRET = "server-process-tests-share-this-secret-0123456789";
@@ -89,7 +95,8 @@ export class ServerProcess {
       });
     }
     this.exited = new Promise<Exit>((resolve) =>
-      child.once("exit", (code, signal) => {
+      // "close": after the exit and after its output has all been read.
+      child.once("close", (code, signal) => {
         const exit = { code, signal };
         this.exits.push(exit);
         resolve(exit);
@@ -131,4 +138,50 @@ export class ServerProcess {
   waitForExit(): Promise<Exit> | undefined {
     return this.running ? this.exited : undefined;
   }
+}
+
+export const MEMBER_PASSWORD = "Secret123";
+
+/** The address of a test database (its own name on the TEST_DATABASE_URL server). */
+export async function databaseUrlOf(db: Database): Promise<string> {
+  const { rows } = (await db.execute(sql`SELECT current_database() AS name`)) as unknown as {
+    rows: { name: string }[];
+  };
+  const address = new URL(process.env.TEST_DATABASE_URL!);
+  address.pathname = `/${rows[0]!.name}`;
+  return address.toString();
+}
+
+/** A member (approved, e-mail confirmed, profile complete) who signs in with MEMBER_PASSWORD. */
+export async function createMember(
+  db: Database,
+  role: "user" | "mentor" | "admin" = "user",
+  passwordHash?: string,
+): Promise<TestUser> {
+  const user = await createUser(db, { role, profileCompleted: true });
+  await db.insert(accounts).values({
+    id: randomUUID(),
+    accountId: user.id,
+    providerId: "credential",
+    userId: user.id,
+    password: passwordHash ?? (await hashPassword(MEMBER_PASSWORD)),
+  });
+  return user;
+}
+
+/** The session cookie of a sign-in through the site's /login form at `baseUrl`, as a Cookie header. */
+export async function signIn(baseUrl: string, email: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/login`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: baseUrl },
+    body: new URLSearchParams({ email, password: MEMBER_PASSWORD, redirectTo: "/" }),
+    redirect: "manual",
+  });
+  if (response.status !== 302) throw new Error(`sign-in answered ${response.status}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0]!)
+    .join("; ");
+  if (!/better-auth\.session_token=/.test(cookie)) throw new Error("no session cookie");
+  return cookie;
 }

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach } from "vitest";
-import { browse, type CookieJar, startTestApp, type TestApp } from "#server/auth/testing/http-app";
-import { createTestDatabase, type TestDatabase } from "./test-database";
+import { afterAll, beforeAll } from "vitest";
+import { browse, type CookieJar, startTestApp, type TestApp } from "#tests/support/http-app";
+import { testDatabaseForThisFile, type TestDatabase } from "./test-database";
 
 export type SiteOverHttp = {
   readonly testDb: TestDatabase;
@@ -18,18 +18,13 @@ export type SiteOverHttp = {
 export function siteOverHttpForThisFile(
   options: { pageCache?: boolean; env?: Record<string, string> } = {},
 ): SiteOverHttp {
-  let testDb: TestDatabase;
+  const testDb = testDatabaseForThisFile();
   let app: TestApp;
   beforeAll(async () => {
-    testDb = await createTestDatabase();
     app = await startTestApp({ testDb, pageCache: options.pageCache, env: options.env });
   });
   afterAll(async () => {
     await app?.close();
-    await testDb?.destroy();
-  });
-  beforeEach(async () => {
-    await testDb.reset();
   });
   return {
     get testDb() {

@@ -6,11 +6,12 @@
  * file gets its own freshly created database, dropped again in destroy(), so
  * files can run in parallel and a crashed run leaves at most a stray database.
  *
- * Creating and migrating takes about 3 s on PGlite: create one per file
- * (beforeAll) and call reset() between tests (beforeEach). reset() restores
+ * Creating and migrating takes about 3 s on PGlite: one per file, emptied
+ * between tests. testDatabaseForThisFile() does just that; reset() restores
  * the reserved rows to their defaults too, so tests may edit them.
  */
 import { eq, ne, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { openDatabase, type Database, type DatabaseHandle } from "../../server/db/client";
@@ -148,5 +149,44 @@ export async function createTestDatabase(): Promise<TestDatabase> {
         );
       }
     },
+  };
+}
+
+/**
+ * The database of this test file: created before its tests (beforeAll),
+ * emptied before each test (beforeEach), closed and dropped after the file
+ * (afterAll). Call it at the top of the file, before the file's own hooks,
+ * which then run after the database is made and before it is dropped.
+ * `resetBetweenTests: false` keeps the rows from one test to the next (a
+ * file that seeds once in beforeAll).
+ */
+export function testDatabaseForThisFile(
+  options: { resetBetweenTests?: boolean } = {},
+): TestDatabase {
+  let current: TestDatabase | undefined;
+  beforeAll(async () => {
+    current = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await current?.destroy();
+  });
+  if (options.resetBetweenTests !== false) {
+    beforeEach(async () => {
+      await current!.reset();
+    });
+  }
+  const get = (): TestDatabase => {
+    if (!current) throw new Error("The test database exists from the file's beforeAll on");
+    return current;
+  };
+  return {
+    get handle() {
+      return get().handle;
+    },
+    get db() {
+      return get().db;
+    },
+    reset: () => get().reset(),
+    destroy: () => get().destroy(),
   };
 }

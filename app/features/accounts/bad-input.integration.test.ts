@@ -5,24 +5,19 @@
  * and again. Every answer is a 4xx with a message on the page (or the
  * spec's redirect), never a 500.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "#server/db/schema";
-import { browse, CookieJar, startTestApp, type TestApp } from "#server/auth/testing/http-app";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { browse, CookieJar, startTestApp, type TestApp } from "#tests/support/http-app";
+import { testDatabaseForThisFile } from "#tests/support/test-database";
 
-let testDb: TestDatabase;
+const testDb = testDatabaseForThisFile();
 let app: TestApp;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
   app = await startTestApp({ testDb });
 });
 afterAll(async () => {
   await app?.close();
-  await testDb?.destroy();
-});
-beforeEach(async () => {
-  await testDb.reset();
 });
 
 const MB = "x".repeat(1024 * 1024);

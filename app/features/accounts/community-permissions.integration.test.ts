@@ -9,7 +9,7 @@
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { browse, CookieJar } from "#server/auth/testing/http-app";
+import { browse, CookieJar } from "#tests/support/http-app";
 import {
   commentLikes,
   comments,
@@ -18,14 +18,9 @@ import {
   notifications,
   profiles,
 } from "#server/db/schema";
-import {
-  createComment,
-  createPost,
-  createUser,
-  type TestUser,
-} from "../../../tests/support/factories";
-import { signedInMember } from "../../../tests/support/signed-in";
-import { siteOverHttpForThisFile } from "../../../tests/support/site-over-http";
+import { createComment, createPost, createUser, type TestUser } from "#tests/support/factories";
+import { signedInMember } from "#tests/support/signed-in";
+import { siteOverHttpForThisFile } from "#tests/support/site-over-http";
 
 const site = siteOverHttpForThisFile();
 const db = () => site.testDb.db;

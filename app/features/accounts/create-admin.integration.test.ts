@@ -3,22 +3,21 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuth, type Auth } from "#server/auth";
 import { profiles, users } from "#server/db/schema";
 import type { Mailer } from "#server/mail";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { testDatabaseForThisFile } from "#tests/support/test-database";
 import { createAdmin, CreateAdminError, generatePassword } from "./create-admin.server";
 import { logIn } from "./login.server";
 import { MESSAGES } from "./rules";
 
-let testDb: TestDatabase;
+const testDb = testDatabaseForThisFile();
 let auth: Auth;
 const mailer: Mailer = { kind: "outbox", send: async () => {}, close: async () => {} };
 const SITE = "http://localhost:3999";
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
   auth = createAuth({
     db: testDb.db,
     siteUrl: SITE,
@@ -26,12 +25,6 @@ beforeAll(async () => {
     secret: "a-test-secret-that-is-long-enough-0123456789",
     mailer,
   });
-});
-afterAll(async () => {
-  await testDb.destroy();
-});
-beforeEach(async () => {
-  await testDb.reset();
 });
 
 describe("admin:create", () => {

@@ -16,13 +16,13 @@ import {
   locationOf,
   startTestApp,
   type TestApp,
-} from "#server/auth/testing/http-app";
-import { startTestProvider, type TestProvider } from "#server/auth/testing/oidc-provider";
-import { createUser } from "../../../tests/support/factories";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+} from "#tests/support/http-app";
+import { startTestProvider, type TestProvider } from "#tests/support/oidc-provider";
+import { createUser } from "#tests/support/factories";
+import { testDatabaseForThisFile } from "#tests/support/test-database";
 import { LOGIN_ERROR_MESSAGES } from "./linkedin.server";
 
-let testDb: TestDatabase;
+const testDb = testDatabaseForThisFile();
 let app: TestApp;
 let idp: TestProvider;
 
@@ -36,7 +36,6 @@ const ASHA = {
 };
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
   const appListening = await listenLocal();
   idp = await startTestProvider({
     redirectUri: `${appListening.url}/api/auth/callback/linkedin`,
@@ -54,10 +53,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await idp?.close();
-  await testDb?.destroy();
 });
 beforeEach(async () => {
-  await testDb.reset();
   idp.accounts.clear();
   idp.accounts.set("li-asha", { ...ASHA });
   app.mail.length = 0;

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { LINKEDIN_PROVIDER_ID, SESSION_REFUSED, type Auth } from "#server/auth";
 import { revokeAllSessions } from "#server/auth/sessions";
 import type { Database } from "#server/db/client";
+import { signedOutUnlessUnavailable } from "#server/db/errors";
 import { loginAttempts, profiles, sessions } from "#server/db/schema";
 import { runtime } from "#server/runtime";
 import { afterLoginPath, LOGIN_MESSAGES, safeRedirect } from "./login.server";
@@ -106,7 +107,9 @@ export async function finishOAuthLogin(
   const error = url.searchParams.get("error");
   if (error) return { location: loginWithError(oauthErrorCode(error)), setCookie: [] };
 
-  const found = await deps.auth.api.getSession({ headers: request.headers }).catch(() => null);
+  const found = await deps.auth.api
+    .getSession({ headers: request.headers })
+    .catch(signedOutUnlessUnavailable);
   if (!found) return { location: loginWithError("linkedin"), setCookie: [] };
 
   const signOut = async () => {

@@ -1,11 +1,11 @@
 import { hashPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createAuth, type Auth } from "#server/auth";
 import { accounts, loginAttempts, profiles, sessions, users } from "#server/db/schema";
 import type { Mailer } from "#server/mail";
-import { createUser } from "../../../tests/support/factories";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { createUser } from "#tests/support/factories";
+import { testDatabaseForThisFile } from "#tests/support/test-database";
 import {
   afterLoginPath,
   LOCKOUT,
@@ -17,7 +17,7 @@ import {
 
 const SECRET = "a-test-secret-that-is-long-enough-0123456789";
 const SITE = "http://localhost:3999";
-let testDb: TestDatabase;
+const testDb = testDatabaseForThisFile();
 let auth: Auth;
 let passwordHash: string;
 const mailer: Mailer = { kind: "outbox", send: async () => {}, close: async () => {} };
@@ -43,7 +43,6 @@ async function member(over: Parameters<typeof createUser>[1] = {}, emailVerified
 }
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
   auth = createAuth({
     db: testDb.db,
     siteUrl: SITE,
@@ -52,12 +51,6 @@ beforeAll(async () => {
     mailer,
   });
   passwordHash = await hashPassword("Secret123");
-});
-afterAll(async () => {
-  await testDb.destroy();
-});
-beforeEach(async () => {
-  await testDb.reset();
 });
 
 describe("login", () => {

@@ -2,8 +2,10 @@ import { and, count, desc, eq, gt, sql } from "drizzle-orm";
 import { SESSION_REFUSED, type Auth } from "#server/auth";
 import { hitLimit } from "#server/auth/rate-limit";
 import { revokeAllSessions } from "#server/auth/sessions";
+import { isSitePath } from "#server/http/site-path";
 import type { Database } from "#server/db/client";
 import { loginAttempts, profiles } from "#server/db/schema";
+import { textOf } from "~/lib/read-input.server";
 
 export const LOGIN_MESSAGES = {
   invalid: "Invalid email or password",
@@ -32,19 +34,15 @@ export type LoginResult =
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Only paths of this site: no scheme, no host, no "//". */
+/** Only paths of this site (server/http/site-path.ts: no "//", "\\", whitespace or controls). */
 export function safeRedirect(to: unknown, fallback = "/"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\"))
-    return fallback;
+  if (!isSitePath(to)) return fallback;
   if (/^\/(login|signup|logout)\b/.test(to)) return fallback;
   return to;
 }
 
 export function readLoginForm(form: FormData): LoginInput & { redirectTo: string } {
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
+  const text = (name: string) => textOf(form, name);
   return {
     email: text("email").trim().toLowerCase().slice(0, 254),
     password: text("password").slice(0, 256),

@@ -2,7 +2,9 @@ import { z } from "zod";
 import type { Auth } from "#server/auth";
 import { hitLimit } from "#server/auth/rate-limit";
 import type { Database } from "#server/db/client";
-import { LIMITS, MESSAGES, passwordProblem } from "./rules";
+import { codesPaused } from "./code-guard.server";
+import { LIMITS, MESSAGES, newPasswordProblem, RESET_PASSWORD_SHORT } from "./rules";
+import { textOf } from "~/lib/read-input.server";
 
 /**
  * Password reset (spec §2, §5, §8; issue 3 item 7). Better Auth keeps the
@@ -15,7 +17,7 @@ export const RESET_MESSAGES = {
   requestFailed: "Failed to request password reset",
   resetFailed: "Failed to reset password",
   invalidLink: "Invalid reset link",
-  passwordShort: "Password must be at least 6 characters",
+  passwordShort: RESET_PASSWORD_SHORT,
   passwordsDiffer: MESSAGES.passwordsDiffer,
   emailInvalid: MESSAGES.emailInvalid,
   tooManyRequests: "Too many password reset requests. Please try again later.",
@@ -29,16 +31,9 @@ export const FORGOT_LIMITS = {
 } as const;
 /** Reset submissions: 10 per IP address in 15 minutes. */
 export const RESET_PER_IP = { windowMs: 15 * 60 * 1000, max: 10 } as const;
-/** Spec §5/§9: at least 6 characters at reset (the sign-up strength rules apply too). */
-export const RESET_MIN_PASSWORD = 6;
 
 type Deps = { db: Database; auth: Auth };
 export type Failure = { ok: false; error: string; status: number };
-
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-};
 
 const emailSchema = z
   .string()
@@ -49,7 +44,7 @@ const emailSchema = z
 
 /** The e-mail as typed (to keep in the form) and the parsed one, or the message. */
 export function readEmailForm(form: FormData) {
-  const typed = text(form, "email").slice(0, LIMITS.email + 50);
+  const typed = textOf(form, "email").slice(0, LIMITS.email + 50);
   const parsed = emailSchema.safeParse(typed);
   return parsed.success
     ? ({ ok: true, typed, email: parsed.data } as const)
@@ -65,6 +60,8 @@ export async function requestPasswordReset(
   const byEmail = await hitLimit(deps.db, `forgot-email:${email}`, FORGOT_LIMITS.perEmail);
   if (!byIp.allowed || !byEmail.allowed)
     return { ok: false, error: RESET_MESSAGES.tooManyRequests, status: 429 };
+  // While wrong codes have paused the account's codes, no link is sent (the same answer).
+  if (await codesPaused(deps.db, email)) return { ok: true };
   try {
     // Unknown e-mails get the same answer (no account enumeration).
     await deps.auth.api.requestPasswordReset({ body: { email } });
@@ -88,19 +85,16 @@ export type ResetInput = { token: string; password: string; confirmPassword: str
 
 export function readResetForm(form: FormData): ResetInput {
   return {
-    token: text(form, "token").slice(0, 300),
-    password: text(form, "password").slice(0, LIMITS.password + 1),
-    confirmPassword: text(form, "confirmPassword").slice(0, LIMITS.password + 1),
+    token: textOf(form, "token").slice(0, 300),
+    password: textOf(form, "password").slice(0, LIMITS.password + 1),
+    confirmPassword: textOf(form, "confirmPassword").slice(0, LIMITS.password + 1),
   };
 }
 
-/** Spec §5's reset rules in order, then the sign-up strength rules; the first problem or null. */
+/** Spec §5's reset rules in order (token, 6 characters, matching entries); the first problem or null. */
 export function resetProblem(input: ResetInput): string | null {
   if (!input.token || !TOKEN.test(input.token)) return RESET_MESSAGES.invalidLink;
-  if (input.password.length < RESET_MIN_PASSWORD) return RESET_MESSAGES.passwordShort;
-  if (input.password !== input.confirmPassword) return RESET_MESSAGES.passwordsDiffer;
-  if (input.password.length > LIMITS.password) return MESSAGES.fieldTooLong;
-  return passwordProblem(input.password);
+  return newPasswordProblem(input.password, input.confirmPassword);
 }
 
 export async function resetPassword(

@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createAuth, type Auth } from "#server/auth";
 import { users } from "#server/db/schema";
 import type { Mailer, MailMessage } from "#server/mail";
-import { createUser } from "../../../tests/support/factories";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { createUser } from "#tests/support/factories";
+import { testDatabaseForThisFile } from "#tests/support/test-database";
 import { RESEND_VERIFICATION_MESSAGES, resendVerification } from "./resend-verification.server";
 import { RESEND_PER_IP } from "./verify-otp.server";
 
-let testDb: TestDatabase;
+const testDb = testDatabaseForThisFile();
 let auth: Auth;
 const sent: MailMessage[] = [];
 const mailer: Mailer = {
@@ -19,7 +19,6 @@ const mailer: Mailer = {
 const deps = () => ({ db: testDb.db, auth });
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
   auth = createAuth({
     db: testDb.db,
     siteUrl: "http://localhost:3999",
@@ -28,11 +27,7 @@ beforeAll(async () => {
     mailer,
   });
 });
-afterAll(async () => {
-  await testDb.destroy();
-});
 beforeEach(async () => {
-  await testDb.reset();
   sent.length = 0;
 });
 

@@ -82,6 +82,21 @@ export function passwordProblem(password: string): string | null {
   return PASSWORD_REQUIREMENTS.find((r) => !r.test(password))?.message ?? null;
 }
 
+/** Spec §5/§9: a new password at reset needs 6 characters; the sign-up strength rules do not apply. */
+export const RESET_MIN_PASSWORD = 6;
+export const RESET_PASSWORD_SHORT = "Password must be at least 6 characters";
+
+/**
+ * Reset password (spec §5): at least 6 characters, the two entries equal. The
+ * page checks it before sending, the server again (password-reset.server.ts).
+ */
+export function newPasswordProblem(password: string, confirmPassword: string): string | null {
+  if (password.length < RESET_MIN_PASSWORD) return RESET_PASSWORD_SHORT;
+  if (password !== confirmPassword) return MESSAGES.passwordsDiffer;
+  if (password.length > LIMITS.password) return MESSAGES.fieldTooLong;
+  return null;
+}
+
 export const USERNAME_CHARS = /^[a-zA-Z0-9_]+$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

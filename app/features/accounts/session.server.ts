@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { auth as processAuth, type Auth } from "#server/auth";
 import { revokeAllSessions } from "#server/auth/sessions";
 import { db as processDb, type Database } from "#server/db/client";
+import { signedOutUnlessUnavailable } from "#server/db/errors";
 import { profiles, sessions } from "#server/db/schema";
 import type { Actor } from "./permissions";
 
@@ -27,7 +28,9 @@ export async function getSessionUser(
 ): Promise<SessionUser | null> {
   if (!request.headers.get("cookie")) return null;
   const deps = given ?? processDeps();
-  const found = await deps.auth.api.getSession({ headers: request.headers }).catch(() => null);
+  const found = await deps.auth.api
+    .getSession({ headers: request.headers })
+    .catch(signedOutUnlessUnavailable);
   if (!found) return null;
   if (!found.user.emailVerified) {
     await deps.db.delete(sessions).where(eq(sessions.id, found.session.id));

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createAuth, type Auth } from "#server/auth";
 import { profiles, signupAttempts, users } from "#server/db/schema";
 import type { MailMessage, Mailer } from "#server/mail";
-import { createUser } from "../../../tests/support/factories";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { createUser } from "#tests/support/factories";
+import { testDatabaseForThisFile } from "#tests/support/test-database";
 import { MESSAGES } from "./rules";
 import {
   elapsedSince,
@@ -17,7 +17,7 @@ import {
 
 const SECRET = "a-test-secret-that-is-long-enough-0123456789";
 const SITE = "http://localhost:3999";
-let testDb: TestDatabase;
+const testDb = testDatabaseForThisFile();
 let auth: Auth;
 const sent: MailMessage[] = [];
 const mailer: Mailer = {
@@ -45,7 +45,6 @@ const run = (input: SignupInput, ip = "203.0.113.7") =>
   });
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
   auth = createAuth({
     db: testDb.db,
     siteUrl: SITE,
@@ -54,11 +53,7 @@ beforeAll(async () => {
     mailer,
   });
 });
-afterAll(async () => {
-  await testDb.destroy();
-});
 beforeEach(async () => {
-  await testDb.reset();
   sent.length = 0;
 });
 

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createAuth, type Auth } from "#server/auth";
 import { rateLimits, users, verifications } from "#server/db/schema";
 import type { MailMessage, Mailer } from "#server/mail";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { issueTimeToken, signUp } from "./signup.server";
+import { signUpAsha } from "#tests/support/sign-up";
+import { testDatabaseForThisFile } from "#tests/support/test-database";
 import {
   OTP_MESSAGES,
   otpErrorMessage,
@@ -16,7 +16,7 @@ import {
 
 const SECRET = "a-test-secret-that-is-long-enough-0123456789";
 const SITE = "http://localhost:3999";
-let testDb: TestDatabase;
+const testDb = testDatabaseForThisFile();
 let auth: Auth;
 const sent: MailMessage[] = [];
 const mailer: Mailer = {
@@ -24,24 +24,14 @@ const mailer: Mailer = {
   send: async (m) => void sent.push(m),
   close: async () => {},
 };
-const deps = () => ({ db: testDb.db, auth });
+const deps = () => ({ db: testDb.db, auth, mailer, siteName: "FounderBridge" });
 const lastCode = () => sent.at(-1)!.text.match(/\b(\d{6})\b/)![1]!;
 const EMAIL = "asha@example.com";
 
 async function register() {
-  const result = await signUp(
+  const result = await signUpAsha(
     { db: testDb.db, auth, secret: SECRET },
-    {
-      fullName: "Asha K",
-      username: "asha_k",
-      email: EMAIL,
-      password: "Secret123",
-      confirmPassword: "Secret123",
-      terms: true,
-      trap: "",
-      timeToken: issueTimeToken(SECRET, Date.now() - 5000),
-    },
-    { ip: "203.0.113.7", headers: new Headers({ origin: SITE }) },
+    { email: EMAIL, site: SITE },
   );
   expect(result.ok).toBe(true);
 }
@@ -55,7 +45,6 @@ async function endCooldown() {
 }
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
   auth = createAuth({
     db: testDb.db,
     siteUrl: SITE,
@@ -64,11 +53,7 @@ beforeAll(async () => {
     mailer,
   });
 });
-afterAll(async () => {
-  await testDb.destroy();
-});
 beforeEach(async () => {
-  await testDb.reset();
   sent.length = 0;
 });
 

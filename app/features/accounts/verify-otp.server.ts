@@ -1,6 +1,12 @@
 import type { Auth } from "#server/auth";
 import { hitLimit, windowRemaining } from "#server/auth/rate-limit";
 import type { Database } from "#server/db/client";
+import {
+  CODE_LOCKED_MESSAGE,
+  codesPaused,
+  recordWrongCode,
+  type CodeGuardDeps,
+} from "./code-guard.server";
 
 /** Spec §4/§9: 60 seconds between two codes, enforced here (not only in the browser). */
 export const RESEND_COOLDOWN_MS = 60_000;
@@ -39,13 +45,26 @@ export function otpErrorMessage(raw: string): string {
 type Deps = { db: Database; auth: Auth };
 export type OtpResult = { ok: true } | { ok: false; error: string; status: number };
 
-export async function verifyCode(deps: Deps, email: string, code: string): Promise<OtpResult> {
+/**
+ * Checks a code. Every wrong guess counts against the account, whatever the
+ * address; while its codes are paused even the right one is refused
+ * (code-guard.server.ts).
+ */
+export async function verifyCode(
+  deps: Deps & CodeGuardDeps,
+  email: string,
+  code: string,
+): Promise<OtpResult> {
   if (!/^\d{6}$/.test(code)) return { ok: false, error: OTP_MESSAGES.invalid, status: 400 };
+  if (await codesPaused(deps.db, email))
+    return { ok: false, error: CODE_LOCKED_MESSAGE, status: 429 };
   try {
     await deps.auth.api.verifyEmailOTP({ body: { email, otp: code } });
     return { ok: true };
   } catch (error) {
     const raw = error instanceof Error ? error.message : "";
+    if (await recordWrongCode(deps, email))
+      return { ok: false, error: CODE_LOCKED_MESSAGE, status: 429 };
     return { ok: false, error: otpErrorMessage(raw), status: 400 };
   }
 }
@@ -55,6 +74,8 @@ export type ResendResult =
   | { ok: false; error: string; status: number; cooldownSeconds: number };
 
 export async function resendCode(deps: Deps, email: string, ip: string): Promise<ResendResult> {
+  if (await codesPaused(deps.db, email))
+    return { ok: false, error: CODE_LOCKED_MESSAGE, status: 429, cooldownSeconds: 0 };
   const cooldown = await hitLimit(deps.db, otpSendKey(email), {
     windowMs: RESEND_COOLDOWN_MS,
     max: 1,

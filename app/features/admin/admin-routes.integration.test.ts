@@ -5,11 +5,11 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { browse, CookieJar } from "#server/auth/testing/http-app";
+import { browse } from "#tests/support/http-app";
 import { adminAuditLog, notifications, profiles } from "#server/db/schema";
-import { countRows, createPost, createUser } from "../../../tests/support/factories";
-import { signedInMember } from "../../../tests/support/signed-in";
-import { siteOverHttpForThisFile } from "../../../tests/support/site-over-http";
+import { countRows, createPost, createUser } from "#tests/support/factories";
+import { NOT_ADMINS, roleJars, signedInMember } from "#tests/support/signed-in";
+import { siteOverHttpForThisFile } from "#tests/support/site-over-http";
 
 const site = siteOverHttpForThisFile();
 const { get, post, text } = site;
@@ -25,18 +25,7 @@ async function statusOf(id: string) {
 describe("access", () => {
   it("visitor, pending, user, mentor and blocked go to / from the page, the actions and the export", async () => {
     const target = await createUser(site.testDb.db, { status: "pending" });
-    const blocked = await signedInMember(site.app, site.testDb.db);
-    await site.testDb.db
-      .update(profiles)
-      .set({ status: "blocked" })
-      .where(eq(profiles.id, blocked.id));
-    const jars: Record<string, CookieJar> = {
-      visitor: new CookieJar(),
-      pending: (await signedInMember(site.app, site.testDb.db, { status: "pending" })).jar,
-      user: (await signedInMember(site.app, site.testDb.db)).jar,
-      mentor: (await signedInMember(site.app, site.testDb.db, { role: "mentor" })).jar,
-      blocked: blocked.jar,
-    };
+    const jars = await roleJars(site, NOT_ADMINS);
     for (const [who, jar] of Object.entries(jars)) {
       for (const path of ["/admin", "/admin?tab=users", "/admin/users.csv"]) {
         const res = await get(jar, path);

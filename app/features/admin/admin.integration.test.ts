@@ -8,7 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { categories, notifications, postTags, profiles, sessions } from "#server/db/schema";
 import { createLocalStorage } from "#server/storage";
 import type { Actor } from "~/features/accounts/permissions";
@@ -18,8 +18,8 @@ import {
   createPost,
   createTag,
   createUser,
-} from "../../../tests/support/factories";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+} from "#tests/support/factories";
+import { testDatabaseForThisFile } from "#tests/support/test-database";
 import {
   findAdminUser,
   listUsers,
@@ -33,16 +33,7 @@ import {
 import { dashboardStats, topLists } from "./overview.server";
 import { Forbidden } from "~/features/accounts/permissions.server";
 
-let testDb: TestDatabase;
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-});
-afterAll(async () => {
-  await testDb?.destroy();
-});
-beforeEach(async () => {
-  await testDb.reset();
-});
+const testDb = testDatabaseForThisFile();
 
 async function actorOf(profile: Partial<typeof profiles.$inferInsert> = {}): Promise<Actor> {
   const u = await createUser(testDb.db, profile);

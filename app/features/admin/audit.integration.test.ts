@@ -5,12 +5,12 @@
  * newest. Also the Overview's weekly activity query.
  */
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { adminAuditLog, categories, posts, profiles, users } from "#server/db/schema";
 import type { Actor } from "~/features/accounts/permissions";
 import { Forbidden } from "~/features/accounts/permissions.server";
-import { countRows, createPost, createUser } from "../../../tests/support/factories";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { countRows, createPost, createUser } from "#tests/support/factories";
+import { testDatabaseForThisFile } from "#tests/support/test-database";
 import { deletePost, savePost } from "~/features/authoring/save-post.server";
 import { exportUsers, runUserAction } from "./users.server";
 import { ACTIVITY_WEEKS, weeklyActivity } from "./overview.server";
@@ -26,16 +26,7 @@ import { saveCategory } from "./category-editor.server";
 import { adminDeletePost, changeAuthor, setFeatured } from "./posts-tab.server";
 import { deleteRedirect, saveRedirect } from "./redirects-page.server";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(async () => {
-  await t?.destroy();
-});
-beforeEach(async () => {
-  await t.reset();
-});
+const t = testDatabaseForThisFile();
 
 async function actorOf(profile: Partial<typeof profiles.$inferInsert> = {}) {
   const u = await createUser(t.db, profile);

@@ -14,6 +14,7 @@ import type { Actor } from "~/features/accounts/permissions";
 import { assertCan } from "~/features/accounts/permissions.server";
 import { isUniqueViolation } from "#server/db/errors";
 import { recordAdminAction } from "~/features/audit/audit.server";
+import { isUuid } from "~/lib/uuid";
 
 export const BANNED_WORD_MAX = 100;
 
@@ -127,7 +128,6 @@ export async function findBannedWord(db: Database, actor: Actor | null | undefin
 
 // ------------------------------------------------------------- the page
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const BANNED_WORDS_PATH = "/admin/banned-words";
 const DONE = { added: BANNED_WORD_MESSAGES.added, removed: BANNED_WORD_MESSAGES.removed } as const;
 
@@ -199,7 +199,7 @@ export async function runBannedWordsAction(
   }
   if (intent === "remove") {
     const id = single(form, "id");
-    if (!id || !UUID.test(id)) {
+    if (!id || !isUuid(id)) {
       return { kind: "error", status: 404, error: BANNED_WORD_MESSAGES.notFound, word: "" };
     }
     if (form.get("confirmed") !== "1") {

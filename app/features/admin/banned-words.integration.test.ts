@@ -7,11 +7,11 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { CookieJar } from "#server/auth/testing/http-app";
+import { CookieJar } from "#tests/support/http-app";
 import { INVALIDATION_CHANNEL, listenForInvalidations } from "#server/cache/cache";
 import { bannedWords, profiles } from "#server/db/schema";
-import { signedInMember } from "../../../tests/support/signed-in";
-import { siteOverHttpForThisFile } from "../../../tests/support/site-over-http";
+import { signedInMember } from "#tests/support/signed-in";
+import { siteOverHttpForThisFile } from "#tests/support/site-over-http";
 import { containsBannedWord, matchesBannedWord } from "../profiles/banned-words.server";
 
 const site = siteOverHttpForThisFile();

@@ -7,21 +7,15 @@
  * (no driver hook, no timing).
  */
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Actor } from "~/features/accounts/permissions";
-import { createUser, queryRows } from "../../../tests/support/factories";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { createUser, queryRows } from "#tests/support/factories";
+import { testDatabaseForThisFile } from "#tests/support/test-database";
 import { broadcastHistory, sendBroadcast } from "./broadcasts.server";
 
 const MEMBERS = 10_000;
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(async () => {
-  await t?.destroy();
-});
+const t = testDatabaseForThisFile({ resetBetweenTests: false });
 
 /** Members bulk-inserted with one statement per table: `count` of them with `status`. */
 async function bulkMembers(prefix: string, count: number, status: string) {

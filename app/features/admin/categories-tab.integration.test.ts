@@ -5,11 +5,10 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { CookieJar } from "#server/auth/testing/http-app";
-import { categories, posts, profiles } from "#server/db/schema";
-import { createPost, createUser, UNCATEGORIZED_ID } from "../../../tests/support/factories";
-import { signedInMember } from "../../../tests/support/signed-in";
-import { siteOverHttpForThisFile } from "../../../tests/support/site-over-http";
+import { categories, posts } from "#server/db/schema";
+import { createPost, createUser, UNCATEGORIZED_ID } from "#tests/support/factories";
+import { NOT_ADMINS, roleJars, signedInMember } from "#tests/support/signed-in";
+import { siteOverHttpForThisFile } from "#tests/support/site-over-http";
 
 const site = siteOverHttpForThisFile();
 const { get, post, text } = site;
@@ -24,18 +23,7 @@ const categoryExists = async (id: string) =>
 describe("categories tab", () => {
   it("visitor, pending, user, mentor and blocked go to / and nothing is deleted", async () => {
     const target = await addCategory("Funding", "funding");
-    const blocked = await signedInMember(site.app, site.testDb.db);
-    await site.testDb.db
-      .update(profiles)
-      .set({ status: "blocked" })
-      .where(eq(profiles.id, blocked.id));
-    const jars: Record<string, CookieJar> = {
-      visitor: new CookieJar(),
-      pending: (await signedInMember(site.app, site.testDb.db, { status: "pending" })).jar,
-      user: (await signedInMember(site.app, site.testDb.db)).jar,
-      mentor: (await signedInMember(site.app, site.testDb.db, { role: "mentor" })).jar,
-      blocked: blocked.jar,
-    };
+    const jars = await roleJars(site, NOT_ADMINS);
     for (const [who, jar] of Object.entries(jars)) {
       const page = await get(jar, "/admin?tab=categories");
       expect([who, page.status, page.headers.get("location")]).toEqual([who, 302, "/"]);

@@ -5,11 +5,10 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { CookieJar } from "#server/auth/testing/http-app";
-import { categories, profiles } from "#server/db/schema";
-import { UNCATEGORIZED_ID } from "../../../tests/support/factories";
-import { signedInMember } from "../../../tests/support/signed-in";
-import { siteOverHttpForThisFile } from "../../../tests/support/site-over-http";
+import { categories } from "#server/db/schema";
+import { UNCATEGORIZED_ID } from "#tests/support/factories";
+import { NOT_ADMINS, roleJars, signedInMember } from "#tests/support/signed-in";
+import { siteOverHttpForThisFile } from "#tests/support/site-over-http";
 
 const site = siteOverHttpForThisFile();
 const { get, post, text } = site;
@@ -19,18 +18,7 @@ const bySlug = async (slug: string) =>
 
 describe("category editor", () => {
   it("visitor, pending, user, mentor and blocked go to / and nothing is saved", async () => {
-    const blocked = await signedInMember(site.app, site.testDb.db);
-    await site.testDb.db
-      .update(profiles)
-      .set({ status: "blocked" })
-      .where(eq(profiles.id, blocked.id));
-    const jars: Record<string, CookieJar> = {
-      visitor: new CookieJar(),
-      pending: (await signedInMember(site.app, site.testDb.db, { status: "pending" })).jar,
-      user: (await signedInMember(site.app, site.testDb.db)).jar,
-      mentor: (await signedInMember(site.app, site.testDb.db, { role: "mentor" })).jar,
-      blocked: blocked.jar,
-    };
+    const jars = await roleJars(site, NOT_ADMINS);
     for (const [who, jar] of Object.entries(jars)) {
       for (const path of ["/admin/categories/new", `/admin/categories/${UNCATEGORIZED_ID}`]) {
         const page = await get(jar, path);

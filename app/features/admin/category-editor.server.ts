@@ -12,6 +12,8 @@ import { assertCan } from "~/features/accounts/permissions.server";
 import { isSafeUrl } from "~/features/authoring/post-form.server";
 import { isUniqueViolation } from "#server/db/errors";
 import { recordAdminAction } from "~/features/audit/audit.server";
+import { isUuid } from "~/lib/uuid";
+import { textOf } from "~/lib/read-input.server";
 
 export const CATEGORY_EDITOR_MESSAGES = {
   loadFailed: "Failed to load category",
@@ -24,9 +26,6 @@ export const CATEGORY_EDITOR_MESSAGES = {
   reservedSlug: "Failed to save category: the uncategorized slug cannot be changed or reused",
   forbidden: "Permission denied: only admins can do this",
 } as const;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isCategoryId = (id: string) => UUID.test(id);
 
 /** The form as typed (widgets as JSON text, as the widgets field sends them). */
 export type CategoryFormValues = {
@@ -77,10 +76,7 @@ function parseWidget(raw: string): { ok: true; widget: SidebarWidget | null } | 
 }
 
 export function readCategoryForm(form: FormData): CategoryFormValues {
-  const field = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
+  const field = (name: string) => textOf(form, name);
   return {
     name: field("name"),
     slug: field("slug"),
@@ -137,7 +133,7 @@ export const valuesOfCategory = (row: typeof categories.$inferSelect): CategoryF
 
 export async function loadCategory(db: Database, actor: Actor | null | undefined, id: string) {
   assertCan(actor, "admin.access");
-  if (!isCategoryId(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db.select().from(categories).where(eq(categories.id, id));
   return row ?? null;
 }

@@ -59,6 +59,9 @@ import {
   setFeatured,
   type AdminPost,
 } from "./posts-tab.server";
+import { isUuid } from "~/lib/uuid";
+import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
+import { anyFields, readForm } from "~/lib/read-input.server";
 
 const CONFIRMABLE: readonly string[] = ["block", "promote", "delete"];
 
@@ -263,7 +266,7 @@ export async function runDashboardAction(
   const here = parsed.ok
     ? pageAddress(parsed.tab, parsed.query, parsed.page)
     : "/admin?tab=overview";
-  const form = await request.formData().catch(() => null);
+  const form = (await readForm(request, anyFields, { limit: SMALL_BODY_LIMIT_BYTES })).form;
   if (!form) return data({ error: "Invalid request" }, { status: 400 });
   const intent = form.getAll("intent");
   if (
@@ -338,8 +341,6 @@ const toPostRow = (p: AdminPost, now: Date): PostRow => ({
   authorUsername: p.authorUsername,
 });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 const POST_INTENTS = ["post-delete", "post-feature", "post-author"] as const;
 type PostIntent = (typeof POST_INTENTS)[number];
 
@@ -365,7 +366,7 @@ async function runPostAction(
 ) {
   const postId = single(form, "postId");
   if (!postId) return data({ error: "Invalid request: choose a post" }, { status: 400 });
-  if (!UUID.test(postId)) {
+  if (!isUuid(postId)) {
     // No post has such an id: the same answer as a post that is gone.
     const error =
       intent === "post-delete"
@@ -478,7 +479,7 @@ async function runBroadcast(db: Database, actor: Actor, form: FormData, here: st
 async function runCategoryDelete(db: Database, actor: Actor, form: FormData, here: string) {
   const categoryId = single(form, "categoryId");
   if (!categoryId) return data({ error: "Invalid request: choose a category" }, { status: 400 });
-  if (!UUID.test(categoryId)) return data({ error: CATEGORY_MESSAGES.notFound }, { status: 404 });
+  if (!isUuid(categoryId)) return data({ error: CATEGORY_MESSAGES.notFound }, { status: 404 });
   if (form.get("confirmed") !== "1") {
     const target = await findAdminCategory(db, actor, categoryId);
     if (!target) return data({ error: CATEGORY_MESSAGES.notFound }, { status: 404 });

@@ -6,11 +6,11 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { CookieJar } from "#server/auth/testing/http-app";
-import { broadcasts, notifications, profiles } from "#server/db/schema";
-import { countRows, createUser } from "../../../tests/support/factories";
-import { signedInMember } from "../../../tests/support/signed-in";
-import { siteOverHttpForThisFile } from "../../../tests/support/site-over-http";
+import type { CookieJar } from "#tests/support/http-app";
+import { broadcasts, notifications } from "#server/db/schema";
+import { countRows, createUser } from "#tests/support/factories";
+import { NOT_ADMINS, roleJars, signedInMember } from "#tests/support/signed-in";
+import { siteOverHttpForThisFile } from "#tests/support/site-over-http";
 
 const site = siteOverHttpForThisFile();
 const { get, post, text } = site;
@@ -28,18 +28,7 @@ async function recipients(title: string): Promise<string[]> {
 
 describe("notifications tab", () => {
   it("visitor, pending, user, mentor and blocked go to / and nothing is sent", async () => {
-    const blocked = await signedInMember(site.app, site.testDb.db);
-    await site.testDb.db
-      .update(profiles)
-      .set({ status: "blocked" })
-      .where(eq(profiles.id, blocked.id));
-    const jars: Record<string, CookieJar> = {
-      visitor: new CookieJar(),
-      pending: (await signedInMember(site.app, site.testDb.db, { status: "pending" })).jar,
-      user: (await signedInMember(site.app, site.testDb.db)).jar,
-      mentor: (await signedInMember(site.app, site.testDb.db, { role: "mentor" })).jar,
-      blocked: blocked.jar,
-    };
+    const jars = await roleJars(site, NOT_ADMINS);
     for (const [who, jar] of Object.entries(jars)) {
       const page = await get(jar, "/admin?tab=notifications");
       expect([who, page.status, page.headers.get("location")]).toEqual([who, 302, "/"]);

@@ -6,11 +6,11 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { CookieJar } from "#server/auth/testing/http-app";
+import { CookieJar } from "#tests/support/http-app";
 import { posts, profiles } from "#server/db/schema";
-import { createPost, createUser } from "../../../tests/support/factories";
-import { signedInMember } from "../../../tests/support/signed-in";
-import { siteOverHttpForThisFile } from "../../../tests/support/site-over-http";
+import { createPost, createUser } from "#tests/support/factories";
+import { roleJars, signedInMember } from "#tests/support/signed-in";
+import { siteOverHttpForThisFile } from "#tests/support/site-over-http";
 
 const site = siteOverHttpForThisFile();
 const { get, post, text } = site;
@@ -34,9 +34,7 @@ describe("posts tab", () => {
       .where(eq(profiles.id, blocked.id));
     const jars: Record<string, CookieJar> = {
       visitor: new CookieJar(),
-      pending: (await signedInMember(site.app, site.testDb.db, { status: "pending" })).jar,
-      user: (await signedInMember(site.app, site.testDb.db)).jar,
-      mentor: (await signedInMember(site.app, site.testDb.db, { role: "mentor" })).jar,
+      ...(await roleJars(site, ["pending", "user", "mentor"])),
       blocked: blocked.jar,
     };
     for (const [who, jar] of Object.entries(jars)) {

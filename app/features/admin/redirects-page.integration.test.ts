@@ -8,10 +8,10 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { browse, CookieJar } from "#server/auth/testing/http-app";
+import { browse, CookieJar } from "#tests/support/http-app";
 import { profiles, urlRedirects } from "#server/db/schema";
-import { signedInMember } from "../../../tests/support/signed-in";
-import { siteOverHttpForThisFile } from "../../../tests/support/site-over-http";
+import { signedInMember } from "#tests/support/signed-in";
+import { siteOverHttpForThisFile } from "#tests/support/site-over-http";
 
 const site = siteOverHttpForThisFile();
 const { get, post, text } = site;

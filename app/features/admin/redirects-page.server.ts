@@ -26,6 +26,7 @@ import type { Actor } from "~/features/accounts/permissions";
 import { assertCan } from "~/features/accounts/permissions.server";
 import { isUniqueViolation, messageOf } from "#server/db/errors";
 import { recordAdminAction } from "~/features/audit/audit.server";
+import { isUuid } from "~/lib/uuid";
 
 export const REDIRECT_PATH_MAX = 2000;
 export const REDIRECT_NOTES_MAX = 500;
@@ -354,7 +355,6 @@ export async function deleteRedirect(
 
 // ------------------------------------------------------------- the page
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const REDIRECTS_PATH = "/admin/redirects";
 const DONE = {
   created: REDIRECT_MESSAGES.created,
@@ -448,7 +448,7 @@ export async function runRedirectsAction(
     const editId = intent === "update" ? id : null;
     const failed =
       intent === "create" ? REDIRECT_MESSAGES.createFailed : REDIRECT_MESSAGES.updateFailed;
-    if (intent === "update" && (!id || !UUID.test(id))) {
+    if (intent === "update" && (!id || !isUuid(id))) {
       return {
         kind: "error",
         status: 404,
@@ -473,7 +473,7 @@ export async function runRedirectsAction(
   }
   if (intent === "delete") {
     const notFound = REDIRECT_MESSAGES.deleteFailed(REDIRECT_MESSAGES.notFound);
-    if (!id || !UUID.test(id))
+    if (!id || !isUuid(id))
       return { kind: "error", status: 404, error: notFound, values: null, editId: null };
     if (form.get("confirmed") !== "1") {
       const target = await findRedirectById(db, actor, id);

@@ -91,10 +91,24 @@ describe("address policy", () => {
       "::ffff:127.0.0.1",
       "::ffff:7f00:1",
       "::ffff:a9fe:a9fe",
+      // Issue 13: the IPv4 address inside ::/96, ::ffff:0:0:0/96, 64:ff9b::/96 and 2002::/16.
+      "::127.0.0.1",
+      "::7f00:1",
+      "::ffff:0:127.0.0.1",
+      "2002:7f00:1::",
+      "64:ff9b::10.0.0.1",
+      "fe80::1%eth0",
     ]) {
       expect(isPublicAddress(ip), ip).toBe(false);
     }
-    for (const ip of ["93.184.216.34", "8.8.8.8", "2606:4700::1111", "172.32.0.1"]) {
+    for (const ip of [
+      "93.184.216.34",
+      "8.8.8.8",
+      "2606:4700::1111",
+      "172.32.0.1",
+      "2002:5db8:d822::1",
+      "64:ff9b::808:808",
+    ]) {
       expect(isPublicAddress(ip), ip).toBe(true);
     }
   });

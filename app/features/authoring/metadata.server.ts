@@ -62,6 +62,45 @@ const V4_BLOCKED: [string, number][] = [
   ["240.0.0.0", 4], // reserved, broadcast
 ];
 
+/** The eight 16-bit groups of an IPv6 address (a trailing dotted IPv4 read as two), or null. */
+export function ipv6Groups(address: string): number[] | null {
+  let text = address.toLowerCase().replace(/^\[|\]$/g, "");
+  if (text.includes("%")) return null; // a zone: a local interface
+  const dotted = text.match(/^(.*:)(\d+\.\d+\.\d+\.\d+)$/);
+  if (dotted) {
+    if (isIP(dotted[2]!) !== 4) return null;
+    const n = ipv4ToInt(dotted[2]!);
+    text = `${dotted[1]}${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}`;
+  }
+  const halves = text.split("::");
+  if (halves.length > 2) return null;
+  const head = halves[0] ? halves[0].split(":") : [];
+  const tail = halves.length === 2 && halves[1] ? halves[1].split(":") : [];
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
+  const groups = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill("0"), ...tail];
+  if (!groups.every((g) => /^[0-9a-f]{1,4}$/.test(g))) return null;
+  return groups.map((g) => parseInt(g, 16));
+}
+
+const v4Of = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+
+/**
+ * The IPv4 address an IPv6 form carries, judged instead of the IPv6 one:
+ * IPv4-compatible ::/96 (::1 and :: included: 0.0.0.1 and 0.0.0.0 are
+ * refused), IPv4-mapped ::ffff:0:0/96, IPv4-translated ::ffff:0:0:0/96, NAT64
+ * 64:ff9b::/96 and 6to4 2002::/16. Undefined when the address carries none.
+ */
+export function embeddedIpv4(g: number[]): string | undefined {
+  const zero = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
+  if (zero(0, 6)) return v4Of(g[6]!, g[7]!);
+  if (zero(0, 5) && g[5] === 0xffff) return v4Of(g[6]!, g[7]!);
+  if (zero(0, 4) && g[4] === 0xffff && g[5] === 0) return v4Of(g[6]!, g[7]!);
+  if (g[0] === 0x64 && g[1] === 0xff9b && zero(2, 6)) return v4Of(g[6]!, g[7]!);
+  if (g[0] === 0x2002) return v4Of(g[1]!, g[2]!);
+  return undefined;
+}
+
 /** Whether an outbound request may go to this address. */
 export function isPublicAddress(address: string): boolean {
   const kind = isIP(address);
@@ -73,24 +112,19 @@ export function isPublicAddress(address: string): boolean {
     });
   }
   if (kind === 6) {
-    const a = address.toLowerCase().replace(/^\[|\]$/g, "");
-    // IPv4-mapped and -compatible forms: judge the IPv4 address.
-    const mapped = a.match(/^(?:0*:)*:?(?:ffff:)?(\d+\.\d+\.\d+\.\d+)$/);
-    if (mapped) return isPublicAddress(mapped[1]!);
-    const hexMapped = a.match(/^(?:0*:)*:?ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/);
-    if (hexMapped) {
-      const hi = parseInt(hexMapped[1]!, 16);
-      const lo = parseInt(hexMapped[2]!, 16);
-      return isPublicAddress(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`);
-    }
-    if (a === "::" || a === "::1") return false;
-    const first = parseInt(a.split(":")[0] || "0", 16);
+    const groups = ipv6Groups(address);
+    if (!groups) return false;
+    const v4 = embeddedIpv4(groups);
+    if (v4 !== undefined) return v4 !== null && isPublicAddress(v4);
+    const [first = 0, second = 0] = groups;
     if ((first & 0xfe00) === 0xfc00) return false; // unique local fc00::/7
     if ((first & 0xffc0) === 0xfe80) return false; // link-local fe80::/10
     if ((first & 0xffc0) === 0xfec0) return false; // site-local (deprecated)
     if ((first & 0xff00) === 0xff00) return false; // multicast
-    if (a.startsWith("64:ff9b:")) return false; // NAT64 can reach private IPv4
-    if (a.startsWith("2001:db8:")) return false; // documentation
+    if (first === 0x0064 && second === 0xff9b) return false; // NAT64 local-use 64:ff9b:1::/48
+    if (first === 0x2001 && second === 0x0db8) return false; // documentation
+    if (first === 0x2001 && second === 0x0000) return false; // Teredo: a tunnel to any IPv4
+    if (first === 0x0100 && groups.slice(1, 4).every((g) => g === 0)) return false; // discard
     return true;
   }
   return false;
@@ -108,6 +142,8 @@ async function checkedAddress(
     throw new MetadataError("Only http and https URLs are allowed");
   }
   const host = url.hostname.replace(/^\[|\]$/g, "");
+  // Names that always mean this machine, whatever DNS says (RFC 6761).
+  if (/(^|\.)localhost\.?$/i.test(host)) throw new MetadataError("This address is not allowed");
   let addresses: { address: string; family: number }[];
   if (isIP(host)) {
     addresses = [{ address: host, family: isIP(host) }];
@@ -240,7 +276,11 @@ export async function fetchChecked(
       const res = await requestOnce(url, pinned, { maxBytes, ...wanted }, signal);
       if (res.status >= 300 && res.status < 400 && res.location) {
         if (hop >= maxRedirects) throw new MetadataError("Too many redirects", 502);
-        url = new URL(res.location, url);
+        try {
+          url = new URL(res.location, url);
+        } catch {
+          throw new MetadataError("The page redirected to an address that is not valid", 502);
+        }
         continue;
       }
       if (res.status < 200 || res.status >= 300) {

@@ -3,22 +3,18 @@
  * validated with zod. Empty optional fields become null.
  */
 import { z } from "zod";
+import { uuidSchema } from "~/lib/uuid";
 import { WIDGET_TYPES, type SidebarWidget } from "#server/db/schema";
 import { EMBED_HOSTS } from "#server/http/security";
+import { isSitePath, isWebUrl } from "#server/http/site-path";
 import { isDirectVideoUrl, parseVideoUrl } from "~/lib/video";
 
 export const INTENTS = ["publish", "draft", "autosave"] as const;
 export type Intent = (typeof INTENTS)[number];
 
-/** An absolute http(s) URL, or a path on this site (uploads). */
+/** An absolute http(s) URL, or a path on this site (uploads): server/http/site-path.ts. */
 export function isSafeUrl(value: string): boolean {
-  if (value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\")) return true;
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:";
-  } catch {
-    return false;
-  }
+  return isSitePath(value) || isWebUrl(value);
 }
 
 const trimmed = z.string().trim();
@@ -85,7 +81,7 @@ function isEmbedHost(value: string) {
 }
 
 const postObjectSchema = z.object({
-  id: z.string().uuid().nullable().default(null).catch(null),
+  id: uuidSchema.nullable().default(null).catch(null),
   intent: z.enum(INTENTS).default("draft"),
   title: trimmed.min(1, "Title is required").max(300, "Title must be at most 300 characters"),
   slug: trimmed.max(200, "Slug must be at most 200 characters").default(""),

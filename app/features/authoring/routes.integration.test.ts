@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { Actor } from "~/features/accounts/permissions";
-import { createUser } from "../../../tests/support/factories";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { createUser } from "#tests/support/factories";
+import { testDatabaseForThisFile } from "#tests/support/test-database";
 import { loadPostForEdit } from "./posts-admin.server";
 import { requireOrHome } from "~/features/accounts/permissions.server";
 import { handleSave, valuesOf } from "./routes.server";
 import { SAVE_MESSAGES } from "./rules";
 
-let t: TestDatabase;
+const t = testDatabaseForThisFile();
 let mentor: Actor;
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(async () => {
-  await t?.destroy();
-});
 beforeEach(async () => {
-  await t.reset();
   const u = await createUser(t.db, { role: "mentor" });
   mentor = { id: u.id, role: "mentor", status: "approved" };
 });

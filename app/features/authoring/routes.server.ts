@@ -12,6 +12,8 @@ import type { EditablePost } from "./posts-admin.server";
 import { readPostForm, toUtcInput } from "./post-form.server";
 import { authorChoices, savePost } from "./save-post.server";
 import type { FormChoices, FormValues, SaveActionData } from "./types";
+import { LARGE_BODY_LIMIT_BYTES } from "#server/http/limits";
+import { anyFields, readForm } from "~/lib/read-input.server";
 
 export async function formChoices(db: Database, actor: Actor): Promise<FormChoices> {
   const isAdmin = effectiveRole(actor) === "admin";
@@ -73,7 +75,8 @@ export function valuesOf(post: EditablePost): FormValues {
  * typed, so nothing is lost.
  */
 export async function handleSave(db: Database, actor: Actor | null, request: Request) {
-  const form = await request.formData().catch(() => new FormData());
+  const form =
+    (await readForm(request, anyFields, { limit: LARGE_BODY_LIMIT_BYTES })).form ?? new FormData();
   const values = readPostForm(form);
   // Form checkboxes are absent when unticked.
   values.sidebar_enabled = form.get("sidebar_enabled") ? "on" : "";

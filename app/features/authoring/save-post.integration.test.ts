@@ -1,16 +1,16 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { categories, posts, postTags, tags } from "#server/db/schema";
 import { clearAllCaches } from "#server/cache/cache";
 import type { Actor } from "~/features/accounts/permissions";
 import { queryPostBySlug, queryPublishedPosts } from "~/features/posts/posts.server";
-import { createPost, createUser } from "../../../tests/support/factories";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { createPost, createUser } from "#tests/support/factories";
+import { testDatabaseForThisFile } from "#tests/support/test-database";
 import { listMyPosts, loadPostForEdit } from "./posts-admin.server";
 import { SAVE_MESSAGES } from "./rules";
 import { deletePost, savePost, slugClashMessage } from "./save-post.server";
 
-let t: TestDatabase;
+const t = testDatabaseForThisFile();
 let mentor: Actor;
 let otherMentor: Actor;
 let admin: Actor;
@@ -38,14 +38,7 @@ async function tagCounts() {
   return Object.fromEntries(rows.map((r) => [r.slug, r.n]));
 }
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(async () => {
-  await t?.destroy();
-});
 beforeEach(async () => {
-  await t.reset();
   clearAllCaches();
   mentor = await actorOf("mentor");
   otherMentor = await actorOf("mentor");

@@ -4,10 +4,10 @@
  */
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { browse, CookieJar } from "#server/auth/testing/http-app";
+import { browse, CookieJar } from "#tests/support/http-app";
 import { parseSizedImage } from "#server/storage/image-variants";
-import { signedInMember } from "../../../tests/support/signed-in";
-import { siteOverHttpForThisFile } from "../../../tests/support/site-over-http";
+import { signedInMember } from "#tests/support/signed-in";
+import { siteOverHttpForThisFile } from "#tests/support/site-over-http";
 
 const site = siteOverHttpForThisFile();
 

@@ -13,13 +13,14 @@ import type { Storage } from "#server/storage";
 import { storeResponsiveImage } from "#server/storage/responsive-images";
 import { MAX_UPLOAD_BYTES } from "#server/http/limits";
 import { can, type Actor } from "~/features/accounts/permissions";
+import { UPLOAD_TOO_LARGE, UPLOAD_WRONG_TYPE } from "~/lib/image-upload";
 
 /** Longest side after re-encoding; larger images are scaled down. */
 export const MAX_IMAGE_SIDE = 2400;
 
 export const UPLOAD_MESSAGES = {
-  tooLarge: "File size must be less than 5MB",
-  wrongType: "Only JPG, PNG, and WebP images are allowed",
+  tooLarge: UPLOAD_TOO_LARGE,
+  wrongType: UPLOAD_WRONG_TYPE,
   failed: "Failed to upload image",
   forbidden: "Permission denied: Only mentors and admins can upload images.",
 } as const;

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type RefObject } from "react"
 import { useBlocker, useFetcher } from "react-router";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { useHydrated } from "~/lib/use-hydrated";
+import { imageFileProblem, UPLOAD_TOO_LARGE } from "~/lib/image-upload";
 import { AUTOSAVE_DELAY_MS, savedAtLabel } from "./rules";
 import type { FormValues, SaveActionData } from "./types";
 
@@ -239,12 +240,19 @@ export function useAuthoringClient(
   return { postId, status, restored, onChange, onSubmit, onExternalUrl, uploadButton, dialog };
 }
 
-/** Uploads an image and answers its URL (messages from the server, spec 2 §5, §8). */
+/**
+ * Uploads an image and answers its URL (messages from the server, spec 2 §5,
+ * §8). A file over 5 MB or of another type is refused here, before sending,
+ * with the same words the server would answer; a 413 says them too.
+ */
 export async function uploadImage(file: File): Promise<string> {
+  const problem = imageFileProblem(file);
+  if (problem) throw new Error(problem);
   const body = new FormData();
   body.set("file", file);
   const res = await fetch("/api/uploads", { method: "POST", body });
   const json = (await res.json().catch(() => ({}))) as { url?: string; error?: string };
+  if (res.status === 413) throw new Error(UPLOAD_TOO_LARGE);
   if (!res.ok || !json.url) throw new Error(json.error || "Failed to upload image");
   return json.url;
 }

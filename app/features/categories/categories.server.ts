@@ -67,6 +67,15 @@ export async function findCategoryBySlug(
   return all.find((c) => c.slug === slug);
 }
 
+/**
+ * The categories offered to readers as topics (/categories, the home page's
+ * recommended topics): every category, except Uncategorized while it holds no
+ * published post (it is where posts wait for a real category, not a topic).
+ */
+export function readerCategories<T extends { slug: string; postCount: number }>(all: T[]): T[] {
+  return all.filter((c) => c.slug !== "uncategorized" || c.postCount > 0);
+}
+
 /** The header's categories that exist, in the header's order. */
 export function headerCategories(all: CategoryWithCount[]) {
   return HEADER_CATEGORY_SLUGS.flatMap((slug) => {

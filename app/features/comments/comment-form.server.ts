@@ -9,10 +9,11 @@
  */
 import { data, redirect } from "react-router";
 import type { Database } from "#server/db/client";
+import { idempotencyKeyOf } from "#server/db/idempotency";
 import { requireCan } from "~/features/accounts/permissions.server";
 import type { SessionUser } from "~/features/accounts/session.server";
 import { TEXT_FORM_LIMIT_BYTES } from "#server/http/limits";
-import { readFormWithin } from "~/lib/request-body.server";
+import { anyFields, readForm, textOf } from "~/lib/read-input.server";
 import { COMMENT_MESSAGES, createComment } from "./comments.server";
 
 /** What the page needs to show a refused comment again. */
@@ -36,12 +37,9 @@ export async function commentFormAction(
     throw data({ error: "Method not allowed" }, { status: 405 });
   }
   // A body past the cap is not read further; it is refused as too long below.
-  const body = await readFormWithin(request, TEXT_FORM_LIMIT_BYTES);
+  const body = await readForm(request, anyFields, { limit: TEXT_FORM_LIMIT_BYTES });
   const form = body.ok ? body.form : null;
-  const field = (name: string) => {
-    const value = form?.get(name);
-    return typeof value === "string" ? value : "";
-  };
+  const field = (name: string) => textOf(form, name);
   const postId = field("postId");
   const parentId = field("parentId") || null;
   const content = field("content");
@@ -57,12 +55,17 @@ export async function commentFormAction(
       },
       { status, headers: { "Cache-Control": "private, no-store" } },
     );
-  if (!body.ok && body.reason === "too-large") return refuse(413, COMMENT_MESSAGES.tooLong);
+  if (!body.ok && body.problem === "too-large") return refuse(413, COMMENT_MESSAGES.tooLong);
   if (!form || field("intent") !== "create") return refuse(400, COMMENT_MESSAGES.failed);
 
   // Visitors (and blocked members) go to /login, pending members to /pending-approval.
   const member = requireCan(actor, request, "comment.create");
-  const result = await createComment(db, member, { postId, content, parentId }, options);
+  const result = await createComment(
+    db,
+    member,
+    { postId, content, parentId },
+    { ...options, idempotencyKey: idempotencyKeyOf(request, form) },
+  );
   if (!result.ok) return refuse(result.status, result.error);
   const here = new URL(request.url).pathname;
   return redirect(`${here}#comments-${postId}`, 303);

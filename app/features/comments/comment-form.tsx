@@ -1,7 +1,9 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
+import { AwaitingApprovalNote, isAwaitingApproval } from "~/features/accounts/awaiting-approval";
 import type { HeaderUser } from "~/features/accounts/header-user";
+import { newSubmissionKey, SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { useHydrated } from "~/lib/use-hydrated";
 import { postComment as post } from "./comment-api";
 import type { CommentDraft } from "./comment-form.server";
@@ -30,6 +32,10 @@ export function CommentForm({
   const [text, setText] = useState(draft?.content ?? "");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(draft?.error ?? null);
+  // This submission's key: kept for its retries (a failed post sent again), new once it is
+  // posted or the text changes. Without JavaScript the hidden field carries one per rendering.
+  const submissionKey = useRef<string | null>(null);
+  const [formKey] = useState(newSubmissionKey);
   const id = `comment-${parentId ?? postId}`;
   const label = parentId ? "Write a reply" : "Add to the conversation";
 
@@ -61,6 +67,26 @@ export function CommentForm({
     );
   }
 
+  if (isAwaitingApproval(user)) {
+    // Verified, not yet approved: the box is there, closed, and says why.
+    return (
+      <div className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800">
+        <label htmlFor={id} className="sr-only">
+          {label}
+        </label>
+        <textarea
+          id={id}
+          disabled
+          rows={3}
+          aria-describedby={`${id}-awaiting`}
+          placeholder="Your account is awaiting approval."
+          className="block w-full rounded-md border border-slate-300 bg-slate-100 px-3 py-2"
+        />
+        <AwaitingApprovalNote id={`${id}-awaiting`} className="mt-3" />
+      </div>
+    );
+  }
+
   const blank = text.trim() === "";
   return (
     <form
@@ -70,19 +96,14 @@ export function CommentForm({
       onSubmit={async (event) => {
         event.preventDefault();
         if (busy || blank) return;
-        if (user.status === "pending") {
-          window.location.assign("/pending-approval");
-          return;
-        }
         setBusy(true);
         setError(null);
         try {
-          const result = await post({
-            intent: "create",
-            postId,
-            content: text,
-            ...(parentId ? { parentId } : {}),
-          });
+          submissionKey.current ??= newSubmissionKey();
+          const result = await post(
+            { intent: "create", postId, content: text, ...(parentId ? { parentId } : {}) },
+            submissionKey.current,
+          );
           if (result.redirected) {
             window.location.assign("/pending-approval");
             return;
@@ -91,6 +112,7 @@ export function CommentForm({
             setError(String(result.body.error ?? "Failed to post comment. Please try again."));
             return;
           }
+          submissionKey.current = null;
           setText("");
           onPosted();
           onCancel?.();
@@ -104,6 +126,8 @@ export function CommentForm({
       <input type="hidden" name="intent" value="create" />
       <input type="hidden" name="postId" value={postId} />
       <input type="hidden" name="returnTo" value={postPath} />
+      {/* A browser resubmitting this form (back, reload, a double click) posts once. */}
+      <input type="hidden" name={SUBMISSION_KEY_FIELD} value={formKey} suppressHydrationWarning />
       {parentId ? <input type="hidden" name="parentId" value={parentId} /> : null}
       <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
         {label}
@@ -115,7 +139,10 @@ export function CommentForm({
         required
         maxLength={COMMENT_LIMIT}
         value={text}
-        onChange={(event) => setText(event.currentTarget.value)}
+        onChange={(event) => {
+          submissionKey.current = null;
+          setText(event.currentTarget.value);
+        }}
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-count${error ? ` ${id}-error` : ""}`}
         className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700"

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { useConfirm } from "~/components/ui/confirm-dialog";
+import { isAwaitingApproval } from "~/features/accounts/awaiting-approval";
 import type { HeaderUser } from "~/features/accounts/header-user";
 import { Avatar, VerifiedBadge } from "~/features/posts/post-card";
 import { clientLog } from "~/lib/client-log";
@@ -43,6 +44,7 @@ export function CommentItem({
     setLikes(comment.likeCount);
   }
   const [replying, setReplying] = useState(Boolean(draft));
+  const awaiting = isAwaitingApproval(user);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
   const { confirm, dialog: confirmDialog } = useConfirm();
@@ -50,10 +52,6 @@ export function CommentItem({
   const like = async () => {
     if (!user) {
       window.location.assign(`/login?redirectTo=${encodeURIComponent(postPath)}`);
-      return;
-    }
-    if (user.status === "pending") {
-      window.location.assign("/pending-approval");
       return;
     }
     const next = !liked;
@@ -109,13 +107,16 @@ export function CommentItem({
           <button
             type="button"
             aria-pressed={liked}
+            // A member awaiting approval: the box above says why.
+            disabled={awaiting}
+            aria-describedby={awaiting ? `comment-${postId}-awaiting` : undefined}
             onClick={() => void like()}
-            className={`font-medium ${liked ? "text-brand-700" : "text-slate-700"} hover:underline`}
+            className={`font-medium ${liked ? "text-brand-700" : "text-slate-700"} hover:underline disabled:cursor-not-allowed disabled:no-underline`}
           >
             {liked ? "Liked" : "Like"} <span aria-label={plural(likes, "like")}>({likes})</span>
           </button>
           {/* On a reply too: the server attaches a reply to a reply to the top comment. */}
-          {user ? (
+          {user && !awaiting ? (
             <button
               type="button"
               aria-expanded={replying}

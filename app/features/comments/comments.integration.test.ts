@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { invalidateLocal } from "#server/cache/cache";
 import { bannedWords, comments, posts } from "#server/db/schema";
 import type { Actor, Role, Status } from "~/features/accounts/permissions";
@@ -8,8 +8,8 @@ import {
   createComment as insertComment,
   createPost,
   createUser,
-} from "../../../tests/support/factories";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+} from "#tests/support/factories";
+import { testDatabaseForThisFile } from "#tests/support/test-database";
 import {
   COMMENT_MESSAGES,
   createComment,
@@ -19,17 +19,10 @@ import {
   toggleLike,
 } from "./comments.server";
 
-let t: TestDatabase;
+const t = testDatabaseForThisFile();
 let postId: string;
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(async () => {
-  await t?.destroy();
-});
 beforeEach(async () => {
-  await t.reset();
   const author = await createUser(t.db, { role: "mentor" });
   postId = (await createPost(t.db, { authorId: author.id })).id;
 });

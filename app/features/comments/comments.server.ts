@@ -9,10 +9,12 @@
  */
 import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client";
+import { claimIdempotencyKey, recordIdempotentResult } from "#server/db/idempotency";
 import { commentLikes, comments, posts, profiles } from "#server/db/schema";
 import { can, type Actor, type Role } from "~/features/accounts/permissions";
 import { isPubliclyVisible } from "~/features/posts/posts.server";
 import { containsBannedWord } from "~/features/profiles/banned-words.server";
+import { isUuid } from "~/lib/uuid";
 
 export const COMMENT_MAX = 5000;
 export const COMMENTS_PAGE = 5;
@@ -46,10 +48,6 @@ export type CommentView = {
 };
 
 export type CommentPage = { comments: CommentView[]; hasMore: boolean; total: number };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: unknown): value is string =>
-  typeof value === "string" && UUID.test(value);
 
 const columns = {
   id: comments.id,
@@ -163,7 +161,11 @@ export async function createComment(
   db: Database,
   actor: Actor,
   input: { postId: string; content: string; parentId?: string | null },
-  options: { log?: (error: unknown) => void } = {},
+  options: {
+    log?: (error: unknown) => void;
+    /** The submission's idempotency key (server/db/idempotency.ts): a retry posts nothing new. */
+    idempotencyKey?: string;
+  } = {},
 ): Promise<CreateResult> {
   if (!can(actor, "comment.create")) {
     return { ok: false, status: 403, error: COMMENT_MESSAGES.forbidden };
@@ -204,6 +206,22 @@ export async function createComment(
 
   try {
     return await db.transaction(async (tx) => {
+      const key = options.idempotencyKey;
+      const claim = await claimIdempotencyKey<CreateResult>(
+        tx as unknown as Database,
+        actor.id,
+        key,
+        `comment:${post.id}:${parentId ?? ""}`,
+      );
+      if (!claim.fresh) {
+        return "result" in claim && claim.result
+          ? claim.result
+          : ({ ok: false, status: 400, error: COMMENT_MESSAGES.failed } as const);
+      }
+      const answer = async (result: CreateResult) => {
+        await recordIdempotentResult(tx as unknown as Database, actor.id, key, result);
+        return result;
+      };
       // One member's comments are counted one at a time (a transaction-scoped
       // lock on the member), so parallel requests cannot all pass the limit.
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`comment:${actor.id}`}))`);
@@ -217,13 +235,13 @@ export async function createComment(
           ),
         );
       if ((recent?.n ?? 0) >= RATE_LIMIT) {
-        return { ok: false, status: 429, error: COMMENT_MESSAGES.rateLimited } as const;
+        return answer({ ok: false, status: 429, error: COMMENT_MESSAGES.rateLimited });
       }
       const [row] = await tx
         .insert(comments)
         .values({ postId: post.id, authorId: actor.id, content, parentId })
         .returning({ id: comments.id });
-      return { ok: true, id: row!.id } as const;
+      return answer({ ok: true, id: row!.id });
     });
   } catch (error) {
     options.log?.(error);

@@ -5,12 +5,12 @@
  * post's Conversation with the comment shown, or, when refused, the page
  * again with the message and the text as typed (never JSON).
  */
-import { CookieJar } from "#server/auth/testing/http-app";
+import { CookieJar } from "#tests/support/http-app";
 import { describe, expect, it } from "vitest";
 import { PUBLIC_PAGE_CACHE } from "~/features/layout/cache-headers";
-import { createComment, createPost, createUser } from "../../../tests/support/factories";
-import { signedInMember } from "../../../tests/support/signed-in";
-import { siteOverHttpForThisFile } from "../../../tests/support/site-over-http";
+import { createComment, createPost, createUser } from "#tests/support/factories";
+import { signedInMember } from "#tests/support/signed-in";
+import { siteOverHttpForThisFile } from "#tests/support/site-over-http";
 import { COMMENT_MESSAGES } from "./comments.server";
 
 const site = siteOverHttpForThisFile();

@@ -4,9 +4,9 @@
  * one who accepted never gets the cached page with the bar.
  */
 import { describe, expect, it } from "vitest";
-import { browse, CookieJar } from "#server/auth/testing/http-app";
-import { signedInMember } from "../../../tests/support/signed-in";
-import { siteOverHttpForThisFile } from "../../../tests/support/site-over-http";
+import { browse, CookieJar } from "#tests/support/http-app";
+import { signedInMember } from "#tests/support/signed-in";
+import { siteOverHttpForThisFile } from "#tests/support/site-over-http";
 
 const site = siteOverHttpForThisFile({ pageCache: true });
 

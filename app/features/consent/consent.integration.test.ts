@@ -4,10 +4,10 @@
  * without JavaScript, reset, and what it refuses.
  */
 import { describe, expect, it } from "vitest";
-import { browse, CookieJar } from "#server/auth/testing/http-app";
+import { browse, CookieJar } from "#tests/support/http-app";
 import { cookieConsents } from "#server/db/schema";
-import { signedInMember } from "../../../tests/support/signed-in";
-import { siteOverHttpForThisFile } from "../../../tests/support/site-over-http";
+import { signedInMember } from "#tests/support/signed-in";
+import { siteOverHttpForThisFile } from "#tests/support/site-over-http";
 import { CONSENT_MESSAGES, CONSENT_RATE_LIMIT } from "./consent.server";
 
 const site = siteOverHttpForThisFile();

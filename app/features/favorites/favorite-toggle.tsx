@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { Link, useFetcher } from "react-router";
+import { AWAITING_APPROVAL_SHORT, isAwaitingApproval } from "~/features/accounts/awaiting-approval";
 import type { HeaderUser } from "~/features/accounts/header-user";
 
 const noop = () => () => {};
@@ -12,7 +13,8 @@ const base =
  * a link to /login; members a form that posts to /api/favorites — a plain
  * POST without JavaScript (the server sends them back to the post), and with
  * JavaScript a fetcher whose submission shows the new state at once. The
- * server decides (pending members are sent to /pending-approval).
+ * server decides (pending members are sent to /pending-approval); members
+ * awaiting approval see it disabled, with the reason.
  * `saved` undefined: the state is asked of the server after hydration
  * (posts appended by infinite scroll).
  */
@@ -51,6 +53,25 @@ export function FavoriteToggle({
       >
         Add to favorites
       </Link>
+    );
+  }
+
+  if (isAwaitingApproval(user)) {
+    return (
+      <span className="inline-flex flex-wrap items-center gap-2">
+        <button
+          type="button"
+          disabled
+          aria-describedby={`favorite-${postId}-awaiting`}
+          className={`${base} cursor-not-allowed border-slate-300 bg-slate-50 text-slate-600`}
+        >
+          <span aria-hidden="true">☆</span>
+          Add to favorites
+        </button>
+        <span id={`favorite-${postId}-awaiting`} className="text-xs text-slate-700">
+          {AWAITING_APPROVAL_SHORT}
+        </span>
+      </span>
     );
   }
 

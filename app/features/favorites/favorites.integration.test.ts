@@ -1,21 +1,14 @@
 import { posts } from "#server/db/schema";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { Actor, Role, Status } from "~/features/accounts/permissions";
-import { createPost, createUser } from "../../../tests/support/factories";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { createPost, createUser } from "#tests/support/factories";
+import { testDatabaseForThisFile } from "#tests/support/test-database";
 import { isSaved, listFavorites, toggleFavorite } from "./favorites.server";
 
-let t: TestDatabase;
+const t = testDatabaseForThisFile();
 let postId: string;
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(async () => {
-  await t?.destroy();
-});
 beforeEach(async () => {
-  await t.reset();
   const author = await createUser(t.db, { role: "mentor" });
   postId = (await createPost(t.db, { authorId: author.id, title: "Saved one" })).id;
 });

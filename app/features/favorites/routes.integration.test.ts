@@ -3,25 +3,20 @@
  * fetcher's JSON, the guards (visitor → /login, pending → /pending-approval),
  * bad input as 4xx, and /favorites with its dates, counts and empty state.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { browse, CookieJar, startTestApp, type TestApp } from "#server/auth/testing/http-app";
-import { createPost, createUser } from "../../../tests/support/factories";
-import { signedInMember } from "../../../tests/support/signed-in";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { browse, CookieJar, startTestApp, type TestApp } from "#tests/support/http-app";
+import { createPost, createUser } from "#tests/support/factories";
+import { signedInMember } from "#tests/support/signed-in";
+import { testDatabaseForThisFile } from "#tests/support/test-database";
 
-let testDb: TestDatabase;
+const testDb = testDatabaseForThisFile();
 let app: TestApp;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
   app = await startTestApp({ testDb });
 });
 afterAll(async () => {
   await app?.close();
-  await testDb?.destroy();
-});
-beforeEach(async () => {
-  await testDb.reset();
 });
 
 const post = (jar: CookieJar, fields: Record<string, string>) =>

@@ -11,7 +11,7 @@ describe("page cache headers", () => {
       "a=1; __Secure-better-auth.session_token=abc",
     ]) {
       const member = new Request("http://x/", { headers: { cookie } });
-      expect(pageCacheHeaders(member)).toMatchObject({ "Cache-Control": "private, no-cache" });
+      expect(pageCacheHeaders(member)).toMatchObject({ "Cache-Control": "private, no-store" });
     }
   });
 

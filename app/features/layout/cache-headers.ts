@@ -6,7 +6,7 @@
 import { currentRuntime } from "#server/runtime";
 
 export const PUBLIC_PAGE_CACHE = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
-export const MEMBER_PAGE_CACHE = "private, no-cache";
+export const MEMBER_PAGE_CACHE = "private, no-store";
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 

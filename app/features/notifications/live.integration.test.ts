@@ -7,22 +7,21 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "#server/auth/testing/http-app";
+import { startTestApp, type TestApp } from "#tests/support/http-app";
 import { openDatabase, type DatabaseHandle } from "#server/db/client";
-import { signedInMember } from "../../../tests/support/signed-in";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { signedInMember } from "#tests/support/signed-in";
+import { testDatabaseForThisFile } from "#tests/support/test-database";
 import { broadcast, notify } from "./notify.server";
-import { readEvents } from "./sse-test-client";
+import { readEvents } from "#tests/support/sse-test-client";
 
 const url = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!url)("live notifications across instances (PostgreSQL)", () => {
-  let testDb: TestDatabase;
+  const testDb = testDatabaseForThisFile({ resetBetweenTests: false });
   let app: TestApp;
   let other: DatabaseHandle;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase();
     app = await startTestApp({ testDb });
     // The same database as the app's, through a handle of its own.
     const sameDb = new URL(url!);
@@ -35,7 +34,6 @@ describe.skipIf(!url)("live notifications across instances (PostgreSQL)", () => 
   afterAll(async () => {
     await other?.close();
     await app?.close();
-    await testDb?.destroy();
   });
 
   it("an insert elsewhere reaches every open stream of the member within a second", async () => {

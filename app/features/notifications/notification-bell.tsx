@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Form, Link } from "react-router";
 import { DropdownMenu } from "~/components/ui/dropdown-menu";
 import { relativeTime } from "~/lib/relative-time";
-import { badgeText, type BellState } from "./rules";
+import { badgeText, type BellState, messageBelowTitle } from "./rules";
 
 const RECONNECT_MS = 3_000;
 const RECONNECT_MAX_MS = 60_000;
@@ -138,7 +138,7 @@ export function NotificationBell({ initial }: { initial: BellState }) {
               {state.latest.map((n) => (
                 <li key={n.id} className="border-b border-slate-100 px-4 py-2 text-sm">
                   <p className="font-semibold text-slate-900">{n.title}</p>
-                  {n.message ? <p className="text-slate-700">{n.message}</p> : null}
+                  {messageBelowTitle(n) ? <p className="text-slate-700">{n.message}</p> : null}
                   <div className="mt-1 flex items-center justify-between gap-2">
                     <time
                       dateTime={new Date(n.createdAt).toISOString()}

@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { relativeTime } from "~/lib/relative-time";
 import {
+  messageBelowTitle,
   NOTIFICATION_MESSAGES,
   NOTIFICATIONS_PAGE_LIMIT,
   type NotificationFilter,
@@ -87,7 +88,7 @@ export function NotificationsPage({
                     {n.isRead ? null : <span className="sr-only">Unread: </span>}
                     {n.title}
                   </p>
-                  {n.message ? <p className="mt-1 text-slate-700">{n.message}</p> : null}
+                  {messageBelowTitle(n) ? <p className="mt-1 text-slate-700">{n.message}</p> : null}
                   <p className="mt-1 text-xs text-slate-700">
                     <time dateTime={new Date(n.createdAt).toISOString()} suppressHydrationWarning>
                       {relativeTime(n.createdAt)}

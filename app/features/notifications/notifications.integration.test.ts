@@ -4,10 +4,10 @@
  * and broadcast() (set-based: one INSERT … SELECT, recipient count, filters).
  */
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { broadcasts, notifications } from "#server/db/schema";
-import { countRows, createUser } from "../../../tests/support/factories";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { countRows, createUser } from "#tests/support/factories";
+import { testDatabaseForThisFile } from "#tests/support/test-database";
 import { broadcast, notify, notifyFollow } from "./notify.server";
 import {
   bellState,
@@ -18,17 +18,7 @@ import {
 } from "./notifications.server";
 import { badgeText, parseFilter } from "./rules";
 
-let t: TestDatabase;
-
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(async () => {
-  await t?.destroy();
-});
-beforeEach(async () => {
-  await t.reset();
-});
+const t = testDatabaseForThisFile();
 
 async function many(userId: string, n: number, type: "follow" | "broadcast" = "follow") {
   for (let i = 0; i < n; i++) {

@@ -6,29 +6,24 @@
  * session does.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { revokeAllSessions } from "#server/auth/sessions";
 import { profiles } from "#server/db/schema";
-import { browse, CookieJar, startTestApp, type TestApp } from "#server/auth/testing/http-app";
-import { createUser } from "../../../tests/support/factories";
-import { signedInMember } from "../../../tests/support/signed-in";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { browse, CookieJar, startTestApp, type TestApp } from "#tests/support/http-app";
+import { createUser } from "#tests/support/factories";
+import { signedInMember } from "#tests/support/signed-in";
+import { testDatabaseForThisFile } from "#tests/support/test-database";
 import { broadcast, notify } from "./notify.server";
-import { readEvents } from "./sse-test-client";
+import { readEvents } from "#tests/support/sse-test-client";
 
-let testDb: TestDatabase;
+const testDb = testDatabaseForThisFile();
 let app: TestApp;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
   app = await startTestApp({ testDb });
 });
 afterAll(async () => {
   await app?.close();
-  await testDb?.destroy();
-});
-beforeEach(async () => {
-  await testDb.reset();
 });
 
 const page = async (jar: CookieJar, query = "") =>

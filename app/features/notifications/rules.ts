@@ -25,6 +25,17 @@ export type NotificationItem = {
 
 export type BellState = { unreadCount: number; latest: NotificationItem[] };
 
+/**
+ * The line shown under a notification's title, or null. A broadcast sent
+ * without a message stores the title as its message (spec 2 §3): the text is
+ * shown once.
+ */
+export function messageBelowTitle(n: Pick<NotificationItem, "title" | "message">): string | null {
+  const message = n.message?.trim();
+  if (!message || message === n.title.trim()) return null;
+  return n.message;
+}
+
 export function parseFilter(value: string | null): NotificationFilter | null {
   if (value === null || value === "") return "all";
   return (FILTERS as readonly string[]).includes(value) ? (value as NotificationFilter) : null;

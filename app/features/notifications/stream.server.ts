@@ -98,7 +98,11 @@ export function notificationStream(
       try {
         unsubscribe = await subscribeNotifications(getDatabaseHandle(), userId, {
           onChange: schedule,
-          onClose: close,
+          // The server is shutting down: reconnect soon (spread over 1-3 s), to another instance.
+          onClose: () => {
+            write(`retry: ${1_000 + Math.floor(Math.random() * 2_000)}\n\n`);
+            close();
+          },
         });
       } catch (error) {
         onError(error);

@@ -10,7 +10,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { clearAllCaches } from "#server/cache/cache";
-import { CookieJar } from "#server/auth/testing/http-app";
+import { CookieJar } from "#tests/support/http-app";
 import { categories, posts } from "#server/db/schema";
 import { contentSecurityPolicy } from "#server/http/security";
 import type { Actor } from "~/features/accounts/permissions";
@@ -20,8 +20,8 @@ import {
   fetchVimeoThumbnail,
   type ThumbnailResolver,
 } from "~/features/authoring/video-thumbnail.server";
-import { createPost, createUser } from "../../../tests/support/factories";
-import { siteOverHttpForThisFile } from "../../../tests/support/site-over-http";
+import { createPost, createUser } from "#tests/support/factories";
+import { siteOverHttpForThisFile } from "#tests/support/site-over-http";
 
 const site = siteOverHttpForThisFile();
 const STILL = "https://i.vimeocdn.com/video/452001751-8216e0e9b6b4-d_1280";

@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { categories, postTags } from "#server/db/schema";
 import { clearAllCaches } from "#server/cache/cache";
-import { listCategories } from "~/features/categories/categories.server";
-import { createPost, createTag, createUser, type TestUser } from "../../../tests/support/factories";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { listCategories, readerCategories } from "~/features/categories/categories.server";
+import { createPost, createTag, createUser, type TestUser } from "#tests/support/factories";
+import { testDatabaseForThisFile } from "#tests/support/test-database";
 import { loadHome } from "~/features/reader/home.server";
+import { loadPostView } from "~/features/reader/post-page.server";
 import {
   queryFeaturedPosts,
   queryMostViewedPosts,
@@ -15,7 +16,7 @@ import {
   queryRelatedPosts,
 } from "./posts.server";
 
-let t: TestDatabase;
+const t = testDatabaseForThisFile();
 let author: TestUser;
 let news: string;
 let guides: string;
@@ -23,14 +24,7 @@ let guides: string;
 const DAY = 86_400_000;
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY);
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(async () => {
-  await t?.destroy();
-});
 beforeEach(async () => {
-  await t.reset();
   clearAllCaches();
   author = await createUser(t.db, { role: "mentor", fullName: "Asha Rao" });
   const rows = await t.db.select({ id: categories.id, slug: categories.slug }).from(categories);
@@ -142,6 +136,25 @@ describe("featured, most viewed, related", () => {
   });
 });
 
+describe("the post page's sidebar", () => {
+  it("lists 5 featured posts, never the post being read", async () => {
+    for (let i = 0; i < 6; i++) {
+      await createPost(t.db, {
+        authorId: author.id,
+        slug: `featured-${i}`,
+        isFeatured: true,
+        publishedAt: daysAgo(i + 1),
+      });
+    }
+    const site = { name: "FounderBridge", url: "http://localhost:3000" };
+    for (const slug of ["featured-0", "featured-3", "featured-5"]) {
+      const featured = (await loadPostView(t.db, slug, site))!.sidebar!.featured.map((p) => p.slug);
+      expect(featured, slug).toHaveLength(5);
+      expect(featured, slug).not.toContain(slug);
+    }
+  });
+});
+
 describe("next post (infinite scroll)", () => {
   it("prefers the same category, older than the current, never a seen one, then any category", async () => {
     const current = await createPost(t.db, {
@@ -222,6 +235,29 @@ describe("categories and home", () => {
     expect(all.find((c) => c.slug === "news")?.postCount).toBe(2);
     expect(all.find((c) => c.slug === "guides")?.postCount).toBe(0);
     await t.db.update(categories).set({ description: "x" }).where(eq(categories.id, news));
+  });
+
+  it("offers Uncategorized as a topic only while it holds published posts", async () => {
+    const uncategorized = (await listCategories(t.db)).find((c) => c.slug === "uncategorized")!;
+    await createPost(t.db, { authorId: author.id, categoryId: news });
+    await createPost(t.db, { authorId: author.id, categoryId: uncategorized.id, status: "draft" });
+    clearAllCaches();
+    expect(readerCategories(await listCategories(t.db)).map((c) => c.slug)).not.toContain(
+      "uncategorized",
+    );
+    // Other categories are listed with 0 posts (/categories says "0 posts").
+    expect(readerCategories(await listCategories(t.db)).map((c) => c.slug)).toContain("guides");
+    expect((await loadHome(t.db, null)).topics.map((c) => c.slug)).toEqual(["news"]);
+
+    await createPost(t.db, { authorId: author.id, categoryId: uncategorized.id });
+    clearAllCaches();
+    expect(readerCategories(await listCategories(t.db)).map((c) => c.slug)).toContain(
+      "uncategorized",
+    );
+    expect((await loadHome(t.db, null)).topics.map((c) => c.slug)).toEqual([
+      "news",
+      "uncategorized",
+    ]);
   });
 
   it("home: a hero, up to 4 listed, featured, topics with posts, and the category filter", async () => {

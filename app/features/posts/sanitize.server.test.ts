@@ -36,7 +36,41 @@ describe("sanitizePostHtml", () => {
     const out = sanitizePostHtml(
       '<p data-id="7" data-youtube-video="" aria-hidden="true" lang="fr" class="lead" id="intro">x</p>',
     );
-    expect(out).toBe('<p class="lead" id="intro">x</p>');
+    expect(out).toBe('<p id="user-content-intro">x</p>');
+  });
+
+  it("keeps only the editor's classes, so no body can use the site's layout classes (issue 13)", () => {
+    const cover =
+      '<div class="fixed inset-0 z-50 bg-white">Session expired. <a href="https://evil.example/login">Sign in again</a></div>';
+    expect(sanitizePostHtml(cover)).toBe(
+      '<div>Session expired. <a href="https://evil.example/login">Sign in again</a></div>',
+    );
+    for (const html of [
+      '<p class="sr-only">x</p>',
+      '<span class="absolute top-0">x</span>',
+      '<img src="/uploads/a.webp" alt="" class="fixed inset-0" />',
+      '<code class="language-js fixed">x</code>',
+    ]) {
+      expect(sanitizePostHtml(html), html).not.toMatch(
+        /class="[^"]*(fixed|absolute|sr-only|inset)/,
+      );
+    }
+    expect(sanitizePostHtml('<pre><code class="language-typescript">let a</code></pre>')).toBe(
+      '<pre><code class="language-typescript">let a</code></pre>',
+    );
+    // Pulling the body over the page with negative margins is gone too.
+    expect(sanitizePostHtml('<div style="margin:-500px 0 0 0">x</div>')).toBe("<div>x</div>");
+  });
+
+  it("prefixes ids once, and the body's own links to them", () => {
+    const html = '<h2 id="setup">Set up</h2><a href="#setup">back</a><p id="1bad">x</p>';
+    const once = sanitizePostHtml(html);
+    expect(once).toBe(
+      '<h2 id="user-content-setup">Set up</h2><a href="#user-content-setup">back</a><p>x</p>',
+    );
+    // Bodies are sanitised on write and again on render.
+    expect(sanitizePostHtml(once)).toBe(once);
+    expect(sanitizePostHtml('<div id="main">x</div>')).toBe('<div id="user-content-main">x</div>');
   });
 
   it("keeps the allowed tags and attributes", () => {
@@ -50,7 +84,7 @@ describe("sanitizePostHtml", () => {
       "<hr />",
       '<a href="https://example.com/a" title="t" target="_blank" rel="noopener noreferrer">link</a>',
       '<a href="/post/x">local</a>',
-      '<img src="/uploads/a.webp" alt="A" title="T" width="600" height="400" class="wide" loading="lazy" decoding="async" />',
+      '<img src="/uploads/a.webp" alt="A" title="T" width="600" height="400" loading="lazy" decoding="async" />',
       '<table><caption>c</caption><thead><tr><th>h</th></tr></thead><tbody><tr><td colspan="2">d</td></tr></tbody></table>',
       "<figure><figcaption>cap</figcaption></figure>",
       '<iframe src="https://www.youtube.com/embed/abc" width="560" height="315" title="Video"></iframe>',

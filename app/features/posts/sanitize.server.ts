@@ -2,9 +2,15 @@
  * Post bodies and HTML widgets, sanitised on write and on render (spec 1 §5):
  * a whitelist of tags (paragraphs, headings, lists, links, images, tables,
  * iframes and similar) and of attributes (href, target, rel, src, alt, title,
- * width, height, class, id, style). No data-* attributes, no event handlers,
+ * width, height, id, style). No data-* attributes, no event handlers,
  * no javascript: URLs; iframes only from the embed hosts the CSP allows;
  * inline styles only with allow-listed properties and values.
+ *
+ * Classes and ids (issue 13): the site's stylesheet is utility classes, so a
+ * body with `class="fixed inset-0 bg-white"` could cover the page. Only the
+ * editor's own classes stay (a code block's `language-…`); every id is
+ * prefixed with `user-content-` (and the body's own `#…` links with it) so it
+ * cannot collide with the page's ids.
  */
 import sanitizeHtml from "sanitize-html";
 import { parseSizedImage, srcSetOf } from "#server/storage/image-variants";
@@ -78,10 +84,49 @@ export const ALLOWED_ATTRIBUTES = [
   "title",
   "width",
   "height",
-  "class",
   "id",
   "style",
 ] as const;
+
+/** The classes the editor itself writes: a code block's language (Tiptap's CodeBlock). */
+export const ALLOWED_CLASSES: Record<string, RegExp[]> = {
+  code: [/^language-[a-z0-9+#-]{1,30}$/],
+  pre: [/^language-[a-z0-9+#-]{1,30}$/],
+};
+
+/** Ids from a body never collide with the page's (GitHub's convention). */
+export const ID_PREFIX = "user-content-";
+
+const ID = /^[A-Za-z][\w-]{0,63}$/;
+
+/** A body's id, prefixed once (bodies are sanitised on write and again on render); else none. */
+function prefixedId(id: string): string | null {
+  const bare = id.startsWith(ID_PREFIX) ? id.slice(ID_PREFIX.length) : id;
+  return ID.test(bare) ? `${ID_PREFIX}${bare}` : null;
+}
+
+function prefixIds(tagName: string, attribs: sanitizeHtml.Attributes) {
+  const next = { ...attribs };
+  if (next.id !== undefined) {
+    const id = prefixedId(next.id);
+    if (id) next.id = id;
+    else delete next.id;
+  }
+  // A link to a place in the body follows the prefix.
+  if (next.href?.startsWith("#") && next.href.length > 1) {
+    const id = prefixedId(decodeURIComponentSafe(next.href.slice(1)));
+    if (id) next.href = `#${id}`;
+  }
+  return { tagName, attribs: next };
+}
+
+function decodeURIComponentSafe(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
 
 /** Table cells may also span (harmless, and tables need them). */
 const CELL_ATTRIBUTES = ["colspan", "rowspan"];
@@ -90,7 +135,8 @@ const IFRAME_HOSTNAMES = EMBED_HOSTS.map((origin) => new URL(origin).hostname);
 
 const COLOR = /^(#[0-9a-f]{3,8}|rgba?\([\d\s.,%]+\)|hsla?\([\d\s.,%deg]+\)|[a-z]{3,20})$/i;
 const LENGTH = /^(0|\d+(\.\d+)?(px|em|rem|%|vw|ch)|auto)$/i;
-const SPACING = /^((0|-?\d+(\.\d+)?(px|em|rem|%)|auto)\s*){1,4}$/i;
+// No negative spacing: a body must not pull itself over the page around it.
+const SPACING = /^((0|\d+(\.\d+)?(px|em|rem|%)|auto)\s*){1,4}$/i;
 
 /** Style properties a body may keep, each with the values it may take. */
 export const ALLOWED_STYLES: Record<string, RegExp[]> = {
@@ -179,6 +225,7 @@ function config(options: SanitizeOptions): sanitizeHtml.IOptions {
   const attributes = [...ALLOWED_ATTRIBUTES];
   return {
     allowedTags: [...ALLOWED_TAGS],
+    allowedClasses: ALLOWED_CLASSES,
     allowedAttributes: {
       "*": attributes,
       td: [...attributes, ...CELL_ATTRIBUTES],
@@ -199,6 +246,7 @@ function config(options: SanitizeOptions): sanitizeHtml.IOptions {
     nonTextTags: ["script", "style", "textarea", "option", "noscript", "title"],
     disallowedTagsMode: "discard",
     transformTags: {
+      "*": prefixIds,
       a: (tagName, attribs) => {
         const next = { ...attribs };
         if (next.href && options.utmSource) {

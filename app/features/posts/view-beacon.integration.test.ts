@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { CookieJar } from "#server/auth/testing/http-app";
+import { CookieJar } from "#tests/support/http-app";
 import { posts } from "#server/db/schema";
-import { createPost, createUser } from "../../../tests/support/factories";
-import { siteOverHttpForThisFile } from "../../../tests/support/site-over-http";
+import { createPost, createUser } from "#tests/support/factories";
+import { siteOverHttpForThisFile } from "#tests/support/site-over-http";
 import { VIEW_BEACON_LIMIT } from "./views.server";
 import { viewBeaconPath } from "./views";
 
@@ -47,6 +47,39 @@ describe("the view beacon", () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(await viewCount(post.id)).toBe(0);
   });
+
+  it("has counted the view when it answers 204 (decision 0063: written before answering)", async () => {
+    const post = await publishedPost();
+    for (const [n, ua] of [BROWSER, `${BROWSER} other`, `${BROWSER} third`].entries()) {
+      expect((await beacon(viewBeaconPath(post.id), { "user-agent": ua })).status).toBe(204);
+      expect(await viewCount(post.id)).toBe(n + 1);
+    }
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "does not answer before the view is written (PostgreSQL: held by a lock on post_views)",
+    async () => {
+      const post = await publishedPost();
+      // The route is loaded (and the app warm) before the clock matters.
+      expect(
+        (await beacon(viewBeaconPath(post.id), { "user-agent": "Googlebot/2.1" })).status,
+      ).toBe(204);
+      let answered: number | undefined;
+      let pending: Promise<void> | undefined;
+      await site.testDb.db.transaction(async (tx) => {
+        await tx.execute(sql`LOCK TABLE post_views IN ACCESS EXCLUSIVE MODE`);
+        pending = beacon(viewBeaconPath(post.id)).then((r) => {
+          answered = r.status;
+        });
+        await new Promise((r) => setTimeout(r, 500));
+        // The write waits for the lock, and so does the answer.
+        expect(answered).toBeUndefined();
+      });
+      await pending;
+      expect(answered).toBe(204);
+      expect(await viewCount(post.id)).toBe(1);
+    },
+  );
 
   it("counts a visitor once per post per 30 minutes", async () => {
     const post = await publishedPost();

@@ -1,20 +1,11 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { posts } from "#server/db/schema";
-import { createPost, createUser } from "../../../tests/support/factories";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { createPost, createUser } from "#tests/support/factories";
+import { testDatabaseForThisFile } from "#tests/support/test-database";
 import { registerView, visitorKey } from "./views.server";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(async () => {
-  await t?.destroy();
-});
-beforeEach(async () => {
-  await t.reset();
-});
+const t = testDatabaseForThisFile();
 
 async function viewCount(id: string) {
   const [row] = await t.db.select({ n: posts.viewCount }).from(posts).where(eq(posts.id, id));

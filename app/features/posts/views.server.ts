@@ -12,8 +12,9 @@
 import { createHmac } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { isbot } from "isbot";
-import { z } from "zod";
+import { uuidSchema } from "~/lib/uuid";
 import type { Database } from "#server/db/client";
+import { isDatabaseUnavailable } from "#server/db/errors";
 import { createWindowLimiter } from "#server/http/window-limiter";
 
 export const VIEW_WINDOW_MINUTES = 30;
@@ -93,7 +94,6 @@ export function fromOwnPage(
   if (beacon.referer && !sameHost(beacon.referer, hosts)) return false;
   return true;
 }
-const postIdSchema = z.uuid();
 
 export type ViewBeacon = {
   postId: string;
@@ -110,20 +110,28 @@ export type ViewBeacon = {
 };
 
 /**
- * A view beacon: checks it, then counts the view in the background (the
- * answer never waits for the database). Bots are answered but not counted.
+ * A view beacon: checks it, then counts the view before answering
+ * (docs/decisions/0063): a 204 means counted (or, for a bot or a repeat within
+ * the window, deliberately not). A database that cannot take the write
+ * answers 503; any other failure is logged and answered 204, so that a
+ * view's bookkeeping never fails the page.
  */
-export function acceptViewBeacon(
+export async function acceptViewBeacon(
   db: Database,
   beacon: ViewBeacon,
   onError: (error: unknown) => void,
-): { status: 204 | 400 | 403 | 429 } {
-  const postId = postIdSchema.safeParse(beacon.postId);
+): Promise<{ status: 204 | 400 | 403 | 429 | 503 }> {
+  const postId = uuidSchema.safeParse(beacon.postId);
   if (!postId.success) return { status: 400 };
   if (!fromOwnPage(beacon)) return { status: 403 };
   if (!beaconLimiter(beacon.ip)) return { status: 429 };
   const userAgent = beacon.userAgent ?? "";
   if (isbot(userAgent)) return { status: 204 };
-  registerView(db, postId.data, visitorKey(beacon.secret, beacon.ip, userAgent)).catch(onError);
+  try {
+    await registerView(db, postId.data, visitorKey(beacon.secret, beacon.ip, userAgent));
+  } catch (error) {
+    onError(error);
+    if (isDatabaseUnavailable(error)) return { status: 503 };
+  }
   return { status: 204 };
 }

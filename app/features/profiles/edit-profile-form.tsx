@@ -5,6 +5,7 @@ import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
 import { ErrorBox, FileInput, inputClass, NoticeBox } from "~/components/ui/form";
 import { Toast, useClearAfter } from "~/components/ui/toast";
 import { initial } from "~/lib/format";
+import { imageFileProblem } from "~/lib/image-upload";
 
 export const BIO_LIMIT = 500;
 /** Spec 2 §9: the image upload's success message clears after 3 s. */
@@ -88,6 +89,16 @@ export function EditProfileForm(props: {
   const photoUrl = (photo?.ok && photo.url) || props.photoUrl;
   const uploading = fetcher.state !== "idle";
   const photoForm = useRef<HTMLFormElement>(null);
+  // A file refused by the browser's own check (over 5 MB, not an image): never sent.
+  const [photoProblem, setPhotoProblem] = useState<string | null>(null);
+  const photoError = photoProblem ?? (photo && !photo.ok ? (photo.error ?? null) : null);
+  const checkPhoto = (input: HTMLInputElement | null | undefined) => {
+    const file = input?.files?.[0];
+    const problem = file ? imageFileProblem(file) : null;
+    setPhotoProblem(problem);
+    if (problem && input) input.value = "";
+    return Boolean(file) && !problem;
+  };
 
   const text = (name: keyof ProfileFormValues, label: string, type = "text", maxLength = 100) => (
     <Field id={`profile-${name}`} label={label} error={fieldErrors[name]}>
@@ -147,6 +158,12 @@ export function EditProfileForm(props: {
             method="post"
             encType="multipart/form-data"
             className="mt-1 flex flex-wrap items-center gap-2"
+            onSubmit={(event) => {
+              const input = event.currentTarget.elements.namedItem("photo");
+              if (!checkPhoto(input instanceof HTMLInputElement ? input : null)) {
+                event.preventDefault();
+              }
+            }}
           >
             <input type="hidden" name="intent" value="photo" />
             <label htmlFor="profile-photo" className="sr-only">
@@ -158,20 +175,21 @@ export function EditProfileForm(props: {
               accept="image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp"
               progress={uploading}
               progressLabel="Uploading photo"
+              aria-describedby={`profile-photo-hint${photoError ? " profile-photo-error" : ""}`}
+              aria-invalid={photoError ? true : undefined}
               onChange={(event) => {
-                const file = event.currentTarget.files?.[0];
-                if (file) void fetcher.submit(photoForm.current);
+                if (checkPhoto(event.currentTarget)) void fetcher.submit(photoForm.current);
               }}
             />
             <button type="submit" className={secondaryButton} disabled={uploading}>
               {uploading ? "Uploading..." : "Upload photo"}
             </button>
           </fetcher.Form>
-          <p className="mt-1 text-xs text-slate-600">
+          <p id="profile-photo-hint" className="mt-1 text-xs text-slate-600">
             JPG, PNG or WebP, at most 5 MB. 500x500 is recommended.
           </p>
-          <div aria-live="polite" className="mt-2">
-            {photo && !photo.ok && photo.error ? <ErrorBox>{photo.error}</ErrorBox> : null}
+          <div id="profile-photo-error" aria-live="polite" className="mt-2">
+            {photoError ? <ErrorBox>{photoError}</ErrorBox> : null}
             {photoMessage ? <Toast>{photoMessage}</Toast> : null}
           </div>
         </div>

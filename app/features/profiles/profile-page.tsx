@@ -4,6 +4,7 @@ import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
 import { EmptyState, PostListItem } from "~/features/posts/post-card";
 import type { PostCard } from "~/features/posts/types";
 import { formatDate, initial, isoDate, plural } from "~/lib/format";
+import { AWAITING_APPROVAL_SHORT } from "~/features/accounts/awaiting-approval";
 import type { PublicProfile } from "./public-profile.server";
 
 export type ProfilePageData = {
@@ -14,6 +15,7 @@ export type ProfilePageData = {
   isOwner: boolean;
   canFollow: boolean;
   following: boolean;
+  viewerAwaitingApproval?: boolean;
 };
 
 const ROLE_BADGE = { mentor: "Mentor", admin: "Admin" } as const;
@@ -128,6 +130,20 @@ export function ProfilePage({ data, error }: { data: ProfilePageData; error?: st
               <Link to="/edit-profile" className={secondaryButton}>
                 Edit Profile
               </Link>
+            ) : data.canFollow && data.viewerAwaitingApproval ? (
+              <p className="flex flex-wrap items-center gap-3">
+                <button
+                  type="button"
+                  disabled
+                  aria-describedby="follow-awaiting"
+                  className={`${primaryButton} cursor-not-allowed opacity-60`}
+                >
+                  {data.following ? "Unfollow" : "Follow"}
+                </button>
+                <span id="follow-awaiting" className="text-sm text-slate-700">
+                  {AWAITING_APPROVAL_SHORT}
+                </span>
+              </p>
             ) : data.canFollow ? (
               <Form method="post">
                 <input type="hidden" name="intent" value={data.following ? "unfollow" : "follow"} />

@@ -4,14 +4,14 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { crc32, deflateSync } from "node:zlib";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invalidateLocal } from "#server/cache/cache";
 import { bannedWords, follows, notifications, profiles } from "#server/db/schema";
 import { createLocalStorage, type LocalStorage } from "#server/storage";
 import type { Actor, Role, Status } from "~/features/accounts/permissions";
 import { follow, followerCount, unfollow } from "~/features/follows/follows.server";
-import { createPost, createUser } from "../../../tests/support/factories";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { createPost, createUser } from "#tests/support/factories";
+import { testDatabaseForThisFile } from "#tests/support/test-database";
 import { containsBannedWord } from "./banned-words.server";
 import {
   readProfileForm,
@@ -21,21 +21,16 @@ import {
 } from "./edit-profile.server";
 import { loadProfilePage } from "./public-profile.server";
 
-let t: TestDatabase;
+const t = testDatabaseForThisFile();
 let dir: string;
 let storage: LocalStorage;
 
 beforeAll(async () => {
-  t = await createTestDatabase();
   dir = await mkdtemp(path.join(os.tmpdir(), "fb-profiles-"));
   storage = createLocalStorage({ root: dir, publicPath: "/uploads" });
 });
 afterAll(async () => {
-  await t?.destroy();
   await rm(dir, { recursive: true, force: true });
-});
-beforeEach(async () => {
-  await t.reset();
 });
 
 async function member(role: Role = "user", status: Status = "approved", extra = {}) {
@@ -405,6 +400,23 @@ describe("public profile", () => {
     // A plain user's page has no Follow button.
     expect(await loadProfilePage(t.db, fan.username, mentor.actor)).toMatchObject({
       canFollow: false,
+    });
+    expect(await loadProfilePage(t.db, mentor.username, fan.actor)).toMatchObject({
+      viewerAwaitingApproval: false,
+    });
+  });
+
+  it("a member awaiting approval sees Follow, marked so that it is shown disabled", async () => {
+    const mentor = await member("mentor");
+    const waiting = await member("user", "pending");
+    expect(await loadProfilePage(t.db, mentor.username, waiting.actor)).toMatchObject({
+      canFollow: true,
+      following: false,
+      viewerAwaitingApproval: true,
+    });
+    expect(await loadProfilePage(t.db, mentor.username, null)).toMatchObject({
+      canFollow: false,
+      viewerAwaitingApproval: false,
     });
   });
 });

@@ -59,6 +59,8 @@ export type ProfilePage = {
   /** Follow / Unfollow shown (other signed-in members; the target is a mentor or admin). */
   canFollow: boolean;
   following: boolean;
+  /** The viewer is awaiting approval: Follow is shown disabled, with the reason. */
+  viewerAwaitingApproval: boolean;
 };
 
 export async function loadProfilePage(
@@ -92,8 +94,9 @@ export async function loadProfilePage(
       ids.map((r) => r.id),
     ),
     isOwner,
-    // Pending members see the button too; the action sends them to /pending-approval.
+    // Pending members see the button too, disabled (the action would send them to /pending-approval).
     canFollow: Boolean(viewer) && !isOwner && (following || profile.role !== "user"),
     following,
+    viewerAwaitingApproval: viewer?.status === "pending",
   };
 }

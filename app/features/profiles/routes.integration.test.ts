@@ -2,25 +2,20 @@
  * The profile routes over HTTP, as a browser without JavaScript uses them:
  * guards, the 404, the rendered page and refusals that stay 4xx.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { browse, CookieJar, startTestApp, type TestApp } from "#server/auth/testing/http-app";
-import { createPost, createUser } from "../../../tests/support/factories";
-import { signedInMember } from "../../../tests/support/signed-in";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { browse, CookieJar, startTestApp, type TestApp } from "#tests/support/http-app";
+import { createPost, createUser } from "#tests/support/factories";
+import { signedInMember } from "#tests/support/signed-in";
+import { testDatabaseForThisFile } from "#tests/support/test-database";
 
-let testDb: TestDatabase;
+const testDb = testDatabaseForThisFile();
 let app: TestApp;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
   app = await startTestApp({ testDb });
 });
 afterAll(async () => {
   await app?.close();
-  await testDb?.destroy();
-});
-beforeEach(async () => {
-  await testDb.reset();
 });
 
 const get = (path: string) => browse(new CookieJar(), `${app.url}${path}`);

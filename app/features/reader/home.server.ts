@@ -1,5 +1,5 @@
 import type { Database } from "#server/db/client";
-import { listCategories } from "~/features/categories/categories.server";
+import { listCategories, readerCategories } from "~/features/categories/categories.server";
 import { featuredPosts, HOME_FEATURED_LIMIT, publishedPosts } from "~/features/posts/posts.server";
 
 export const HOME_LISTED = 4;
@@ -13,8 +13,8 @@ export async function loadHome(db: Database, categorySlug: string | null) {
     categorySlug && !active ? Promise.resolve([]) : publishedPosts(db, active?.id),
     featuredPosts(db, HOME_FEATURED_LIMIT),
   ]);
-  const topics = categories
-    .filter((c) => c.postCount > 0 && c.slug !== "uncategorized")
+  const topics = readerCategories(categories)
+    .filter((c) => c.postCount > 0)
     .sort((a, b) => b.postCount - a.postCount || a.name.localeCompare(b.name))
     .slice(0, RECOMMENDED_TOPICS)
     .map((c) => ({ name: c.name, slug: c.slug }));

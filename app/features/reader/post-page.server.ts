@@ -105,7 +105,12 @@ async function buildPostView(
   if (!post) return undefined;
   const [related, featured, settings] = await Promise.all([
     relatedPosts(db, { id: post.id, categoryId: post.category.id }),
-    post.sidebarEnabled ? featuredPosts(db, SIDEBAR_FEATURED_LIMIT) : Promise.resolve([]),
+    // One more than shown: the post being read is left out of its own sidebar.
+    post.sidebarEnabled
+      ? featuredPosts(db, SIDEBAR_FEATURED_LIMIT + 1).then((list) =>
+          list.filter((p) => p.id !== post.id).slice(0, SIDEBAR_FEATURED_LIMIT),
+        )
+      : Promise.resolve([]),
     getPublicSiteSettings(db),
   ]);
   const { content, ...rest } = post;

@@ -12,17 +12,17 @@ import type { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#server/db/client";
 import * as schema from "#server/db/schema";
 import { UNCATEGORIZED_ID } from "#server/db/schema";
-import { createUser } from "../../../tests/support/factories";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { createUser } from "#tests/support/factories";
+import { testDatabaseForThisFile } from "#tests/support/test-database";
 import { hasTrigram, SEARCH_COUNT_CAP, searchPosts } from "./search.server";
 
 const POSTS = 10_000;
 
-let t: TestDatabase;
+const t = testDatabaseForThisFile({ resetBetweenTests: false });
 let logged: Database;
 let statements: { query: string; params: unknown[] }[] = [];
 
@@ -35,7 +35,6 @@ async function raw(query: string, params: unknown[] = []): Promise<Record<string
 }
 
 beforeAll(async () => {
-  t = await createTestDatabase();
   const client = (t.db as unknown as { $client: PGlite | pg.Pool }).$client;
   const logger = {
     logQuery: (query: string, params: unknown[]) => statements.push({ query, params }),
@@ -67,10 +66,6 @@ beforeAll(async () => {
   // search ran with sequential scans off.
   await t.db.execute(sql`ANALYZE posts`);
 }, 180_000);
-
-afterAll(async () => {
-  await t?.destroy();
-});
 
 /** The statements a search sends, in order. */
 async function capture(query: string, page = 1) {

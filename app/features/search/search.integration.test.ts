@@ -1,23 +1,16 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { UNCATEGORIZED_ID } from "#server/db/schema";
-import { createPost, createUser, type TestUser } from "../../../tests/support/factories";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { createPost, createUser, type TestUser } from "#tests/support/factories";
+import { testDatabaseForThisFile } from "#tests/support/test-database";
 import { SEARCH_COUNT_CAP, searchPosts, SEARCH_PAGE_SIZE } from "./search.server";
 
-let t: TestDatabase;
+const t = testDatabaseForThisFile();
 let author: TestUser;
 const DAY = 86_400_000;
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY);
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(async () => {
-  await t?.destroy();
-});
 beforeEach(async () => {
-  await t.reset();
   author = await createUser(t.db);
 });
 

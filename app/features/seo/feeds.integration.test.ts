@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { clearAllCaches } from "#server/cache/cache";
-import { createPost, createUser } from "../../../tests/support/factories";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { createPost, createUser } from "#tests/support/factories";
+import { testDatabaseForThisFile } from "#tests/support/test-database";
 import { rssXml, sitemapXml } from "./feeds.server";
 
-let t: TestDatabase;
+const t = testDatabaseForThisFile({ resetBetweenTests: false });
 beforeAll(async () => {
-  t = await createTestDatabase();
   clearAllCaches();
   const author = await createUser(t.db, { fullName: "Asha & Co" });
   for (let i = 0; i < 22; i++) {
@@ -19,11 +18,18 @@ beforeAll(async () => {
   }
   await createPost(t.db, { authorId: author.id, slug: "a-draft", status: "draft" });
 });
-afterAll(async () => {
-  await t?.destroy();
-});
 
 describe("feeds", () => {
+  it("the sitemap lists approved members' public profiles, not pending or blocked ones", async () => {
+    const approved = await createUser(t.db, { status: "approved" });
+    const pending = await createUser(t.db, { status: "pending" });
+    const blocked = await createUser(t.db, { status: "blocked" });
+    const xml = await sitemapXml(t.db, "https://fb.test");
+    expect(xml).toContain(`<loc>https://fb.test/user/${approved.username}</loc>`);
+    expect(xml).not.toContain(`/user/${pending.username}<`);
+    expect(xml).not.toContain(`/user/${blocked.username}<`);
+  });
+
   it("the sitemap lists visible posts and pages, not drafts", async () => {
     const xml = await sitemapXml(t.db, "https://fb.test");
     expect(xml).toContain("<loc>https://fb.test/post/p-0</loc>");

@@ -1,12 +1,15 @@
 /** /sitemap.xml, /robots.txt, /rss.xml and /categories/{slug}/rss.xml. */
-import { desc } from "drizzle-orm";
+import { asc, desc, eq } from "drizzle-orm";
 import type { Database } from "#server/db/client";
-import { posts } from "#server/db/schema";
+import { posts, profiles } from "#server/db/schema";
 import { listCategories } from "~/features/categories/categories.server";
 import { ABOUT_LINKS } from "~/features/layout/nav-links";
 import { isPubliclyVisible, queryPublishedPosts } from "~/features/posts/posts.server";
 
 export const RSS_LIMIT = 20;
+/** A sitemap file holds at most 50,000 addresses: posts first, then profiles. */
+const SITEMAP_POSTS = 40_000;
+const SITEMAP_PROFILES = 9_000;
 
 export function escapeXml(value: string) {
   return value.replace(/[<>&'"]/g, (c) =>
@@ -17,14 +20,21 @@ export function escapeXml(value: string) {
 const abs = (path: string, siteUrl: string) => new URL(path, siteUrl).toString();
 
 export async function sitemapXml(db: Database, siteUrl: string): Promise<string> {
-  const [rows, categories] = await Promise.all([
+  const [rows, categories, people] = await Promise.all([
     db
       .select({ slug: posts.slug, updatedAt: posts.updatedAt })
       .from(posts)
       .where(isPubliclyVisible)
       .orderBy(desc(posts.publishedAt))
-      .limit(50_000),
+      .limit(SITEMAP_POSTS),
     listCategories(db),
+    // Public profiles (spec 2 §2): approved members; pending and blocked ones are left out.
+    db
+      .select({ username: profiles.username })
+      .from(profiles)
+      .where(eq(profiles.status, "approved"))
+      .orderBy(asc(profiles.createdAt), asc(profiles.username))
+      .limit(SITEMAP_PROFILES),
   ]);
   const urls: { loc: string; lastmod?: Date }[] = [
     { loc: abs("/", siteUrl) },
@@ -35,6 +45,7 @@ export async function sitemapXml(db: Database, siteUrl: string): Promise<string>
     ...ABOUT_LINKS.map((l) => ({ loc: abs(l.to, siteUrl) })),
     { loc: abs("/cookie-policy", siteUrl) },
     ...rows.map((r) => ({ loc: abs(`/post/${r.slug}`, siteUrl), lastmod: r.updatedAt })),
+    ...people.map((p) => ({ loc: abs(`/user/${p.username}`, siteUrl) })),
   ];
   const body = urls
     .map(

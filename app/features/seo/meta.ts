@@ -20,7 +20,19 @@ export function absoluteUrl(pathOrUrl: string, siteUrl: string) {
 }
 
 /** The link previews' image when a page has none: 1200 × 630, as the spec's. */
-export const DEFAULT_SHARE_IMAGE = { path: "/og-default.png", width: 1200, height: 630 } as const;
+export const DEFAULT_SHARE_IMAGE = {
+  path: "/og-default.png",
+  width: 1200,
+  height: 630,
+  // What the picture shows (public/og-default.png).
+  alt: "FounderBridge: Build between the UK and India, with mentors.",
+} as const;
+
+/** A page's title without the " | {site name}" it ends with (og:site_name carries the name). */
+export function withoutSiteName(title: string, siteName: string) {
+  const suffix = ` | ${siteName}`;
+  return title.endsWith(suffix) ? title.slice(0, -suffix.length) : title;
+}
 
 /**
  * The size of a page's share image when it is known: the default image's, or
@@ -36,16 +48,22 @@ export function shareImageSize(image: string | null | undefined) {
 
 /**
  * Title, description, canonical URL, Open Graph and Twitter card tags for a
- * page (spec 1 §9: social meta defaults are set for pages).
+ * page (spec 1 §9: social meta defaults are set for pages). The previews'
+ * title is the page's own, without the site name (`og:site_name` says it);
+ * their image always has alt text: `imageAlt`, else the previews' title for
+ * a page's own image, else the default image's.
  */
 export function pageMeta(options: {
   title: string;
+  /** The previews' title; default: `title` without " | {site name}". */
+  socialTitle?: string;
   description?: string | null;
   path: string;
   siteName: string;
   siteUrl: string;
   image?: string | null;
-  type?: "website" | "article";
+  imageAlt?: string | null;
+  type?: "website" | "article" | "profile";
   noindex?: boolean;
   extra?: MetaDescriptor[];
 }): MetaDescriptor[] {
@@ -53,13 +71,15 @@ export function pageMeta(options: {
   const url = absoluteUrl(options.path, options.siteUrl);
   const image = absoluteUrl(options.image || DEFAULT_SHARE_IMAGE.path, options.siteUrl);
   const size = shareImageSize(options.image);
+  const socialTitle = options.socialTitle ?? withoutSiteName(options.title, options.siteName);
+  const imageAlt = options.image ? options.imageAlt || socialTitle : DEFAULT_SHARE_IMAGE.alt;
   return [
     { title: options.title },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:site_name", content: options.siteName },
     { property: "og:type", content: options.type ?? "website" },
-    { property: "og:title", content: options.title },
+    { property: "og:title", content: socialTitle },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
     { property: "og:image", content: image },
@@ -69,14 +89,42 @@ export function pageMeta(options: {
           { property: "og:image:height", content: String(size.height) },
         ]
       : []),
+    { property: "og:image:alt", content: imageAlt },
     { property: "og:locale", content: "en_GB" },
     { name: "twitter:card", content: "summary_large_image" },
-    { name: "twitter:title", content: options.title },
+    { name: "twitter:title", content: socialTitle },
     { name: "twitter:description", content: description },
     { name: "twitter:image", content: image },
+    { name: "twitter:image:alt", content: imageAlt },
     ...(options.noindex ? [{ name: "robots", content: "noindex, follow" }] : []),
     ...(options.extra ?? []),
   ];
+}
+
+/**
+ * The social meta defaults for a page with nothing of its own to show in a
+ * preview (an account page, the 404 page, /health, the admin pages): its
+ * title with the site name, the site's description and image, canonical at
+ * its own path (no query).
+ */
+export function defaultPageMeta(
+  args: { matches: readonly unknown[]; location: { pathname: string } },
+  title: string,
+  options: { description?: string | null; noindex?: boolean; extra?: MetaDescriptor[] } = {},
+): MetaDescriptor[] {
+  const { siteName, siteUrl } = siteOf(args.matches);
+  return pageMeta({
+    title: `${title} | ${siteName}`,
+    description: options.description,
+    path: args.location.pathname,
+    siteName,
+    siteUrl,
+    extra: [
+      // Not for search engines at all (an error page, an account's own page).
+      ...(options.noindex ? [{ name: "robots", content: "noindex" }] : []),
+      ...(options.extra ?? []),
+    ],
+  });
 }
 
 /** JSON-LD for the site: WebSite with a SearchAction, and the Organization. */

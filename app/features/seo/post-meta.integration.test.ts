@@ -5,25 +5,18 @@
  * articleBody; image sizes only when known.
  */
 import type { MetaDescriptor } from "react-router";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { clearAllCaches } from "#server/cache/cache";
 import { loadPostView } from "~/features/reader/post-page.server";
-import { createPost, createUser, type TestUser } from "../../../tests/support/factories";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { createPost, createUser, type TestUser } from "#tests/support/factories";
+import { testDatabaseForThisFile } from "#tests/support/test-database";
 import { postMeta } from "./post-meta";
 
-let t: TestDatabase;
+const t = testDatabaseForThisFile();
 let author: TestUser;
 const SITE = { siteName: "FB", siteUrl: "https://fb.test" };
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(async () => {
-  await t?.destroy();
-});
 beforeEach(async () => {
-  await t.reset();
   clearAllCaches();
   author = await createUser(t.db, { role: "mentor", fullName: "Asha Rao" });
 });
@@ -67,8 +60,12 @@ describe("a post's link previews", () => {
       ogImage: "https://cdn.example.com/social.png",
     });
     expect(title(meta)).toBe("The social title | FB");
-    expect(tag(meta, "og:title")?.content).toBe("The social title | FB");
-    expect(tag(meta, "twitter:title")?.content).toBe("The social title | FB");
+    // The previews: the post's own title, the site's name in og:site_name (issue 16 item 4).
+    expect(tag(meta, "og:title")?.content).toBe("The social title");
+    expect(tag(meta, "twitter:title")?.content).toBe("The social title");
+    expect(tag(meta, "og:site_name")?.content).toBe("FB");
+    expect(tag(meta, "og:image:alt")?.content).toBe("The title");
+    expect(tag(meta, "twitter:image:alt")?.content).toBe("The title");
     expect(tag(meta, "og:description")?.content).toBe("The social description");
     expect(tag(meta, "description")?.content).toBe("The social description");
     expect(tag(meta, "og:image")?.content).toBe("https://cdn.example.com/social.png");
@@ -91,7 +88,7 @@ describe("a post's link previews", () => {
       featuredImageUrl: "/uploads/posts/cover.1600x900.webp",
     });
     expect(title(meta)).toBe("The title | FB");
-    expect(tag(meta, "og:title")?.content).toBe("The title | FB");
+    expect(tag(meta, "og:title")?.content).toBe("The title");
     expect(tag(meta, "og:description")?.content).toBe("The excerpt");
     expect(tag(meta, "twitter:description")?.content).toBe("The excerpt");
     expect(tag(meta, "og:image")?.content).toBe(

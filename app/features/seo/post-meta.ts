@@ -19,6 +19,9 @@ export function postMeta(
   return [
     ...pageMeta({
       title: `${post.ogTitle || post.title} | ${siteName}`,
+      // The previews: the post's own title; og:site_name carries the site's.
+      socialTitle: post.ogTitle || post.title,
+      imageAlt: post.title,
       description: post.ogDescription || description,
       path,
       siteName,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { escapeXml, robotsTxt } from "./feeds.server";
 import type { MetaDescriptor } from "react-router";
-import { articleJsonLd, pageMeta, websiteJsonLd } from "./meta";
+import { articleJsonLd, defaultPageMeta, pageMeta, websiteJsonLd } from "./meta";
+import { profileMeta } from "./profile-meta";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON-LD is free-form
 type Json = any;
@@ -30,6 +31,75 @@ describe("pageMeta", () => {
     });
     expect(meta).toContainEqual({ property: "og:type", content: "article" });
     expect(meta).toContainEqual({ name: "twitter:card", content: "summary_large_image" });
+  });
+
+  it("gives the previews the title without the site name, and alt text for every image", () => {
+    const content = (meta: MetaDescriptor[], key: string) =>
+      (
+        meta.find(
+          (m) =>
+            (m as { property?: string }).property === key || (m as { name?: string }).name === key,
+        ) as { content: string } | undefined
+      )?.content;
+    const own = pageMeta({
+      title: "Crossing borders | FB",
+      path: "/post/a",
+      siteName: "FB",
+      siteUrl: "https://fb.test",
+      image: "/uploads/a.webp",
+    });
+    expect(own).toContainEqual({ title: "Crossing borders | FB" });
+    expect(content(own, "og:title")).toBe("Crossing borders");
+    expect(content(own, "twitter:title")).toBe("Crossing borders");
+    expect(content(own, "og:site_name")).toBe("FB");
+    expect(content(own, "og:image:alt")).toBe("Crossing borders");
+    expect(content(own, "twitter:image:alt")).toBe("Crossing borders");
+    const named = pageMeta({
+      title: "T | FB",
+      path: "/",
+      siteName: "FB",
+      siteUrl: "https://fb.test",
+      image: "/uploads/a.webp",
+      imageAlt: "A map of the UK",
+    });
+    expect(content(named, "og:image:alt")).toBe("A map of the UK");
+    const fallback = pageMeta({
+      title: "T",
+      path: "/",
+      siteName: "FB",
+      siteUrl: "https://fb.test",
+    });
+    expect(content(fallback, "og:image:alt")).toBe(
+      "FounderBridge: Build between the UK and India, with mentors.",
+    );
+    expect(content(fallback, "twitter:image:alt")).toBe(content(fallback, "og:image:alt"));
+  });
+
+  it("defaultPageMeta: the site's name in the title, canonical at the path without its query", () => {
+    const meta = defaultPageMeta(
+      {
+        matches: [{ loaderData: { siteName: "FB", siteUrl: "https://fb.test" } }],
+        location: { pathname: "/login" },
+      },
+      "Sign in",
+    );
+    expect(meta).toContainEqual({ title: "Sign in | FB" });
+    expect(meta).toContainEqual({
+      tagName: "link",
+      rel: "canonical",
+      href: "https://fb.test/login",
+    });
+    expect(meta).toContainEqual({ property: "og:title", content: "Sign in" });
+    expect(meta).toContainEqual({ property: "og:url", content: "https://fb.test/login" });
+    expect(meta.some((m) => (m as { name?: string }).name === "description")).toBe(true);
+    expect(meta.some((m) => (m as { name?: string }).name === "robots")).toBe(false);
+    const hidden = defaultPageMeta(
+      { matches: [], location: { pathname: "/health" } },
+      "Service health",
+      { noindex: true },
+    );
+    expect(hidden).toContainEqual({ title: "Service health | FounderBridge" });
+    expect(hidden).toContainEqual({ name: "robots", content: "noindex" });
   });
 
   it("declares the image's size only when it is known", () => {
@@ -93,5 +163,68 @@ describe("feeds", () => {
       "&lt;a href=&quot;x&quot;&gt;&amp;&apos;&lt;/a&gt;",
     );
     expect(robotsTxt("https://fb.test")).toContain("Sitemap: https://fb.test/sitemap.xml");
+  });
+});
+
+describe("profileMeta", () => {
+  const page = {
+    profile: {
+      username: "priya_sharma",
+      fullName: "Priya Sharma",
+      profilePhotoUrl: "/uploads/profile-images/p/1.webp",
+      bio: "Founder of a UK-India logistics start-up.",
+      role: "mentor" as const,
+      userType: "Mentor",
+      linkedinUrl: "https://www.linkedin.com/in/priya",
+      websiteUrl: "javascript:alert(1)",
+      createdAt: new Date("2026-01-02T03:04:05Z"),
+    },
+    postCount: 3,
+    followerCount: 12,
+  };
+
+  it("gives a ProfilePage whose main entity is the Person, and the preview tags", () => {
+    const meta = profileMeta(page, { siteName: "FB", siteUrl: "https://fb.test" });
+    expect(meta).toContainEqual({ title: "Priya Sharma (@priya_sharma) | FB" });
+    expect(meta).toContainEqual({ property: "og:type", content: "profile" });
+    expect(meta).toContainEqual({ property: "og:title", content: "Priya Sharma (@priya_sharma)" });
+    expect(meta).toContainEqual({
+      name: "description",
+      content: "Founder of a UK-India logistics start-up.",
+    });
+    expect(meta).toContainEqual({ property: "og:image:alt", content: "Priya Sharma" });
+    expect(meta).toContainEqual({
+      tagName: "link",
+      rel: "canonical",
+      href: "https://fb.test/user/priya_sharma",
+    });
+    const ld = ldOf(meta.find((m) => ldOf(m))!);
+    expect(ld["@type"]).toBe("ProfilePage");
+    expect(ld.dateCreated).toBe("2026-01-02T03:04:05.000Z");
+    expect(ld.mainEntity).toMatchObject({
+      "@type": "Person",
+      name: "Priya Sharma",
+      alternateName: "@priya_sharma",
+      url: "https://fb.test/user/priya_sharma",
+      image: "https://fb.test/uploads/profile-images/p/1.webp",
+      jobTitle: "Mentor",
+      sameAs: ["https://www.linkedin.com/in/priya"],
+    });
+  });
+
+  it("describes a member without a bio or photo in a line, with the default image", () => {
+    const meta = profileMeta(
+      { ...page, profile: { ...page.profile, bio: null, profilePhotoUrl: null, role: "user" } },
+      { siteName: "FB", siteUrl: "https://fb.test" },
+    );
+    expect(meta).toContainEqual({
+      name: "description",
+      content: "Priya Sharma (@priya_sharma) on FB: 3 published posts.",
+    });
+    expect(meta).toContainEqual({
+      property: "og:image",
+      content: "https://fb.test/og-default.png",
+    });
+    expect(ldOf(meta.find((m) => ldOf(m))!).mainEntity.image).toBeUndefined();
   });
 });

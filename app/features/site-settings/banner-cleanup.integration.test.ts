@@ -11,25 +11,22 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { createLocalStorage, type LocalStorage } from "#server/storage";
 import type { Actor } from "~/features/accounts/permissions";
-import { createUser } from "../../../tests/support/factories";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { createUser } from "#tests/support/factories";
+import { testDatabaseForThisFile } from "#tests/support/test-database";
 import { loadSiteSettings, saveSettingsForm, valuesOfSettings } from "./site-settings.server";
 
-let t: TestDatabase;
+const t = testDatabaseForThisFile();
 let dir: string;
 let storage: LocalStorage;
 
 beforeAll(async () => {
-  t = await createTestDatabase();
   dir = await mkdtemp(path.join(os.tmpdir(), "fb-banner-"));
   storage = createLocalStorage({ root: dir, publicPath: "/uploads" });
 });
 afterAll(async () => {
-  await t?.destroy();
   await rm(dir, { recursive: true, force: true });
 });
 beforeEach(async () => {
-  await t.reset();
   await rm(dir, { recursive: true, force: true });
 });
 

@@ -6,10 +6,10 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { browse, CookieJar } from "#server/auth/testing/http-app";
+import { browse, CookieJar } from "#tests/support/http-app";
 import { adminAuditLog, SITE_SETTINGS_ID, siteSettings } from "#server/db/schema";
-import { signedInMember } from "../../../tests/support/signed-in";
-import { siteOverHttpForThisFile } from "../../../tests/support/site-over-http";
+import { signedInMember } from "#tests/support/signed-in";
+import { siteOverHttpForThisFile } from "#tests/support/site-over-http";
 import { SITE_SETTINGS_MESSAGES } from "./schema";
 
 const site = siteOverHttpForThisFile({ pageCache: true });

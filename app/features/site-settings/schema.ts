@@ -4,6 +4,7 @@
  * on every page, so their shape is checked (the hints are the spec's).
  */
 import { z } from "zod";
+import { isSitePath, isWebUrl } from "#server/http/site-path";
 import { isSocialUrl, SOCIAL_NETWORKS, type SocialFieldName } from "./footer-links";
 
 export const SITE_SETTINGS_MESSAGES = {
@@ -126,15 +127,9 @@ export function readSettingsForm(form: FormData): SiteSettingsValues {
   return values as SiteSettingsValues;
 }
 
-/** A web address, or a path on this site ("/uploads/…"), never javascript: or //host. */
+/** A web address, or a path on this site ("/uploads/…"), never javascript:, //host or /\\host. */
 function isLinkOrPath(value: string): boolean {
-  if (value.startsWith("/")) return !value.startsWith("//") && !/\s/.test(value);
-  try {
-    const url = new URL(value);
-    return url.protocol === "https:" || url.protocol === "http:";
-  } catch {
-    return false;
-  }
+  return isSitePath(value) || isWebUrl(value);
 }
 
 const optionalText = (label: string, max: number) =>

@@ -9,11 +9,14 @@
 import { useState, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { primaryButton } from "~/components/ui/button-styles";
-import { inputClass } from "~/components/ui/form";
+import { ErrorBox, inputClass } from "~/components/ui/form";
 import { Toast, useClearAfter } from "~/components/ui/toast";
 import { AdminLinks } from "~/features/admin/admin-links";
+import { imageFileProblem, UPLOAD_TOO_LARGE, UPLOAD_WRONG_TYPE } from "~/lib/image-upload";
 import { SOCIAL_NETWORKS } from "./footer-links";
 import { SETTINGS_HINTS, SITE_SETTINGS_MESSAGES, type SiteSettingsValues } from "./schema";
+
+const FILE_MESSAGES: readonly string[] = [UPLOAD_TOO_LARGE, UPLOAD_WRONG_TYPE];
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -150,17 +153,39 @@ export function SiteSettingsForm({
     message?.text.includes("success") ? SITE_SETTINGS_MESSAGES.clearAfterMs : null,
   );
   const preview = /^(https?:\/\/|\/(?!\/))/.test(bannerUrl.trim()) ? bannerUrl.trim() : null;
+  // A banner file refused by the browser's own check is never sent (nothing else is lost);
+  // the server's refusal of the file is shown beside the field too.
+  const [bannerProblem, setBannerProblem] = useState<string | null>(null);
+  const fileMessage = shown && FILE_MESSAGES.includes(shown.text) ? shown.text : null;
+  const bannerError = bannerProblem ?? fileMessage;
+  const checkBanner = (input: HTMLInputElement | null) => {
+    const file = input?.files?.[0];
+    const problem = file ? imageFileProblem(file) : null;
+    setBannerProblem(problem);
+    if (problem && input) input.value = "";
+    return !problem;
+  };
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
       <AdminLinks current="/admin/site-settings" />
       <h1 className="mb-6 text-3xl font-bold text-slate-900">Site Settings</h1>
       <div aria-live="polite" className="mb-4">
-        {shown ? (
+        {shown && !fileMessage ? (
           <Toast tone={shown.text.includes("success") ? "success" : "error"}>{shown.text}</Toast>
         ) : null}
       </div>
-      <Form method="post" encType="multipart/form-data" className="space-y-6">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="space-y-6"
+        onSubmit={(event) => {
+          const input = event.currentTarget.elements.namedItem("default_sidebar_banner_file");
+          if (!checkBanner(input instanceof HTMLInputElement ? input : null)) {
+            event.preventDefault();
+          }
+        }}
+      >
         <Section title="Default sidebar banner">
           <div>
             <label
@@ -197,7 +222,13 @@ export function SiteSettingsForm({
               type="file"
               accept="image/jpeg,image/png,image/webp"
               className="mt-1 block text-sm text-slate-800"
+              aria-invalid={bannerError ? true : undefined}
+              aria-describedby={bannerError ? "settings-banner-file-error" : undefined}
+              onChange={(event) => checkBanner(event.currentTarget)}
             />
+            <div id="settings-banner-file-error" aria-live="polite" className="mt-2">
+              {bannerError ? <ErrorBox>{bannerError}</ErrorBox> : null}
+            </div>
           </div>
           <TextField
             name="default_sidebar_banner_link"

@@ -6,11 +6,11 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { browse, CookieJar } from "#server/auth/testing/http-app";
+import { browse, CookieJar } from "#tests/support/http-app";
 import { adminAuditLog, SITE_SETTINGS_ID, siteSettings } from "#server/db/schema";
 import { runtime } from "#server/runtime";
-import { signedInMember } from "../../../tests/support/signed-in";
-import { siteOverHttpForThisFile } from "../../../tests/support/site-over-http";
+import { signedInMember } from "#tests/support/signed-in";
+import { siteOverHttpForThisFile } from "#tests/support/site-over-http";
 import { UPLOAD_MESSAGES } from "~/features/authoring/uploads.server";
 import { SITE_SETTINGS_MESSAGES } from "./schema";
 

@@ -121,6 +121,28 @@ test.describe("authoring", () => {
       .getByLabel("Upload an image")
       .setInputFiles({ name: "fake.png", mimeType: "image/png", buffer: Buffer.from("<svg/>") });
     await expect(page.getByText("Only JPG, PNG, and WebP images are allowed")).toBeVisible();
+    // Over 5 MB, in the featured image's control and the editor's: the spec's message
+    // beside it, nothing sent, nothing else changed (spec 2 §5).
+    const uploads: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/api/uploads")) uploads.push(r.url());
+    });
+    const big = {
+      name: "huge.png",
+      mimeType: "image/png",
+      buffer: Buffer.concat([png, Buffer.alloc(6 * 1024 * 1024)]),
+    };
+    await page.getByLabel("Upload an image").setInputFiles(big);
+    await expect(page.getByText("File size must be less than 5MB")).toBeVisible();
+    await page.locator('#post-form input[type="file"][hidden]').setInputFiles(big);
+    // Now both controls say it.
+    await expect(
+      page.getByRole("status").filter({ hasText: "File size must be less than 5MB" }),
+    ).toHaveCount(2);
+    expect(uploads).toEqual([]);
+    await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
+    await expect(page.getByLabel("Featured image URL")).toHaveValue(/^\/uploads\/posts\/.+\.webp$/);
+    await expectNoAxeViolations(page);
     await page.getByRole("button", { name: "Publish" }).click();
 
     await page.waitForURL(/\/post\/crossing-borders-/);

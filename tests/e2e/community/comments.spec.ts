@@ -107,6 +107,50 @@ test("a visitor sees the disabled box with Sign in and Sign Up", async ({ page }
   await expectNoAxeViolations(page);
 });
 
+test("a member awaiting approval sees every participation control closed, with the reason", async ({
+  page,
+}) => {
+  const awaiting =
+    "Your account is awaiting approval: you can take part once an admin approves it.";
+  const slug = "pricing-your-saas-for-uk-customers";
+  await signInAs(page, DEMO.ishaan.email, `/post/${slug}`);
+  await page.waitForURL(`**/post/${slug}`);
+  await waitForHydration(page);
+  const section = await conversation(page);
+  // The box is there, closed, and says why: nothing typed can be lost on the way to
+  // /pending-approval (it used to be an open box whose Post Comment went there).
+  const box = section.getByRole("textbox", { name: "Add to the conversation" });
+  await expect(box).toBeDisabled();
+  await expect(box).toHaveAccessibleDescription(`${awaiting} About approval`);
+  await expect(section.getByText(awaiting)).toBeVisible();
+  await expect(section.getByRole("link", { name: "About approval" })).toHaveAttribute(
+    "href",
+    "/pending-approval",
+  );
+  await expect(section.getByRole("button", { name: "Post Comment" })).toHaveCount(0);
+  await expect(section.getByRole("button", { name: "Reply" })).toHaveCount(0);
+  const likes = section.getByRole("button", { name: /^Like|^Liked/ });
+  expect(await likes.count()).toBeGreaterThan(0);
+  for (const like of await likes.all()) await expect(like).toBeDisabled();
+  const favorite = page
+    .getByRole("main")
+    .locator("article")
+    .first()
+    .getByRole("button", { name: "Add to favorites" });
+  await expect(favorite).toBeDisabled();
+  await expect(favorite).toHaveAccessibleDescription("Available once your account is approved.");
+  await expectNoAxeViolations(page);
+
+  // Follow on a mentor's profile: the same.
+  await page.goto(`/user/${DEMO.sarah.username}`);
+  await waitForHydration(page);
+  const follow = page.getByRole("button", { name: "Follow" });
+  await expect(follow).toBeDisabled();
+  await expect(follow).toHaveAccessibleDescription("Available once your account is approved.");
+  await expectNoAxeViolations(page);
+  await expect(page).toHaveURL(new RegExp(`/user/${DEMO.sarah.username}$`));
+});
+
 test("a member likes and unlikes a comment; the count follows and stays after a reload", async ({
   page,
 }) => {

@@ -2,7 +2,8 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { expect, expectNoAxeViolations, waitForHydration } from "../fixtures";
-import { signInAs, test } from "../support/community";
+import { DEMO, signInAs, test } from "../support/community";
+import { noisePng } from "../support/images";
 
 // A real 640×480 PNG; the server makes it a 500×500 WebP.
 const PHOTO = path.join(import.meta.dirname, "../fixtures/profile-photo.png");
@@ -63,4 +64,44 @@ test("a member uploads a profile photo: the success message, then the 500×500 i
   });
   expect(meta.exif).toBeUndefined();
   await expectNoAxeViolations(page);
+});
+
+test("a photo over 5 MB gets the spec's message beside the field, before uploading, and nothing typed is lost; a 2 MB photo uploads", async ({
+  page,
+}) => {
+  await signInAs(page, DEMO.tom.email, "/edit-profile");
+  await page.waitForURL("**/edit-profile");
+  await waitForHydration(page);
+  const sent: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST") sent.push(new URL(r.url()).pathname);
+  });
+  await page.getByLabel("Full Name").fill("Tom Bennett, typed not saved");
+  await page.getByLabel("Bio").fill("A bio still being written.");
+
+  const choose = page.getByLabel("Choose a photo");
+  await choose.setInputFiles({
+    name: "holiday.png",
+    mimeType: "image/png",
+    buffer: Buffer.concat([await readFile(PHOTO), Buffer.alloc(6 * 1024 * 1024)]),
+  });
+  await expect(page.getByRole("alert")).toHaveText("File size must be less than 5MB");
+  await expect(choose).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByRole("heading", { name: "Edit Profile", level: 1 })).toBeVisible();
+  await expect(page.getByLabel("Full Name")).toHaveValue("Tom Bennett, typed not saved");
+  await expect(page.getByLabel("Bio")).toHaveValue("A bio still being written.");
+  expect(sent).toEqual([]);
+  await expectNoAxeViolations(page);
+
+  // A photo-sized file (about 2 MB) goes up through the page's script: under the route's
+  // limit, not the text forms' 512 KB (which made it the error page).
+  await choose.setInputFiles({
+    name: "me.png",
+    mimeType: "image/png",
+    buffer: await noisePng(800, 800),
+  });
+  await expect(page.getByText("Profile image uploaded successfully!")).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  await expect(page.getByLabel("Full Name")).toHaveValue("Tom Bennett, typed not saved");
+  await expect(page.getByRole("img", { name: "Your profile photo" })).toBeVisible();
 });

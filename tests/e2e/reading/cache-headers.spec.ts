@@ -14,7 +14,7 @@ test("anonymous reader pages are publicly cacheable; a member's are private; 404
   const member = await request.get("/", {
     headers: { cookie: "better-auth.session_token=not-a-real-session" },
   });
-  expect(member.headers()["cache-control"]).toBe("private, no-cache");
+  expect(member.headers()["cache-control"]).toBe("private, no-store");
   const missing = await request.get("/post/no-such-post");
   expect(missing.status()).toBe(404);
   expect(missing.headers()["cache-control"] ?? "").not.toContain("public");

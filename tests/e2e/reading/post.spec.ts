@@ -37,6 +37,20 @@ test("a post page shows everything the spec lists, server-rendered", async ({ pa
   await expectNoAxeViolations(page);
 });
 
+test("a featured post's sidebar lists 5 featured posts, not itself", async ({ page }) => {
+  // The demo's second newest featured post: with itself counted it would be in its own list.
+  const slug = "uk-india-trade-what-founders-should-watch-this-quarter";
+  await page.goto(`/post/${slug}`);
+  const featured = page.getByRole("region", { name: /^Featured posts/ }).first();
+  await expect(featured.getByRole("link").first()).toBeVisible();
+  const hrefs = await featured
+    .getByRole("link")
+    .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+  expect(new Set(hrefs).size).toBe(5);
+  expect(hrefs.filter((href) => href.endsWith(`/${slug}`))).toEqual([]);
+  await expectNoAxeViolations(page);
+});
+
 test("the comment count scrolls to the Conversation, and Copy link says Copied!", async ({
   page,
   context,

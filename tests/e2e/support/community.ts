@@ -20,6 +20,8 @@ export const DEMO = {
     username: "sarah_whitfield",
     name: "Sarah Whitfield",
   },
+  /** Verified, profile complete, not yet approved by an admin. */
+  ishaan: { email: "ishaan.verma@example.com", username: "ishaan_verma", name: "Ishaan Verma" },
 } as const;
 
 /** Demo seeding renders images: slow on a busy machine. */

@@ -4,7 +4,7 @@
  * an object back the way a browser would.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { StorageKeyError, type Storage } from "../storage";
+import { StorageKeyError, type Storage } from "#server/storage/storage";
 
 export type ContractSubject = {
   storage: Storage;

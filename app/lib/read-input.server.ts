@@ -1,0 +1,92 @@
+/**
+ * The one way an action or resource route reads its input
+ * (docs/decisions/0072): readForm reads the body within a byte cap and
+ * checks it with a zod schema; readQuery does the same for the search
+ * params. A failed read says why, with what was typed, so the route answers
+ * 400/413/422 with the spec's message and the form keeps its values.
+ */
+import { z } from "zod";
+import { TEXT_FORM_LIMIT_BYTES } from "#server/http/limits";
+import { readFormWithin } from "./request-body.server";
+
+/** The form as a plain object: a name's value, or its values where it repeats. */
+export type FormFields = Record<string, FormDataEntryValue | FormDataEntryValue[]>;
+
+export function fieldsOf(entries: Iterable<[string, FormDataEntryValue]>): FormFields {
+  const fields: FormFields = {};
+  for (const [name, value] of entries) {
+    const seen = fields[name];
+    if (seen === undefined) fields[name] = value;
+    else fields[name] = Array.isArray(seen) ? [...seen, value] : [seen, value];
+  }
+  return fields;
+}
+
+export type FormReading<T> =
+  | { ok: true; data: T; fields: FormFields; form: FormData }
+  | {
+      ok: false;
+      /** Over the cap, not a form at all, or not what the schema asks for. */
+      problem: "too-large" | "unreadable" | "invalid";
+      /** The schema's first message ("invalid" only). */
+      message: string | null;
+      /** What was read ({} when nothing could be). */
+      fields: FormFields;
+      form: FormData | null;
+    };
+
+/**
+ * The request's form, read within `limit` bytes (refused past it as it
+ * streams), checked with `schema`. The schema gets the fields as a plain
+ * object (FormFields).
+ */
+export async function readForm<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  { limit = TEXT_FORM_LIMIT_BYTES }: { limit?: number } = {},
+): Promise<FormReading<z.output<S>>> {
+  const body = await readFormWithin(request, limit);
+  if (!body.ok) return { ok: false, problem: body.reason, message: null, fields: {}, form: null };
+  const fields = fieldsOf(body.form.entries());
+  const parsed = schema.safeParse(fields);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      problem: "invalid",
+      message: parsed.error.issues[0]?.message ?? null,
+      fields,
+      form: body.form,
+    };
+  }
+  return { ok: true, data: parsed.data, fields, form: body.form };
+}
+
+/** The search params checked with `schema` (give its fields .catch() defaults). */
+export function readQuery<S extends z.ZodType>(
+  request: Request | URL,
+  schema: S,
+): { ok: true; data: z.output<S> } | { ok: false; message: string | null } {
+  const url = request instanceof URL ? request : new URL(request.url);
+  const parsed = schema.safeParse(fieldsOf(url.searchParams.entries()));
+  return parsed.success
+    ? { ok: true, data: parsed.data }
+    : { ok: false, message: parsed.error.issues[0]?.message ?? null };
+}
+
+/**
+ * Every field as read, for a route that hands the form to its feature's own
+ * reader: the body is still read one way, within the cap.
+ */
+export const anyFields = z.custom<FormFields>(() => true);
+
+/** A text field of a read form: its string, or `fallback` when absent or a file. */
+export function textOf(form: FormData | null | undefined, name: string, fallback = ""): string {
+  const value = form?.get(name);
+  return typeof value === "string" ? value : fallback;
+}
+
+/** A text field: its string, or "" when absent or a file (as FormData.get would be read). */
+export const formText = z.preprocess(
+  (value) => (Array.isArray(value) ? value[0] : value),
+  z.unknown().transform((value) => (typeof value === "string" ? value : "")),
+);
