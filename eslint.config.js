@@ -61,6 +61,22 @@ export default tseslint.config(
       ],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "no-console": ["error", { allow: ["warn", "error"] }],
+      // The kit's dialogs ask instead (app/components/ui, decision 0080).
+      "no-restricted-properties": [
+        "error",
+        ...["confirm", "prompt", "alert"].map((property) => ({
+          object: "window",
+          property,
+          message: "Use the kit's useConfirm() or usePrompt() (app/components/ui).",
+        })),
+      ],
+      "no-restricted-globals": [
+        "error",
+        ...["confirm", "prompt", "alert"].map((name) => ({
+          name,
+          message: "Use the kit's useConfirm() or usePrompt() (app/components/ui).",
+        })),
+      ],
     },
   },
   {

@@ -1,5 +1,5 @@
 import { data, Link, redirect } from "react-router";
-import { ConfirmForm } from "~/components/ui/confirm-dialog";
+import { ConfirmForm } from "~/components/ui/confirm-form";
 import { cellClass, DataTable, rowClass } from "~/components/ui/data-table";
 import { defaultPageMeta } from "~/features/seo/meta";
 import { db } from "#server/db/client";

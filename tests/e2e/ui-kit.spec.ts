@@ -118,7 +118,12 @@ test("the kit on a member's and an admin's pages", async ({ browser, adminServer
       "Are you sure you want to delete this post? This action cannot be undone.",
     );
     await expect(remove).toBeVisible();
-    // Focus is back on the button that asked.
+    // Focus is back on the button that asked; Escape cancels too.
+    await expect(remove).toBeFocused();
+    await remove.click();
+    await expect(page.getByRole("alertdialog")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("alertdialog")).toBeHidden();
     await expect(remove).toBeFocused();
     question = answerNextDialog(page, "accept");
     await remove.click();

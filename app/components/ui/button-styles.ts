@@ -1,9 +1,9 @@
 /**
  * Shared class names for buttons and button-like links. A disabled button
- * looks disabled (faded, no hover change, a not-allowed cursor).
+ * looks disabled (faded, with a not-allowed cursor).
  */
 const disabled = "disabled:cursor-not-allowed disabled:opacity-50";
 
-export const primaryButton = `inline-flex items-center justify-center rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900 focus-visible:outline-2 disabled:hover:bg-brand-700 ${disabled}`;
-export const secondaryButton = `inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 disabled:hover:bg-white ${disabled}`;
-export const dangerButton = `inline-flex items-center justify-center rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 focus-visible:outline-2 disabled:hover:bg-red-700 ${disabled}`;
+export const primaryButton = `inline-flex items-center justify-center rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900 focus-visible:outline-2 ${disabled}`;
+export const secondaryButton = `inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 ${disabled}`;
+export const dangerButton = `inline-flex items-center justify-center rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 focus-visible:outline-2 ${disabled}`;

@@ -2,8 +2,9 @@
 import { useState } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { ConfirmForm, useConfirm } from "./confirm-dialog";
-import { click, key, render, step, waitFor, type Rendered } from "./dom.test-helper";
+import { useConfirm } from "./confirm-dialog";
+import { ConfirmForm } from "./confirm-form";
+import { click, render, step, waitFor, type Rendered } from "./dom.test-helper";
 import { usePrompt } from "./prompt-dialog";
 
 let rendered: Rendered | undefined;
@@ -50,6 +51,8 @@ describe("useConfirm", () => {
     const title = document.getElementById(shown.getAttribute("aria-labelledby")!)!;
     expect(title.textContent).toBe("Are you sure you want to delete this comment?");
     expect(shown.querySelector("[data-dialog-accept]")!.className).toContain("bg-red-700");
+    // Focus starts on Cancel (the safe answer).
+    expect(document.activeElement?.textContent).toBe("Cancel");
     await step(() => click(buttonNamed("Delete")));
     await waitFor(() => !dialog());
     expect(rendered.container.querySelector("output")!.textContent).toBe("true");
@@ -65,7 +68,8 @@ describe("useConfirm", () => {
     await waitFor(() => !dialog());
     await step(() => click(buttonNamed("Ask")));
     const shown = await waitFor(dialog);
-    await step(() => key(shown, "Escape"));
+    // What a browser fires on Escape.
+    await step(() => void shown.dispatchEvent(new Event("cancel", { cancelable: true })));
     await waitFor(() => !dialog());
     expect(rendered.container.querySelector("output")!.textContent).toBe("false,false");
   });

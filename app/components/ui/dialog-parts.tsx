@@ -1,14 +1,13 @@
 /**
- * The Radix part of the kit's dialogs, loaded on demand by confirm-dialog.tsx
- * and prompt-dialog.tsx the first time a question is asked (decision 0080):
+ * The Radix part of the kit's dialogs, loaded on demand by prompt-dialog.tsx
+ * the first time it opens (decision 0080):
  * focus moves into the dialog and comes back to the opener, the page behind
  * is inert, Escape cancels.
  */
-import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import { useRef, useState, type FormEvent } from "react";
-import { dangerButton, primaryButton, secondaryButton } from "./button-styles";
+import { primaryButton, secondaryButton } from "./button-styles";
 import { inputClass } from "./form";
 
 /**
@@ -29,58 +28,6 @@ function useOpener() {
 const overlay = "fixed inset-0 z-50 bg-slate-900/50";
 const content =
   "fixed top-1/2 left-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl focus:outline-none";
-
-export type ConfirmOptions = {
-  /** The accept button's text (default OK). */
-  confirmLabel?: string;
-  /** The cancel button's text (default Cancel). */
-  cancelLabel?: string;
-  /** A destructive action: the accept button is red. */
-  danger?: boolean;
-};
-
-/** An alert dialog asking `question`; calls onAnswer once with true (accepted) or false. */
-export function ConfirmDialogBody({
-  question,
-  confirmLabel = "OK",
-  cancelLabel = "Cancel",
-  danger = false,
-  onAnswer,
-}: ConfirmOptions & { question: string; onAnswer: (accepted: boolean) => void }) {
-  const answered = useRef(false);
-  const returnFocus = useOpener();
-  const answer = (accepted: boolean) => {
-    if (answered.current) return;
-    answered.current = true;
-    onAnswer(accepted);
-  };
-  return (
-    <AlertDialog.Root open onOpenChange={(open) => !open && answer(false)}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className={overlay} />
-        <AlertDialog.Content
-          className={content}
-          aria-describedby={undefined}
-          onCloseAutoFocus={returnFocus}
-        >
-          <AlertDialog.Title className="text-base font-semibold text-slate-900">
-            {question}
-          </AlertDialog.Title>
-          <div className="mt-6 flex justify-end gap-3">
-            <AlertDialog.Cancel className={secondaryButton}>{cancelLabel}</AlertDialog.Cancel>
-            <AlertDialog.Action
-              data-dialog-accept=""
-              className={danger ? dangerButton : primaryButton}
-              onClick={() => answer(true)}
-            >
-              {confirmLabel}
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
-  );
-}
 
 export type PromptField = {
   name: string;

@@ -9,7 +9,7 @@ import { type ReactNode } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Form, Link } from "react-router";
 import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
-import { ConfirmForm } from "~/components/ui/confirm-dialog";
+import { ConfirmForm } from "~/components/ui/confirm-form";
 
 /** A confirmation the server asks for when JavaScript did not: the form to post again. */
 export type ConfirmStepData = {
