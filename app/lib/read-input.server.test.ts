@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { formText, readForm, readQuery } from "./read-input.server";
+import { formText, readForm, readQuery, textOf } from "./read-input.server";
 import { isUuid, uuidSchema } from "./uuid";
 
 const post = (body: BodyInit, headers: Record<string, string> = {}) =>
@@ -56,6 +56,18 @@ describe("readQuery", () => {
       ok: true,
       data: { page: 1, q: "" },
     });
+  });
+});
+
+describe("textOf", () => {
+  it("reads a text field as FormData.get would, a file or nothing as the fallback", () => {
+    const form = new FormData();
+    form.set("name", "Asha");
+    form.set("photo", new File(["x"], "x.png"));
+    expect(textOf(form, "name")).toBe("Asha");
+    expect(textOf(form, "photo")).toBe("");
+    expect(textOf(form, "missing", "all")).toBe("all");
+    expect(textOf(null, "name")).toBe("");
   });
 });
 

@@ -79,6 +79,12 @@ export function readQuery<S extends z.ZodType>(
  */
 export const anyFields = z.custom<FormFields>(() => true);
 
+/** A text field of a read form: its string, or `fallback` when absent or a file. */
+export function textOf(form: FormData | null | undefined, name: string, fallback = ""): string {
+  const value = form?.get(name);
+  return typeof value === "string" ? value : fallback;
+}
+
 /** A text field: its string, or "" when absent or a file (as FormData.get would be read). */
 export const formText = z.preprocess(
   (value) => (Array.isArray(value) ? value[0] : value),

@@ -14,7 +14,7 @@ import {
   toggleLike,
 } from "~/features/comments/comments.server";
 import { TEXT_FORM_LIMIT_BYTES, TOO_LARGE_MESSAGE } from "#server/http/limits";
-import { anyFields, readForm } from "~/lib/read-input.server";
+import { anyFields, readForm, textOf } from "~/lib/read-input.server";
 import { isUuid } from "~/lib/uuid";
 import type { Route } from "./+types/api.comments";
 
@@ -63,10 +63,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const form = body.ok ? body.form : null;
   if (!form) return data({ error: "Invalid request" }, { status: 400 });
-  const field = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
+  const field = (name: string) => textOf(form, name);
   const js = field("js") === "1";
   const intent = field("intent");
   const actor = await getSessionUser(request);

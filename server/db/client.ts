@@ -270,9 +270,28 @@ function guardPooledClient(client: pg.PoolClient, onLost: (error: unknown) => vo
       return query(...args);
     }
     const result = query(...args);
-    if (result instanceof Promise) result.catch((error: unknown) => noteDatabaseError(error));
+    if (result instanceof Promise) {
+      result.catch((error: unknown) => {
+        noteDatabaseError(error);
+        // Drizzle sends BEGIN on a checked-out client before its try/finally: when BEGIN
+        // fails (the connection just dropped) it never releases the client, and the pool
+        // would keep the dead one for good, one slot fewer each time. Release it here.
+        if (isBegin(args[0])) {
+          try {
+            client.release(error instanceof Error ? error : true);
+          } catch {
+            // Released already.
+          }
+        }
+      });
+    }
     return result;
   };
+}
+
+function isBegin(query: unknown): boolean {
+  const text = typeof query === "string" ? query : (query as { text?: unknown } | null)?.text;
+  return typeof text === "string" && /^\s*begin\b/i.test(text);
 }
 
 async function openPostgres(

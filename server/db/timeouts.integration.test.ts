@@ -8,15 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "./client";
 import { unavailableKind } from "./errors";
 import { migrateDatabase } from "./migrate";
-import { databaseUrlOf } from "../../tests/support/server-process";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import { databaseUrlOf } from "#tests/support/server-process";
+import { testDatabaseForThisFile } from "#tests/support/test-database";
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("database timeouts (PostgreSQL)", () => {
-  let testDb: TestDatabase;
+  const testDb = testDatabaseForThisFile({ resetBetweenTests: false });
   let bounded: DatabaseHandle;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase();
     bounded = await openDatabase({
       url: await databaseUrlOf(testDb.db),
       poolSize: 2,
@@ -27,7 +26,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("database timeouts (PostgreSQL)"
 
   afterAll(async () => {
     await bounded?.close();
-    await testDb?.destroy();
   });
 
   const failure = (promise: Promise<unknown>) =>

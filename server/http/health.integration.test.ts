@@ -14,13 +14,13 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../tests/e2e/support/own-server";
-import { assertBuilt, databaseUrlOf, ServerProcess } from "../../tests/support/server-process";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import { assertBuilt, databaseUrlOf, ServerProcess } from "#tests/support/server-process";
+import { testDatabaseForThisFile } from "#tests/support/test-database";
 
 const url = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!url)("liveness and readiness (PostgreSQL)", () => {
-  let testDb: TestDatabase;
+  const testDb = testDatabaseForThisFile({ resetBetweenTests: false });
   let databaseUrl: string;
   let databaseName: string;
   let server: ServerProcess;
@@ -28,7 +28,6 @@ describe.skipIf(!url)("liveness and readiness (PostgreSQL)", () => {
 
   beforeAll(async () => {
     assertBuilt();
-    testDb = await createTestDatabase();
     databaseUrl = await databaseUrlOf(testDb.db);
     databaseName = new URL(databaseUrl).pathname.slice(1);
     dataDir = mkdtempSync(path.join(tmpdir(), "founderbridge-health-"));
@@ -45,7 +44,6 @@ describe.skipIf(!url)("liveness and readiness (PostgreSQL)", () => {
 
   afterAll(async () => {
     await server?.kill("SIGTERM");
-    await testDb?.destroy();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 

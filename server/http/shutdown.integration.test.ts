@@ -25,8 +25,8 @@ import {
   databaseUrlOf,
   ServerProcess,
   signIn,
-} from "../../tests/support/server-process";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+} from "#tests/support/server-process";
+import { testDatabaseForThisFile } from "#tests/support/test-database";
 
 const url = process.env.TEST_DATABASE_URL;
 
@@ -49,14 +49,13 @@ function get(agent: http.Agent, address: string, headers: http.OutgoingHttpHeade
 }
 
 describe.skipIf(!url)("graceful shutdown (PostgreSQL)", () => {
-  let testDb: TestDatabase;
+  const testDb = testDatabaseForThisFile({ resetBetweenTests: false });
   let databaseUrl: string;
   let server: ServerProcess;
   let dataDir: string;
 
   beforeAll(async () => {
     assertBuilt();
-    testDb = await createTestDatabase();
     databaseUrl = await databaseUrlOf(testDb.db);
     dataDir = mkdtempSync(path.join(tmpdir(), "founderbridge-shutdown-"));
     server = new ServerProcess(await freePort(), {
@@ -71,7 +70,6 @@ describe.skipIf(!url)("graceful shutdown (PostgreSQL)", () => {
 
   afterAll(async () => {
     await server?.kill("SIGKILL");
-    await testDb?.destroy();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 

@@ -19,20 +19,20 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UNAVAILABLE_MESSAGE } from "../db/errors";
 import { freePort } from "../../tests/e2e/support/own-server";
-import { createPost } from "../../tests/support/factories";
+import { createPost } from "#tests/support/factories";
 import {
   assertBuilt,
   createMember,
   databaseUrlOf,
   ServerProcess,
   signIn,
-} from "../../tests/support/server-process";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+} from "#tests/support/server-process";
+import { testDatabaseForThisFile } from "#tests/support/test-database";
 
 const url = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!url)("a member's requests while the database cannot serve them", () => {
-  let testDb: TestDatabase;
+  const testDb = testDatabaseForThisFile({ resetBetweenTests: false });
   let databaseUrl: string;
   let server: ServerProcess;
   let dataDir: string;
@@ -41,7 +41,6 @@ describe.skipIf(!url)("a member's requests while the database cannot serve them"
 
   beforeAll(async () => {
     assertBuilt();
-    testDb = await createTestDatabase();
     databaseUrl = await databaseUrlOf(testDb.db);
     dataDir = mkdtempSync(path.join(tmpdir(), "founderbridge-unavailable-"));
     server = new ServerProcess(await freePort(), {
@@ -61,7 +60,6 @@ describe.skipIf(!url)("a member's requests while the database cannot serve them"
 
   afterAll(async () => {
     await server?.kill("SIGTERM");
-    await testDb?.destroy();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 

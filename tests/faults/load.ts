@@ -19,7 +19,14 @@ export type Failure =
   | "timeout"
   | "other";
 
-export type Outcome = { status?: number; failure?: Failure; instance: number; write: boolean };
+export type Outcome = {
+  status?: number;
+  failure?: Failure;
+  instance: number;
+  write: boolean;
+  /** Sent as X-Request-Id: the server logs it with the request once it has answered it. */
+  id: string;
+};
 
 export type Acknowledged = {
   comments: { id: string; postId: string }[];
@@ -122,13 +129,20 @@ export class Load {
     private readonly members: Member[],
   ) {}
 
-  /** Sends one request through the balancer; a refused connection is retried once elsewhere. */
+  /**
+   * Sends one request through the balancer. A refused connection never reached a
+   * server, and a reset one may not have: either is sent once more, elsewhere, as
+   * browsers do (a comment carries its idempotency key, so a retry cannot post twice).
+   */
   private async send({ path, init, write }: Request): Promise<Response | undefined> {
     let instance = this.balancer.pick();
     for (let attempt = 0; instance && attempt < 2; attempt++) {
       const index = this.balancer.instances.indexOf(instance);
       const headers = new Headers(init?.headers);
       if (write) headers.set("origin", instance.url);
+      this.counter += 1;
+      const id = `load-${process.pid}-${this.counter}`;
+      headers.set("x-request-id", id);
       try {
         const response = await fetch(`${instance.url}${path}`, {
           ...init,
@@ -136,13 +150,13 @@ export class Load {
           redirect: "manual",
           signal: AbortSignal.timeout(20_000),
         });
-        this.outcomes.push({ status: response.status, instance: index, write });
+        this.outcomes.push({ status: response.status, instance: index, write, id });
         return response;
       } catch (error) {
         const failure = failureOf(error);
-        this.outcomes.push({ failure, instance: index, write });
-        if (failure !== "refused") return undefined;
-        instance = this.balancer.pick(instance);
+        this.outcomes.push({ failure, instance: index, write, id });
+        if (failure !== "refused" && failure !== "reset") return undefined;
+        instance = this.balancer.pick(instance) ?? instance;
       }
     }
     return undefined;
@@ -185,7 +199,7 @@ export class Load {
   private async writer(member: Member) {
     const json = (body: Record<string, string>) => ({
       method: "POST",
-      headers: { cookie: member.cookie },
+      headers: { cookie: member.cookie } as Record<string, string>,
       body: new URLSearchParams({ ...body, js: "1" }),
     });
     while (this.running) {
@@ -193,11 +207,13 @@ export class Load {
       const post = this.randomPost();
       if (roll < 0.2 && this.canComment(member)) {
         this.commentTimes.get(member.id)!.push(Date.now());
-        const response = await this.send({
-          path: "/api/comments",
-          init: json({ intent: "create", postId: post.id, content: `Fault load ${Date.now()}` }),
-          write: true,
+        const submission = json({
+          intent: "create",
+          postId: post.id,
+          content: `Fault load ${Date.now()}`,
         });
+        submission.headers["Idempotency-Key"] = `fault-${process.pid}-${++this.counter}-key`;
+        const response = await this.send({ path: "/api/comments", init: submission, write: true });
         const body = (await response?.json().catch(() => null)) as { ok?: boolean; id?: string };
         if (response?.status === 200 && body?.ok && body.id) {
           this.acknowledged.comments.push({ id: body.id, postId: post.id });

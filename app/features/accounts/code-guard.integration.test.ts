@@ -13,10 +13,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createAuth, type Auth } from "#server/auth";
 import { rateLimits, users } from "#server/db/schema";
 import { createMailer, type Mailer } from "#server/mail";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { signUpAsha } from "#tests/support/sign-up";
+import { testDatabaseForThisFile } from "#tests/support/test-database";
 import { CODE_GUESSES, CODE_LOCKED_MESSAGE } from "./code-guard.server";
 import { isResetTokenValid, requestPasswordReset } from "./password-reset.server";
-import { issueTimeToken, signUp } from "./signup.server";
 import { OTP_MESSAGES, otpSendKey, resendCode, verifyCode } from "./verify-otp.server";
 
 const SECRET = "a-test-secret-that-is-long-enough-0123456789";
@@ -24,7 +24,7 @@ const SITE = "http://localhost:3999";
 const EMAIL = "asha@example.com";
 type Received = { to: string[]; subject: string; text: string };
 
-let testDb: TestDatabase;
+const testDb = testDatabaseForThisFile();
 let auth: Auth;
 let mailer: Mailer;
 let smtp: SMTPServer;
@@ -47,19 +47,9 @@ const codeIn = (mail: Received) => mail.subject.match(/\b(\d{6})$/)![1]!;
 const deps = () => ({ db: testDb.db, auth, mailer, siteName: "FounderBridge" });
 
 async function register() {
-  const result = await signUp(
+  const result = await signUpAsha(
     { db: testDb.db, auth, secret: SECRET },
-    {
-      fullName: "Asha K",
-      username: "asha_k",
-      email: EMAIL,
-      password: "Secret123",
-      confirmPassword: "Secret123",
-      terms: true,
-      trap: "",
-      timeToken: issueTimeToken(SECRET, Date.now() - 5000),
-    },
-    { ip: "203.0.113.7", headers: new Headers({ origin: SITE }) },
+    { email: EMAIL, site: SITE },
   );
   expect(result.ok).toBe(true);
   return codeIn(await waitForMail(1));
@@ -99,7 +89,6 @@ beforeAll(async () => {
     dataDir: "/nonexistent",
     log: { info() {} },
   });
-  testDb = await createTestDatabase();
   auth = createAuth({
     db: testDb.db,
     siteUrl: SITE,
@@ -110,11 +99,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await mailer.close();
-  await testDb.destroy();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 beforeEach(async () => {
-  await testDb.reset();
   received.length = 0;
 });
 

@@ -5,6 +5,7 @@ import { revokeAllSessions } from "#server/auth/sessions";
 import { isSitePath } from "#server/http/site-path";
 import type { Database } from "#server/db/client";
 import { loginAttempts, profiles } from "#server/db/schema";
+import { textOf } from "~/lib/read-input.server";
 
 export const LOGIN_MESSAGES = {
   invalid: "Invalid email or password",
@@ -41,10 +42,7 @@ export function safeRedirect(to: unknown, fallback = "/"): string {
 }
 
 export function readLoginForm(form: FormData): LoginInput & { redirectTo: string } {
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
+  const text = (name: string) => textOf(form, name);
   return {
     email: text("email").trim().toLowerCase().slice(0, 254),
     password: text("password").slice(0, 256),

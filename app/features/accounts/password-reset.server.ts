@@ -4,6 +4,7 @@ import { hitLimit } from "#server/auth/rate-limit";
 import type { Database } from "#server/db/client";
 import { codesPaused } from "./code-guard.server";
 import { LIMITS, MESSAGES, newPasswordProblem, RESET_PASSWORD_SHORT } from "./rules";
+import { textOf } from "~/lib/read-input.server";
 
 /**
  * Password reset (spec §2, §5, §8; issue 3 item 7). Better Auth keeps the
@@ -34,11 +35,6 @@ export const RESET_PER_IP = { windowMs: 15 * 60 * 1000, max: 10 } as const;
 type Deps = { db: Database; auth: Auth };
 export type Failure = { ok: false; error: string; status: number };
 
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-};
-
 const emailSchema = z
   .string()
   .trim()
@@ -48,7 +44,7 @@ const emailSchema = z
 
 /** The e-mail as typed (to keep in the form) and the parsed one, or the message. */
 export function readEmailForm(form: FormData) {
-  const typed = text(form, "email").slice(0, LIMITS.email + 50);
+  const typed = textOf(form, "email").slice(0, LIMITS.email + 50);
   const parsed = emailSchema.safeParse(typed);
   return parsed.success
     ? ({ ok: true, typed, email: parsed.data } as const)
@@ -89,9 +85,9 @@ export type ResetInput = { token: string; password: string; confirmPassword: str
 
 export function readResetForm(form: FormData): ResetInput {
   return {
-    token: text(form, "token").slice(0, 300),
-    password: text(form, "password").slice(0, LIMITS.password + 1),
-    confirmPassword: text(form, "confirmPassword").slice(0, LIMITS.password + 1),
+    token: textOf(form, "token").slice(0, 300),
+    password: textOf(form, "password").slice(0, LIMITS.password + 1),
+    confirmPassword: textOf(form, "confirmPassword").slice(0, LIMITS.password + 1),
   };
 }
 

@@ -5,6 +5,7 @@ import type { Database } from "#server/db/client";
 import { profiles, signupAttempts } from "#server/db/schema";
 import { MESSAGES, signupProblem, type SignupFields } from "./rules";
 import { startResendCooldown } from "./verify-otp.server";
+import { textOf } from "~/lib/read-input.server";
 
 /**
  * Sign-up rate limits (spec §7 check_signup_rate_limit / record_signup_attempt),
@@ -84,10 +85,7 @@ export type SignupResult =
 
 /** Reads the form; anything missing or of the wrong type becomes an empty value. */
 export function readSignupForm(form: FormData): SignupInput {
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
+  const text = (name: string) => textOf(form, name);
   return {
     fullName: text("fullName").trim(),
     username: text("username").trim().toLowerCase(),

@@ -11,6 +11,7 @@ import { assertCan } from "~/features/accounts/permissions.server";
 import { broadcast, type BroadcastInput } from "~/features/notifications/notify.server";
 import { messageOf } from "#server/db/errors";
 import { recordAdminAction } from "~/features/audit/audit.server";
+import { textOf } from "~/lib/read-input.server";
 
 export const BROADCAST_TITLE_MAX = 100;
 export const BROADCAST_MESSAGE_MAX = 500;
@@ -65,10 +66,7 @@ export function isBroadcastLink(link: string): boolean {
 }
 
 export function readBroadcastForm(form: FormData): BroadcastForm {
-  const field = (name: string, fallback = "") => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : fallback;
-  };
+  const field = (name: string, fallback = "") => textOf(form, name, fallback);
   return {
     title: field("title"),
     message: field("message"),

@@ -13,6 +13,7 @@ import { isSafeUrl } from "~/features/authoring/post-form.server";
 import { isUniqueViolation } from "#server/db/errors";
 import { recordAdminAction } from "~/features/audit/audit.server";
 import { isUuid } from "~/lib/uuid";
+import { textOf } from "~/lib/read-input.server";
 
 export const CATEGORY_EDITOR_MESSAGES = {
   loadFailed: "Failed to load category",
@@ -75,10 +76,7 @@ function parseWidget(raw: string): { ok: true; widget: SidebarWidget | null } | 
 }
 
 export function readCategoryForm(form: FormData): CategoryFormValues {
-  const field = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
+  const field = (name: string) => textOf(form, name);
   return {
     name: field("name"),
     slug: field("slug"),

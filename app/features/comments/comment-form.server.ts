@@ -13,7 +13,7 @@ import { idempotencyKeyOf } from "#server/db/idempotency";
 import { requireCan } from "~/features/accounts/permissions.server";
 import type { SessionUser } from "~/features/accounts/session.server";
 import { TEXT_FORM_LIMIT_BYTES } from "#server/http/limits";
-import { anyFields, readForm } from "~/lib/read-input.server";
+import { anyFields, readForm, textOf } from "~/lib/read-input.server";
 import { COMMENT_MESSAGES, createComment } from "./comments.server";
 
 /** What the page needs to show a refused comment again. */
@@ -39,10 +39,7 @@ export async function commentFormAction(
   // A body past the cap is not read further; it is refused as too long below.
   const body = await readForm(request, anyFields, { limit: TEXT_FORM_LIMIT_BYTES });
   const form = body.ok ? body.form : null;
-  const field = (name: string) => {
-    const value = form?.get(name);
-    return typeof value === "string" ? value : "";
-  };
+  const field = (name: string) => textOf(form, name);
   const postId = field("postId");
   const parentId = field("parentId") || null;
   const content = field("content");

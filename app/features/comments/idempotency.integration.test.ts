@@ -8,9 +8,9 @@ import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { browse } from "#tests/support/http-app";
 import { comments } from "#server/db/schema";
-import { createPost, createUser } from "../../../tests/support/factories";
-import { signedInMember } from "../../../tests/support/signed-in";
-import { siteOverHttpForThisFile } from "../../../tests/support/site-over-http";
+import { createPost, createUser } from "#tests/support/factories";
+import { signedInMember } from "#tests/support/signed-in";
+import { siteOverHttpForThisFile } from "#tests/support/site-over-http";
 
 const site = siteOverHttpForThisFile();
 

@@ -12,6 +12,7 @@ import {
   type NotificationFilter,
   type NotificationItem,
 } from "./rules";
+import { isUuid } from "~/lib/uuid";
 
 export { parseFilter } from "./rules";
 
@@ -56,10 +57,6 @@ export async function bellState(db: Database, userId: string): Promise<BellState
   ]);
   return { unreadCount: counted?.n ?? 0, latest };
 }
-
-const isUuid = (value: unknown): value is string =>
-  typeof value === "string" &&
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 /**
  * Marks one of the member's own notifications read (already read: stays
