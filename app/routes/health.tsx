@@ -112,11 +112,16 @@ export default function Health({ loaderData }: Route.ComponentProps) {
             })}
           </ul>
 
-          <h2 className="mt-10 text-lg font-semibold">Raw response</h2>
+          <h2 id="health-raw-title" className="mt-10 text-lg font-semibold">
+            Raw response
+          </h2>
+          {/* Focusable, so that it scrolls from the keyboard; a region named by its heading (an
+              aria-label on a plain <pre> is invalid markup). */}
           <pre
             className="mt-3 overflow-x-auto rounded-md bg-slate-900 p-4 text-sm text-slate-100"
             tabIndex={0}
-            aria-label="Raw health response as JSON"
+            role="region"
+            aria-labelledby="health-raw-title"
           >
             {JSON.stringify(report, null, 2)}
           </pre>

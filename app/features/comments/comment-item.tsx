@@ -107,13 +107,15 @@ export function CommentItem({
           <button
             type="button"
             aria-pressed={liked}
+            // The count in words on the button (an aria-label on a <span> is invalid markup).
+            aria-label={`${liked ? "Liked" : "Like"}, ${plural(likes, "like")}`}
             // A member awaiting approval: the box above says why.
             disabled={awaiting}
             aria-describedby={awaiting ? `comment-${postId}-awaiting` : undefined}
             onClick={() => void like()}
             className={`font-medium ${liked ? "text-brand-700" : "text-slate-700"} hover:underline disabled:cursor-not-allowed disabled:no-underline`}
           >
-            {liked ? "Liked" : "Like"} <span aria-label={plural(likes, "like")}>({likes})</span>
+            {liked ? "Liked" : "Like"} ({likes})
           </button>
           {/* On a reply too: the server attaches a reply to a reply to the top comment. */}
           {user && !awaiting ? (

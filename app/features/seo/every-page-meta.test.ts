@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import type { MetaDescriptor } from "react-router";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 /**
  * Spec 1 §9: social meta defaults are set for pages. Every route with a page
@@ -37,16 +37,23 @@ const find = (meta: MetaDescriptor[], key: string) =>
     return r.property === key || r.name === key;
   }) as { content: string } | undefined;
 
+type RouteModule = { meta?: (a: MetaArgs) => MetaDescriptor[]; default?: unknown };
+const modules = new Map<string, RouteModule>();
+
 describe("every page's head", () => {
+  // Importing the route modules loads most of the app: once, with time for a busy machine.
+  beforeAll(async () => {
+    for (const file of routes) {
+      modules.set(file, (await import(path.join(folder, file))) as RouteModule);
+    }
+  }, 120_000);
+
   it("there are pages", () => {
     expect(routes.length).toBeGreaterThan(30);
   });
 
-  it.each(routes)("%s", async (file) => {
-    const mod = (await import(path.join(folder, file))) as {
-      meta?: (a: MetaArgs) => MetaDescriptor[];
-      default?: unknown;
-    };
+  it.each(routes)("%s", (file) => {
+    const mod = modules.get(file)!;
     if (!mod.meta) {
       // Only modules without a page of their own (resource routes, redirects) may have none.
       expect(mod.default, `${file} renders a page without meta`).toBeUndefined();
