@@ -83,7 +83,8 @@ describe("redirects", () => {
       const res = await site.get(member.jar, `/login?redirectTo=${encodeURIComponent(redirectTo)}`);
       judge(
         `GET /login?redirectTo=${JSON.stringify(redirectTo)}`,
-        res.status === 302 && res.headers.get("location") === "/",
+        // Sent home, or (a control character in the query) refused with 400 before any route.
+        (res.status === 302 && res.headers.get("location") === "/") || res.status === 400,
         res.status,
       );
     }
