@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
@@ -84,7 +84,29 @@ export async function signIn(page: Page, email: string, password: string) {
 }
 
 /** A production server of our own (node server.js) on an embedded database in `dataDir`. */
+/**
+ * Starts a production server on a fresh embedded database in dataDir. On a
+ * machine loaded far past its cores, PGlite's first initdb in a new folder has
+ * twice failed at start-up ("could not create directory base/5: File exists",
+ * errno 44), so a server that exits while starting is started once more on an
+ * emptied folder, and the first failure is reported on stderr.
+ */
 export async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
+  try {
+    return await startServerOnce(port, dataDir);
+  } catch (error) {
+    if (!(error instanceof ServerExitedError)) throw error;
+    console.error(
+      `server on port ${port} exited while starting (${error.message}); starting again`,
+    );
+    await rm(dataDir, { recursive: true, force: true });
+    return startServerOnce(port, dataDir);
+  }
+}
+
+class ServerExitedError extends Error {}
+
+async function startServerOnce(port: number, dataDir: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["server.js"], {
     env: {
       ...process.env,
@@ -103,7 +125,7 @@ export async function startServer(port: number, dataDir: string): Promise<ChildP
     stdio: ["ignore", "ignore", "inherit"],
   });
   for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new ServerExitedError(`exit code ${child.exitCode}`);
     const ok = await fetch(`http://127.0.0.1:${port}/api/health`)
       .then((r) => r.ok)
       .catch(() => false);
