@@ -22,6 +22,9 @@ export const DEMO = {
   },
   /** Verified, profile complete, not yet approved by an admin. */
   ishaan: { email: "ishaan.verma@example.com", username: "ishaan_verma", name: "Ishaan Verma" },
+  // Pending like Ishaan (profile not completed), but no journey approves her (admin-journeys approves Ishaan on the
+  // same worker's server, so a journey that needs a pending member uses her).
+  emily: { email: "emily.clarke@example.com", username: "emily_clarke", name: "Emily Clarke" },
 } as const;
 
 /** Demo seeding renders images: slow on a busy machine. */
