@@ -5,6 +5,7 @@
  * among admins and mentors, delete. Admins only.
  */
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from "drizzle-orm";
+import { containsPattern } from "#server/db/like";
 import type { Database } from "#server/db/client";
 import { posts, profiles } from "#server/db/schema";
 import type { Actor } from "~/features/accounts/permissions";
@@ -56,8 +57,6 @@ export type PostsPage = {
   query: string;
 };
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** Posts of every status whose title or author (username or name) matches, newest first. */
 export async function listAdminPosts(
   db: Database,
@@ -68,7 +67,7 @@ export async function listAdminPosts(
   const query = (options.query ?? "").trim().slice(0, SEARCH_MAX_LENGTH);
   let where: SQL | undefined;
   if (query) {
-    const pattern = likePattern(query);
+    const pattern = containsPattern(query);
     where = or(
       ilike(posts.title, pattern),
       ilike(profiles.username, pattern),

@@ -6,6 +6,7 @@
  * module first: only admins pass.
  */
 import { and, asc, count, desc, eq, ilike, ne, or, type SQL } from "drizzle-orm";
+import { containsPattern } from "#server/db/like";
 import { revokeAllSessions } from "#server/auth/sessions";
 import type { Database } from "#server/db/client";
 import { profiles, users } from "#server/db/schema";
@@ -119,10 +120,6 @@ export const showingLabel = (p: Pick<UsersPage, "from" | "to" | "total">) =>
 export const pageLabel = (p: Pick<UsersPage, "page" | "pageCount">) =>
   `Page ${p.page} of ${p.pageCount}`;
 
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /**
  * Users matching the search (username, full name or e-mail, case-insensitive),
  * newest first, 50 a page. A page past the end shows the last page.
@@ -136,7 +133,7 @@ export async function listUsers(
   const query = (options.query ?? "").trim().slice(0, SEARCH_MAX_LENGTH);
   let where: SQL | undefined;
   if (query) {
-    const pattern = likePattern(query);
+    const pattern = containsPattern(query);
     where = or(
       ilike(profiles.username, pattern),
       ilike(profiles.fullName, pattern),

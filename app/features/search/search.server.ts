@@ -15,6 +15,7 @@
  * the 20 shown only.
  */
 import { sql } from "drizzle-orm";
+import { containsPattern } from "#server/db/like";
 import type { Database } from "#server/db/client";
 import { queryCardsByIds, type PostCard } from "~/features/posts/posts.server";
 import { highlight, snippetAround, type Segment } from "./highlight";
@@ -41,10 +42,6 @@ export type SearchPage = {
 /** The query as searched: trimmed, inner whitespace collapsed, capped. */
 export function normaliseQuery(raw: string | null | undefined): string {
   return (raw ?? "").trim().replace(/\s+/g, " ").slice(0, MAX_QUERY_LENGTH);
-}
-
-function likePattern(query: string) {
-  return `%${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** At most this many matches are counted; more show as "More than 200". */
@@ -200,7 +197,7 @@ export async function searchPosts(db: Database, rawQuery: string, page = 1): Pro
 }
 
 async function runSearch(db: Database, query: string, current: number): Promise<SearchPage> {
-  const pattern = likePattern(query);
+  const pattern = containsPattern(query.toLowerCase());
   const offset = (current - 1) * SEARCH_PAGE_SIZE;
   const matches = await collectMatches(db, pattern);
   const capped = matches.length > SEARCH_COUNT_CAP;
