@@ -5,13 +5,17 @@ import { loadCategoryPage } from "~/features/reader/category-page.server";
 import { EmptyState, FeaturedPostsWidget, PostListItem } from "~/features/posts/post-card";
 import { SidebarWidgets } from "~/features/posts/sidebar-widgets";
 import { breadcrumbsJsonLd, pageMeta, siteOf, defaultPageMeta } from "~/features/seo/meta";
-import { pageCacheHeaders, readerPageHeaders } from "~/features/layout/cache-headers";
+import { pageCacheHeaders, readerPageHeaders, withPageKeys } from "~/features/layout/cache-headers";
 import type { Route } from "./+types/category";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const page = await loadCategoryPage(db(), params.slug);
   if (!page) return data({ notFound: true as const }, { status: 404 });
-  return data({ notFound: false as const, ...page }, { headers: pageCacheHeaders(request) });
+  const { id, ...category } = page.category;
+  return data(
+    { notFound: false as const, ...page, category },
+    { headers: withPageKeys(pageCacheHeaders(request), [`category:${id}`, "featured"]) },
+  );
 }
 
 export const headers = readerPageHeaders;

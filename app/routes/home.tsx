@@ -9,7 +9,7 @@ import {
   websiteJsonLd,
   defaultPageMeta,
 } from "~/features/seo/meta";
-import { pageCacheHeaders, readerPageHeaders } from "~/features/layout/cache-headers";
+import { pageCacheHeaders, readerPageHeaders, withPageKeys } from "~/features/layout/cache-headers";
 import type { Route } from "./+types/home";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -17,7 +17,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const home = await loadHome(db(), category);
   // An unknown topic is a missing page (as /categories/{slug} is): 404, with the home's way on.
   if (home.unknownCategory) return data(home, { status: 404 });
-  return data(home, { headers: pageCacheHeaders(request) });
+  return data(home, {
+    headers: withPageKeys(pageCacheHeaders(request), ["list:all", "featured"]),
+  });
 }
 
 export const headers = readerPageHeaders;

@@ -17,6 +17,7 @@ export async function loadCategoryPage(db: Database, slug: string) {
   ]);
   return {
     category: {
+      id: category.id,
       name: category.name,
       slug: category.slug,
       description: category.description,
