@@ -56,6 +56,13 @@ export function meta(args: Route.MetaArgs) {
         title: `${category.name} | ${siteName}`,
         href: `/categories/${category.slug}/rss.xml`,
       },
+      {
+        tagName: "link",
+        rel: "alternate",
+        type: "application/feed+json",
+        title: `${category.name} | ${siteName}`,
+        href: `/categories/${category.slug}/feed.json`,
+      },
       ...pagingLinks(path, archive),
     ],
   });

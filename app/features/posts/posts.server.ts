@@ -104,7 +104,8 @@ export type ArchiveScope =
   | { kind: "author"; id: string }
   | { kind: "tag"; id: string };
 
-function scopeCondition(scope: ArchiveScope): SQL | undefined {
+/** The visible posts of a scope (an archive's, a feed's). */
+export function scopeCondition(scope: ArchiveScope): SQL | undefined {
   switch (scope.kind) {
     case "all":
       return isPubliclyVisible;

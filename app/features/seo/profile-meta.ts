@@ -70,6 +70,13 @@ export function profileMeta(
       { property: "profile:username", content: profile.username },
       ...pagingLinks(path, paging),
       {
+        tagName: "link",
+        rel: "alternate",
+        type: "application/rss+xml",
+        title: `${name} | ${siteName}`,
+        href: `${path}/rss.xml`,
+      },
+      {
         "script:ld+json": {
           "@context": "https://schema.org",
           "@type": "ProfilePage",
