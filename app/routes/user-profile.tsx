@@ -7,7 +7,8 @@ import { follow, unfollow } from "~/features/follows/follows.server";
 import { ProfilePage, UserNotFound } from "~/features/profiles/profile-page";
 import { findProfileByUsername, loadProfilePage } from "~/features/profiles/public-profile.server";
 import { TEXT_FORM_LIMIT_BYTES, TOO_LARGE_MESSAGE } from "#server/http/limits";
-import { anyFields, readForm } from "~/lib/read-input.server";
+import { anyFields, readForm, readQuery } from "~/lib/read-input.server";
+import { archiveQuery } from "~/features/posts/archive";
 import { defaultPageMeta, siteOf } from "~/features/seo/meta";
 import { profileMeta } from "~/features/seo/profile-meta";
 import type { Route } from "./+types/user-profile";
@@ -21,8 +22,10 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
+  const query = readQuery(request, archiveQuery);
+  if (!query.ok) return data({ page: null }, { status: 404 });
   const viewer = await getSessionUser(request);
-  const page = await loadProfilePage(db(), params.username, viewer);
+  const page = await loadProfilePage(db(), params.username, viewer, query.data.page);
   if (!page) return data({ page: null }, { status: 404 });
   return { page };
 }

@@ -7,6 +7,8 @@ import { formatDate, initial, isoDate, plural } from "~/lib/format";
 import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { useSubmissionKey } from "~/lib/use-submission-key";
 import { AWAITING_APPROVAL_SHORT } from "~/features/accounts/awaiting-approval";
+import type { ArchivePaging } from "~/features/posts/archive";
+import { ArchivePager } from "~/features/posts/archive-pager";
 import type { PublicProfile } from "./public-profile.server";
 
 export type ProfilePageData = {
@@ -14,6 +16,7 @@ export type ProfilePageData = {
   postCount: number;
   followerCount: number;
   posts: PostCard[];
+  paging?: ArchivePaging;
   isOwner: boolean;
   canFollow: boolean;
   following: boolean;
@@ -177,6 +180,7 @@ export function ProfilePage({ data, error }: { data: ProfilePageData; error?: st
       <section aria-labelledby="profile-posts" className="mt-10">
         <h2 id="profile-posts" className="text-2xl font-bold text-slate-900">
           {plural(data.postCount, "Published Post")}
+          {data.paging && data.paging.page > 1 ? ` – page ${data.paging.page}` : ""}
         </h2>
         <div className="mt-4">
           {data.posts.length === 0 ? (
@@ -190,6 +194,13 @@ export function ProfilePage({ data, error }: { data: ProfilePageData; error?: st
               ))}
             </ul>
           )}
+          {data.paging ? (
+            <ArchivePager
+              paging={data.paging}
+              path={`/user/${data.profile.username}`}
+              label="Published posts pages"
+            />
+          ) : null}
         </div>
       </section>
     </div>
