@@ -97,10 +97,7 @@ describe("readForm's fieldErrors", () => {
   });
 
   it("is empty when the body could not be read", async () => {
-    const read = await readForm(
-      post("{}", { "content-type": "application/json" }),
-      twoFields,
-    );
+    const read = await readForm(post("{}", { "content-type": "application/json" }), twoFields);
     expect(read).toMatchObject({ ok: false, problem: "unreadable", fieldErrors: {} });
   });
 });

@@ -51,10 +51,18 @@ describe("signupForm (spec 1 §5, in its order)", () => {
   });
 
   it("gives each of the spec's messages, word for word", () => {
-    expect(check({}, signupForm(() => 2999))).toBe(
-      "Please take your time to fill out the form",
-    );
-    expect(check({}, signupForm(() => -1))).toBe("Please take your time to fill out the form");
+    expect(
+      check(
+        {},
+        signupForm(() => 2999),
+      ),
+    ).toBe("Please take your time to fill out the form");
+    expect(
+      check(
+        {},
+        signupForm(() => -1),
+      ),
+    ).toBe("Please take your time to fill out the form");
     expect(check({ terms: "" })).toBe("You must agree to the Terms & Privacy to continue");
     expect(check({ email: "a@mailinator.com" })).toBe("Please use a permanent email address");
     expect(check({ password: "Sec12", confirmPassword: "Sec12" })).toBe(
@@ -83,14 +91,22 @@ describe("signupForm (spec 1 §5, in its order)", () => {
   });
 
   it("checks in the spec's order: the first rule broken is the one told", () => {
-    expect(check({ terms: "", email: "a@mailinator.com" }, signupForm(() => 0))).toBe(
-      MESSAGES.tooFast,
-    );
+    expect(
+      check(
+        { terms: "", email: "a@mailinator.com" },
+        signupForm(() => 0),
+      ),
+    ).toBe(MESSAGES.tooFast);
     expect(check({ terms: "", email: "a@mailinator.com" })).toBe(MESSAGES.terms);
   });
 
   it("lets a filled trap through (signUp stops there without a word)", () => {
-    expect(check({ website: "http://spam.example" }, signupForm(() => 0))).toBeNull();
+    expect(
+      check(
+        { website: "http://spam.example" },
+        signupForm(() => 0),
+      ),
+    ).toBeNull();
   });
 
   it("reads any shape as typed, without failing", () => {
@@ -227,7 +243,12 @@ describe("refusal", () => {
   it("gives the schema's message, or the empty form's when the body could not be read", () => {
     expect(refusal({ message: "Told" }, emailForm)).toBe("Told");
     expect(refusal({ message: null }, emailForm)).toBe(MESSAGES.emailInvalid);
-    expect(refusal({ message: null }, signupForm(() => -1))).toBe(MESSAGES.tooFast);
+    expect(
+      refusal(
+        { message: null },
+        signupForm(() => -1),
+      ),
+    ).toBe(MESSAGES.tooFast);
     expect(refusal({ message: null }, loginForm)).toBe(LOGIN_MESSAGES.invalid);
   });
 });
