@@ -194,6 +194,7 @@ describe.skipIf(!url)("the fault suite (PostgreSQL, production build)", () => {
       lost,
       counterMismatches: counters,
       readinessFailures: { a: balancer.probeFailures.get(a), b: balancer.probeFailures.get(b) },
+      slowReadinessAnswers: { a: balancer.slowProbes.get(a), b: balancer.slowProbes.get(b) },
       ...extra,
     };
     expect(lost).toEqual({ comments: 0, likes: 0, favorites: 0, views: 0 });

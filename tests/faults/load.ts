@@ -49,8 +49,15 @@ function failureOf(error: unknown): Failure {
 /** Routes to ready instances; knows which ones are up. */
 export class Balancer {
   private readonly ready = new Map<ServerProcess, boolean>();
-  /** Probe answers per instance: how many were not 200 while it was meant to be up. */
+  /**
+   * Probe answers per instance that took it out while it was meant to be up:
+   * an error (refused, reset, a 503 for any reason but slowness), or a second
+   * slow answer in a row.
+   */
   readonly probeFailures = new Map<ServerProcess, number>();
+  /** Probe answers per instance that were only slow (reported in the figures). */
+  readonly slowProbes = new Map<ServerProcess, number>();
+  private readonly slowInARow = new Map<ServerProcess, number>();
   private readonly expectedDown = new Set<ServerProcess>();
   private timer: ReturnType<typeof setInterval> | undefined;
   private next = 0;
@@ -59,6 +66,8 @@ export class Balancer {
     for (const instance of instances) {
       this.ready.set(instance, true);
       this.probeFailures.set(instance, 0);
+      this.slowProbes.set(instance, 0);
+      this.slowInARow.set(instance, 0);
     }
   }
 
@@ -85,23 +94,43 @@ export class Balancer {
     }
   }
 
+  /**
+   * Asks each instance's readiness. As a load balancer's unhealthy threshold
+   * does, one slow answer (the check's own time limit, or no answer within
+   * 5 s) is a busy moment, not a failure: on a starved machine the 1 s check
+   * can miss once. Two slow answers in a row, or any error, take the
+   * instance out and count as a failure.
+   */
   private async probe() {
     await Promise.all(
       this.instances.map(async (instance) => {
-        let ok: boolean;
+        let verdict: "ready" | "slow" | "failed";
         try {
           const response = await fetch(`${instance.url}/api/health/ready`, {
             signal: AbortSignal.timeout(5_000),
           });
-          ok = response.status === 200;
-          await response.arrayBuffer();
-        } catch {
-          ok = false;
+          const body = (await response.json().catch(() => ({}))) as {
+            database?: { error?: string };
+          };
+          verdict =
+            response.status === 200
+              ? "ready"
+              : /did not answer within/.test(body.database?.error ?? "")
+                ? "slow"
+                : "failed";
+        } catch (error) {
+          verdict = failureOf(error) === "timeout" ? "slow" : "failed";
         }
-        if (!ok && !this.expectedDown.has(instance)) {
+        const slowInARow = verdict === "slow" ? this.slowInARow.get(instance)! + 1 : 0;
+        this.slowInARow.set(instance, slowInARow);
+        if (verdict === "slow") this.slowProbes.set(instance, this.slowProbes.get(instance)! + 1);
+        const expected = this.expectedDown.has(instance);
+        const out = verdict === "failed" || slowInARow >= 2;
+        if (out && !expected) {
           this.probeFailures.set(instance, this.probeFailures.get(instance)! + 1);
         }
-        this.ready.set(instance, ok && !this.expectedDown.has(instance));
+        // A single slow answer leaves the instance as it was.
+        if (verdict !== "slow" || out || expected) this.ready.set(instance, !out && !expected);
       }),
     );
   }
