@@ -38,9 +38,14 @@ const gzipAsync = promisify(gzip);
 
 /** Query parameters a page may be cached with; any other parameter bypasses the cache. */
 const CACHEABLE_QUERY: Record<string, readonly string[]> = {
-  "/": ["category"],
+  "/": ["category", "page"],
   "/search": ["q", "page"],
 };
+/** The same for the paged archives under these prefixes (issue 21 §1). */
+const CACHEABLE_QUERY_BY_PREFIX: [string, readonly string[]][] = [
+  ["/categories/", ["page"]],
+  ["/tag/", ["page"]],
+];
 
 /** Better Auth's cookies (session, and the state of a sign-in in progress). */
 const AUTH_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\./;
@@ -116,7 +121,10 @@ export function pageCacheKey(req: Request): string | undefined {
   const pathname = q === -1 ? url : url.slice(0, q);
   if (pathname.startsWith("/api/") || pathname.endsWith(".data")) return undefined;
   if (q === -1) return pathname;
-  const allowed = CACHEABLE_QUERY[pathname] ?? [];
+  const allowed =
+    CACHEABLE_QUERY[pathname] ??
+    CACHEABLE_QUERY_BY_PREFIX.find(([prefix]) => pathname.startsWith(prefix))?.[1] ??
+    [];
   const params = new URLSearchParams(url.slice(q + 1));
   const kept: [string, string][] = [];
   for (const [name, value] of params) {
