@@ -1,7 +1,8 @@
 import { data, Link } from "react-router";
 import { db } from "#server/db/client";
 import { loadTagPage } from "~/features/reader/tag-page.server";
-import { archiveQuery, pagedTitle, pageHref, pagingLinks, tagPath } from "~/features/posts/archive";
+import { pagedTitle, pageHref, pagingLinks, tagPath } from "~/features/posts/archive";
+import { archiveQuery } from "~/features/posts/archive-query.server";
 import { ArchivePager } from "~/features/posts/archive-pager";
 import { FeaturedPostsWidget, PostListItem } from "~/features/posts/post-card";
 import { breadcrumbsJsonLd, defaultPageMeta, pageMeta, siteOf } from "~/features/seo/meta";
