@@ -9,6 +9,15 @@
  * postgres://postgres@127.0.0.1:5432/postgres) a throwaway database created
  * there and dropped afterwards.
  *
+ * Every request sends a browser's Accept-Encoding ("gzip, deflate, br, zstd",
+ * so brotli where the server offers it) unless the line says gzip. Each line
+ * prints the CPU the server spent per request (its user + system time over
+ * the line, from /proc), the most memory (RSS) it held during the line, and
+ * the budget of DESIGN.md it answers to. RSS is sampled twice a second
+ * through the whole run; the last lines give the peak, the idle figure after
+ * start-up, and a mixed load of BENCH_MIXED_SECONDS (600 unless set; 0 skips
+ * it) with its RSS at the start, the end and the peak.
+ *
  * What each line measures (50 connections and 15 s unless BENCH_CONNECTIONS
  * and BENCH_SECONDS say otherwise):
  * - home, category: one address each, so the page cache answers nearly all;
@@ -17,7 +26,13 @@
  *   once before (as readers would have): page-cache hits, with the nonce and
  *   gzip work of each hit.
  * - article (uncached): every request has a unique unknown query parameter,
- *   which the page cache never serves: every request renders.
+ *   which the page cache never serves: every request renders (with brotli,
+ *   and again with gzip only).
+ * - article / home, member: a signed-in demo member (session cookie), whose
+ *   pages are rendered for them.
+ * - article, a post saved every 5 s: the cached article line while one of the
+ *   500 posts is updated every 5 s (PostgreSQL only: the bench cannot write
+ *   into the server's embedded PGlite), with its share of the line without.
  * - search (uncached, 1 connection): one search at a time over 30 varied
  *   queries, cache-busted: the latency of a search itself (the budget).
  * - search (uncached): the same queries at full concurrency.
@@ -28,7 +43,7 @@
 import autocannon from "autocannon";
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -46,7 +61,23 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const PORT = Number(process.env.BENCH_PORT ?? 3900);
 const SERVER_URL = process.env.BENCH_DATABASE_URL;
 const BASE = `http://127.0.0.1:${PORT}`;
+const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 600);
 const ARTICLES = 500;
+/** What Chromium sends. */
+const BROWSER_ENCODING = "gzip, deflate, br, zstd";
+
+/** DESIGN.md's budgets, printed beside each line. */
+const BUDGET = {
+  cached: "≥ 3,000 req/s, p99 < 50 ms",
+  member: "≥ 1,000 req/s, p99 < 100 ms",
+  renderedBr: "≥ 300 req/s (brotli)",
+  renderedGzip: "≥ 400 req/s (gzip)",
+  writes: "≥ 90 % of the line without writes",
+  search1: "p95 < 30 ms",
+  search50: "p99 < 250 ms",
+  js: "JS < 130 KB gzip",
+  memory: "peak RSS < 400 MiB",
+} as const;
 
 /** Varied searches: common words, phrases, rare and absent ones, one in every post's trigrams but in none. */
 const QUERIES = [
@@ -112,14 +143,16 @@ async function createDatabase(): Promise<Database> {
   };
 }
 
-async function seed(database: Database) {
+async function seed(database: Database): Promise<{ email: string; password: string }> {
   const started = performance.now();
   const handle: DatabaseHandle = database.url
     ? await openDatabase({ url: database.url, poolSize: 2 })
     : await openDatabase({ dir: path.join(database.dataDir, "pglite") });
   await migrateDatabase(handle);
   await ensureReservedRows(handle.db);
-  await seedDemo(handle.db, createStorage({ dataDir: database.dataDir }), {});
+  const demo = await seedDemo(handle.db, createStorage({ dataDir: database.dataDir }), {});
+  const member = demo.accounts.find((a) => a.role === "user" && a.status === "approved");
+  if (!member) throw new Error("no approved demo member to sign in as");
   const topics = sql.raw(
     `(ARRAY['visa', 'hiring', 'banking', 'tax', 'sales', 'fundraising', 'pricing'])`,
   );
@@ -145,7 +178,68 @@ async function seed(database: Database) {
   console.log(
     `Seeded ${POSTS} posts (+ demo content) in ${Math.round(performance.now() - started)} ms`,
   );
+  return { email: member.email, password: member.password };
 }
+
+/** Signs the demo member in through the sign-in form; the session cookie for the member lines. */
+async function signIn(member: { email: string; password: string }): Promise<string> {
+  const res = await fetch(`${BASE}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { origin: BASE, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(member).toString(),
+  });
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .join("; ");
+  if (!/session_token=/.test(cookie)) throw new Error(`sign-in failed (${res.status})`);
+  return cookie;
+}
+
+/** The server process's CPU seconds so far (user + system) and its resident memory in MiB. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+function rssMiB(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return match ? Number(match[1]) / 1024 : NaN;
+}
+
+/** Samples the server's RSS twice a second: the peak of the whole run and of the current line. */
+function memorySampler(pid: number) {
+  let peak = 0;
+  let linePeak = 0;
+  const sample = () => {
+    try {
+      const now = rssMiB(pid);
+      peak = Math.max(peak, now);
+      linePeak = Math.max(linePeak, now);
+    } catch {
+      // the server has exited
+    }
+  };
+  sample();
+  const timer = setInterval(sample, 500);
+  timer.unref();
+  return {
+    get peak() {
+      return peak;
+    },
+    /** The peak since the last call. */
+    takeLinePeak() {
+      sample();
+      const value = linePeak;
+      linePeak = 0;
+      return value;
+    },
+    stop: () => clearInterval(timer),
+  };
+}
+
+let serverPid = 0;
+let memory: ReturnType<typeof memorySampler> | undefined;
 
 function startServer(database: Database) {
   return spawn(process.execPath, ["server.js"], {
@@ -213,21 +307,37 @@ function percentile(sorted: number[], p: number) {
 async function run(
   name: string,
   paths: (i: number) => string,
-  options: { connections?: number; jsPath?: string } = {},
+  options: {
+    connections?: number;
+    jsPath?: string;
+    budget?: string;
+    cookie?: string;
+    encoding?: string;
+    seconds?: number;
+    /** Work beside the load (the writes), stopped when the line ends. */
+    during?: () => () => void;
+  } = {},
 ) {
   // Requests the last line left in flight finish first.
   await new Promise((r) => setTimeout(r, 3000));
-  const first = await fetch(BASE + paths(0));
+  const headers: Record<string, string> = {
+    "accept-encoding": options.encoding ?? BROWSER_ENCODING,
+    ...(options.cookie ? { cookie: options.cookie } : {}),
+  };
+  const first = await fetch(BASE + paths(0), { headers });
   if (!first.ok) throw new Error(`${paths(0)} answered ${first.status}`);
   await first.arrayBuffer();
+  memory?.takeLinePeak();
+  const cpuBefore = cpuSeconds(serverPid);
+  const stopDuring = options.during?.();
   let next = 0;
   const cache = { hit: 0, miss: 0, none: 0 };
   const latencies: number[] = [];
   const instance = autocannon({
     url: BASE,
     connections: options.connections ?? CONNECTIONS,
-    duration: SECONDS,
-    headers: { "accept-encoding": "gzip" },
+    duration: options.seconds ?? SECONDS,
+    headers,
     requests: [
       {
         method: "GET",
@@ -247,6 +357,8 @@ async function run(
     latencies.push(responseTime);
   });
   const result = await instance;
+  stopDuring?.();
+  const cpu = cpuSeconds(serverPid) - cpuBefore;
   latencies.sort((a, b) => a - b);
   const total = cache.hit + cache.miss + cache.none || 1;
   const round = (n: number) => Math.round(n * 10) / 10;
@@ -258,9 +370,12 @@ async function run(
     "p99 ms": round(percentile(latencies, 99)),
     "cache hits": `${Math.round((cache.hit / total) * 100)} %`,
     errors: result.errors + result.non2xx,
+    "CPU ms/req": Math.round((cpu * 1000 * 100) / Math.max(1, latencies.length)) / 100,
+    "RSS MiB": Math.round(memory?.takeLinePeak() ?? NaN),
     "JS gzip KB": options.jsPath
       ? Math.round((await javascriptBytes(options.jsPath)) / 102.4) / 10
       : "",
+    budget: options.budget ?? "",
   };
 }
 
@@ -310,54 +425,158 @@ const loadAverage = () =>
     .map((n) => n.toFixed(2))
     .join(" ");
 
+/** Updates one of the rotated posts every 5 s, as an editor saving would (PostgreSQL only). */
+function savesEvery5s(url: string, postSlug: string) {
+  const client = new pg.Client({ connectionString: url });
+  let n = 0;
+  let timer: ReturnType<typeof setInterval> | undefined;
+  const ready = client.connect();
+  const save = () =>
+    void ready
+      .then(() =>
+        client.query("UPDATE posts SET title = $1 WHERE slug = $2", [
+          `Bench note saved ${++n}`,
+          postSlug,
+        ]),
+      )
+      .catch((error: unknown) => console.error("save failed", error));
+  return () => {
+    save();
+    timer = setInterval(save, 5000);
+    return () => {
+      clearInterval(timer);
+      void ready.then(() => client.end());
+    };
+  };
+}
+
 async function main() {
   const loadBefore = loadAverage();
   const database = await createDatabase();
   let server: ReturnType<typeof startServer> | undefined;
   try {
-    await seed(database);
+    const member = await seed(database);
     server = startServer(database);
+    serverPid = server.pid!;
     await waitForHealth();
+    // Idle: started, nothing asked yet but the health check.
+    await new Promise((r) => setTimeout(r, 2000));
+    const idleRss = rssMiB(serverPid);
+    memory = memorySampler(serverPid);
+    const cookie = await signIn(member);
     const step = Math.max(1, Math.floor(POSTS / ARTICLES));
     const articles = Array.from(
       { length: Math.min(ARTICLES, POSTS) },
       (_, i) => `/post/bench-note-${i * step + 1}`,
     );
+    const article = (i: number) => articles[i % articles.length]!;
     const search = (i: number) => `/search?q=${encodeURIComponent(QUERIES[i % QUERIES.length]!)}`;
     const rows = [];
-    rows.push(await run("home", () => "/", { jsPath: "/" }));
-    rows.push(await run("category", () => "/categories/guides", { jsPath: "/categories/guides" }));
-    rows.push(await run("home, page 50", () => "/?page=50"));
-    rows.push(await run("category, page 50", () => "/categories/guides?page=50"));
-    await warm(articles);
+    rows.push(await run("home", () => "/", { jsPath: "/", budget: BUDGET.cached }));
+    rows.push(await run("home, page 50", () => "/?page=50", { budget: BUDGET.cached }));
     rows.push(
-      await run(`article (${articles.length} posts)`, (i) => articles[i % articles.length]!, {
-        jsPath: articles[0],
+      await run("category, page 50", () => "/categories/guides?page=50", {
+        budget: BUDGET.cached,
       }),
     );
     rows.push(
-      await run("article (uncached)", (i) => `${articles[i % articles.length]}?bench=${i}`),
+      await run("category", () => "/categories/guides", {
+        jsPath: "/categories/guides",
+        budget: BUDGET.cached,
+      }),
     );
+    await warm(articles);
+    const cached = await run(`article (${articles.length} posts)`, article, {
+      jsPath: articles[0],
+      budget: `${BUDGET.cached}; ${BUDGET.js}`,
+    });
+    rows.push(cached);
+    if (database.url) {
+      await warm(articles);
+      const withWrites = await run(
+        `article (${articles.length} posts), a save every 5 s`,
+        article,
+        {
+          during: savesEvery5s(database.url, articles[0]!.slice("/post/".length)),
+          budget: BUDGET.writes,
+        },
+      );
+      const share = Math.round((withWrites["req/s"] / Math.max(1, cached["req/s"])) * 100);
+      rows.push({ ...withWrites, page: `${withWrites.page} (${share} % of no writes)` });
+    } else {
+      console.log("(The line with a save every 5 s needs BENCH_DATABASE_URL: PostgreSQL.)");
+    }
+    rows.push(
+      await run("article (uncached)", (i) => `${article(i)}?bench=${i}`, {
+        budget: BUDGET.renderedBr,
+      }),
+    );
+    rows.push(
+      await run("article (uncached, gzip)", (i) => `${article(i)}?bench=${i}`, {
+        encoding: "gzip",
+        budget: BUDGET.renderedGzip,
+      }),
+    );
+    rows.push(
+      await run(`article, member (${articles.length} posts)`, article, {
+        cookie,
+        jsPath: articles[0],
+        budget: BUDGET.member,
+      }),
+    );
+    rows.push(await run("home, member", () => "/", { cookie, budget: BUDGET.member }));
     rows.push(
       await run("search (uncached, 1 connection)", (i) => `${search(i)}&bench=${i}`, {
         connections: 1,
         jsPath: search(0),
+        budget: BUDGET.search1,
       }),
     );
-    rows.push(await run("search (uncached)", (i) => `${search(i)}&bench=${i}`));
-    rows.push(await run(`search (${QUERIES.length} queries, cached)`, search));
+    rows.push(
+      await run("search (uncached)", (i) => `${search(i)}&bench=${i}`, {
+        budget: BUDGET.search50,
+      }),
+    );
+    rows.push(
+      await run(`search (${QUERIES.length} queries, cached)`, search, { budget: BUDGET.cached }),
+    );
+    let mixed = "";
+    if (MIXED_SECONDS > 0) {
+      // Readers, members and searches together, as a site sees them.
+      const start = rssMiB(serverPid);
+      const line = await run(
+        `mixed, ${MIXED_SECONDS} s`,
+        (i) =>
+          i % 10 === 9
+            ? `${search(i)}&bench=m${i}`
+            : i % 10 === 8
+              ? "/"
+              : i % 5 === 0
+                ? `${article(i * 7)}?bench=m${i}`
+                : article(i * 7),
+        { seconds: MIXED_SECONDS, budget: "RSS flat" },
+      );
+      rows.push(line);
+      mixed = `Mixed load: RSS ${Math.round(start)} MiB at its start, ${Math.round(rssMiB(serverPid))} MiB at its end, ${line["RSS MiB"]} MiB at most.`;
+    }
     console.log(
       `\n${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, Node ${process.version}, ` +
         `${POSTS} posts, ${CONNECTIONS} connections, ${SECONDS} s per line, ` +
-        `${database.url ? "PostgreSQL" : "embedded PGlite"}; load average ${loadBefore} before, ` +
-        `${loadAverage()} after; ${new Date().toISOString()}`,
+        `${database.url ? "PostgreSQL" : "embedded PGlite"}, Accept-Encoding "${BROWSER_ENCODING}" ` +
+        `unless "gzip"; load average ${loadBefore} before, ${loadAverage()} after; ` +
+        `${new Date().toISOString()}`,
     );
     console.table(rows);
+    console.log(
+      `Server memory: idle after start ${Math.round(idleRss)} MiB; peak through the bench ` +
+        `${Math.round(memory.peak)} MiB (budget: ${BUDGET.memory}). ${mixed}`,
+    );
     console.log("Uncached search, one at a time: median of 5 per query, slowest first");
     console.table(await searchLatencies());
     console.log("Archive pages, each rendered once (no page or list cache had it)");
     console.table(await archiveLatencies());
   } finally {
+    memory?.stop();
     server?.kill("SIGTERM");
     await new Promise((r) => setTimeout(r, 1500));
     await database.drop();

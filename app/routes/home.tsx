@@ -1,8 +1,8 @@
 import { data, Link } from "react-router";
-import { z } from "zod";
 import { db } from "#server/db/client";
 import { readQuery } from "~/lib/read-input.server";
-import { archiveQuery, pageHref, pagingLinks } from "~/features/posts/archive";
+import { pageHref, pagingLinks } from "~/features/posts/archive";
+import { homeQuery } from "~/features/posts/archive-query.server";
 import { ArchivePager } from "~/features/posts/archive-pager";
 import { loadHome } from "~/features/reader/home.server";
 import { EmptyState, FeaturedPostsWidget, PostListItem } from "~/features/posts/post-card";
@@ -15,13 +15,6 @@ import {
 } from "~/features/seo/meta";
 import { pageCacheHeaders, readerPageHeaders, withPageKeys } from "~/features/layout/cache-headers";
 import type { Route } from "./+types/home";
-
-const homeQuery = archiveQuery.extend({
-  category: z
-    .string()
-    .optional()
-    .transform((slug) => slug || null),
-});
 
 export async function loader({ request }: Route.LoaderArgs) {
   const query = readQuery(request, homeQuery);

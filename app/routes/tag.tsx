@@ -1,7 +1,8 @@
 import { data, Link } from "react-router";
 import { db } from "#server/db/client";
 import { loadTagPage } from "~/features/reader/tag-page.server";
-import { archiveQuery, pagedTitle, pageHref, pagingLinks, tagPath } from "~/features/posts/archive";
+import { pagedTitle, pageHref, pagingLinks, tagPath } from "~/features/posts/archive";
+import { archiveQuery } from "~/features/posts/archive-query.server";
 import { ArchivePager } from "~/features/posts/archive-pager";
 import { FeaturedPostsWidget, PostListItem } from "~/features/posts/post-card";
 import { breadcrumbsJsonLd, defaultPageMeta, pageMeta, siteOf } from "~/features/seo/meta";
@@ -14,6 +15,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const query = readQuery(request, archiveQuery);
   const page = query.ok ? await loadTagPage(db(), params.slug, query.data.page) : null;
   if (!page) return data({ notFound: true as const }, { status: 404 });
+  // What it shows: this tag's posts and the featured sidebar (decision 0104).
   return data(
     { notFound: false as const, ...page },
     { headers: withPageKeys(pageCacheHeaders(request), [`tag:${page.tag.id}`, "featured"]) },

@@ -8,7 +8,7 @@ import { ProfilePage, UserNotFound } from "~/features/profiles/profile-page";
 import { findProfileByUsername, loadProfilePage } from "~/features/profiles/public-profile.server";
 import { TEXT_FORM_LIMIT_BYTES, TOO_LARGE_MESSAGE } from "#server/http/limits";
 import { anyFields, readForm, readQuery } from "~/lib/read-input.server";
-import { archiveQuery } from "~/features/posts/archive";
+import { archiveQuery } from "~/features/posts/archive-query.server";
 import { defaultPageMeta, siteOf } from "~/features/seo/meta";
 import { profileMeta } from "~/features/seo/profile-meta";
 import type { Route } from "./+types/user-profile";

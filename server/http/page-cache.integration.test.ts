@@ -3,9 +3,11 @@ import { createHash, randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { INVALIDATION_CHANNEL } from "#server/cache/cache";
 import { CookieJar } from "#tests/support/http-app";
-import { posts } from "#server/db/schema";
+import { favorites, posts } from "#server/db/schema";
 import { createComment, createPost, createUser } from "#tests/support/factories";
 import { signedInMember } from "#tests/support/signed-in";
+import { getSessionUser } from "~/features/accounts/session.server";
+import { notify } from "~/features/notifications/notify.server";
 import { siteOverHttpForThisFile } from "#tests/support/site-over-http";
 
 // Production mode: the strict CSP with its per-response nonce.
@@ -189,5 +191,64 @@ describe("the anonymous page cache over HTTP", () => {
     const busted = await site.get(new CookieJar(), `/post/${post.slug}?utm_source=x`);
     expect(busted.status).toBe(200);
     expect(busted.headers.get("x-page-cache")).toBeNull();
+  });
+
+  it("never stores nor serves a member's personal parts to readers (every element)", async () => {
+    const post = await publishedPost("Renting an office in Bengaluru");
+    const member = await signedInMember(site.app, site.testDb.db, {
+      role: "user",
+      status: "approved",
+      fullName: "Priya Personal-Marker",
+    });
+    await notify(site.testDb.db, member.id, { type: "follow", title: "Someone followed you" });
+    await site.testDb.db.insert(favorites).values({ userId: member.id, postId: post.id });
+    await settled();
+    const personal: [string, RegExp][] = [
+      ["avatar menu: username", new RegExp(member.username)],
+      ["avatar menu: name", /Priya Personal-Marker/],
+      // Not on the member's pages either; never in a reader's.
+      ["e-mail", new RegExp(member.email.replace(/[.+]/g, "\\$&"), "i")],
+      ["bell", /Notifications, 1 unread/],
+      ["saved state", /aria-pressed="true"/],
+      ["comment box", /<textarea[^>]*name="content"/],
+    ];
+    const paths = [`/post/${post.slug}`, "/"];
+    // Members first: their pages carry every personal part, and are not kept.
+    for (const path of paths) {
+      const res = await site.get(member.jar, path);
+      expect(res.headers.get("x-page-cache")).toBeNull();
+      const html = await site.text(res);
+      for (const [what, pattern] of personal) {
+        if (what === "e-mail") continue;
+        if (path === "/" && (what === "saved state" || what === "comment box")) continue;
+        expect(html, `${what} on the member's ${path}`).toMatch(pattern);
+      }
+    }
+    // Then readers: the first renders (nothing was stored for the member), the next are hits.
+    for (const path of paths) {
+      for (const expected of ["miss", "hit"]) {
+        const res = await site.get(new CookieJar(), path);
+        expect(res.headers.get("x-page-cache"), path).toBe(expected);
+        const html = await site.text(res);
+        for (const [what, pattern] of personal) {
+          expect(html, `${what} in a reader's ${path} (${expected})`).not.toMatch(pattern);
+        }
+      }
+    }
+  });
+
+  it("resolves a member's session once per page request", async () => {
+    const member = await signedInMember(site.app, site.testDb.db);
+    const cookie = member.jar.header(site.app.url);
+    const request = new Request(`${site.app.url}/`, { headers: { cookie } });
+    const first = getSessionUser(request);
+    expect(getSessionUser(request)).toBe(first);
+    expect((await first)?.id).toBe(member.id);
+    // A write's request is read afresh (its action may change the member).
+    const post = new Request(`${site.app.url}/`, { method: "POST", headers: { cookie } });
+    const [a, b] = [getSessionUser(post), getSessionUser(post)];
+    expect(a).not.toBe(b);
+    expect((await a)?.id).toBe(member.id);
+    expect((await b)?.id).toBe(member.id);
   });
 });

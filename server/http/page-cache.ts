@@ -190,6 +190,8 @@ export async function buildEntry(
         [constants.BROTLI_PARAM_QUALITY]: ENTRY_BROTLI_QUALITY,
         [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
         [constants.BROTLI_PARAM_SIZE_HINT]: plain.length,
+        // A 256 KB window, not 4 MB: each encoder allocates and touches far less (decision 0105).
+        [constants.BROTLI_PARAM_LGWIN]: 18,
       },
     }),
     gzipAsync(plain, { level: ENTRY_GZIP_LEVEL }),

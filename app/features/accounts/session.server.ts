@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { auth as processAuth, type Auth } from "#server/auth";
 import { revokeAllSessions } from "#server/auth/sessions";
 import { db as processDb, type Database } from "#server/db/client";
@@ -18,25 +18,11 @@ export type SessionUser = Actor & {
 export type AuthDeps = { auth: Auth; db: Database };
 const processDeps = (): AuthDeps => ({ auth: processAuth(), db: processDb() });
 
-/**
- * The member of this request, or null. A session whose e-mail is not
- * confirmed is ended at once (spec §4); so are a blocked member's sessions.
- */
-export async function getSessionUser(
-  request: Request,
-  given?: AuthDeps,
-): Promise<SessionUser | null> {
-  if (!request.headers.get("cookie")) return null;
-  const deps = given ?? processDeps();
-  const found = await deps.auth.api
-    .getSession({ headers: request.headers })
-    .catch(signedOutUnlessUnavailable);
-  if (!found) return null;
-  if (!found.user.emailVerified) {
-    await deps.db.delete(sessions).where(eq(sessions.id, found.session.id));
-    return null;
-  }
-  const [profile] = await deps.db
+/** The member's profile by id, one prepared statement per database (every member page reads it). */
+const profileStatements = new WeakMap<Database, ReturnType<typeof prepareProfile>>();
+
+function prepareProfile(db: Database) {
+  return db
     .select({
       id: profiles.id,
       role: profiles.role,
@@ -48,7 +34,50 @@ export async function getSessionUser(
       profileCompleted: profiles.profileCompleted,
     })
     .from(profiles)
-    .where(eq(profiles.id, found.user.id));
+    .where(eq(profiles.id, sql.placeholder("id")))
+    .prepare("session_profile");
+}
+
+/**
+ * Each request's answer, once: the root loader and the page's loader both ask
+ * (issue 17: a member's page resolved its session twice). Keyed by the Request
+ * object React Router hands every loader of one request.
+ */
+const resolved = new WeakMap<Request, Promise<SessionUser | null>>();
+
+/**
+ * The member of this request, or null. A session whose e-mail is not
+ * confirmed is ended at once (spec §4); so are a blocked member's sessions.
+ * Resolved once per GET request (with the process's own dependencies).
+ */
+export function getSessionUser(request: Request, given?: AuthDeps): Promise<SessionUser | null> {
+  if (!request.headers.get("cookie")) return Promise.resolve(null);
+  // Reads only: an action may change the member (a new name, a sign-out) before loaders run.
+  if (given || (request.method !== "GET" && request.method !== "HEAD")) {
+    return resolveSessionUser(request, given ?? processDeps());
+  }
+  let pending = resolved.get(request);
+  if (!pending) {
+    pending = resolveSessionUser(request, processDeps());
+    resolved.set(request, pending);
+    // A failure (the database unavailable) is not kept: a later ask tries again.
+    pending.catch(() => resolved.delete(request));
+  }
+  return pending;
+}
+
+async function resolveSessionUser(request: Request, deps: AuthDeps): Promise<SessionUser | null> {
+  const found = await deps.auth.api
+    .getSession({ headers: request.headers })
+    .catch(signedOutUnlessUnavailable);
+  if (!found) return null;
+  if (!found.user.emailVerified) {
+    await deps.db.delete(sessions).where(eq(sessions.id, found.session.id));
+    return null;
+  }
+  let statement = profileStatements.get(deps.db);
+  if (!statement) profileStatements.set(deps.db, (statement = prepareProfile(deps.db)));
+  const [profile] = await statement.execute({ id: found.user.id });
   if (!profile || profile.status === "blocked") {
     await revokeAllSessions(deps.db, found.user.id);
     return null;

@@ -2,7 +2,7 @@
  * Reading and marking notifications (spec 1 §2 /notifications, §4: unread to
  * read, never back). Every query is scoped to the member's own rows.
  */
-import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import { notifications } from "#server/db/schema";
 import {
@@ -43,19 +43,32 @@ export async function listNotifications(
     .limit(NOTIFICATIONS_PAGE_LIMIT);
 }
 
-/** The bell: the unread count and the 5 latest unread. */
+/** The bell's one statement per database, prepared (issue 17: every page a member opens runs it). */
+const bellStatements = new WeakMap<Database, ReturnType<typeof prepareBell>>();
+
+function prepareBell(db: Database) {
+  const userId = sql.placeholder("userId");
+  return db
+    .select({ ...columns, unread: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(BELL_LIMIT)
+    .prepare("bell_state");
+}
+
+/**
+ * The bell: the unread count and the 5 latest unread, in one statement (the
+ * count is taken over every unread row before the limit).
+ */
 export async function bellState(db: Database, userId: string): Promise<BellState> {
-  const unread = and(eq(notifications.userId, userId), eq(notifications.isRead, false));
-  const [[counted], latest] = await Promise.all([
-    db.select({ n: count() }).from(notifications).where(unread),
-    db
-      .select(columns)
-      .from(notifications)
-      .where(unread)
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(BELL_LIMIT),
-  ]);
-  return { unreadCount: counted?.n ?? 0, latest };
+  let statement = bellStatements.get(db);
+  if (!statement) bellStatements.set(db, (statement = prepareBell(db)));
+  const rows = await statement.execute({ userId });
+  return {
+    unreadCount: rows[0]?.unread ?? 0,
+    latest: rows.map(({ unread: _unread, ...item }) => item),
+  };
 }
 
 /**
