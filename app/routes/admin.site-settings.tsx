@@ -10,7 +10,7 @@ import {
   settingsFormValues,
   SITE_SETTINGS_MESSAGES,
   type SiteSettingsValues,
-} from "~/features/site-settings/schema";
+} from "~/features/site-settings/settings-schema";
 import { SiteSettingsForm } from "~/features/site-settings/settings-form";
 import {
   loadSiteSettings,

@@ -11,7 +11,7 @@ import {
   myPostsDeleteForm,
   myPostsQuery,
 } from "~/features/authoring/posts-admin.server";
-import { DELETE_CONFIRMATION } from "~/features/authoring/rules";
+import { DELETE_CONFIRMATION } from "~/features/authoring/post-rules";
 import { deletePost } from "~/features/authoring/save-post.server";
 import { primaryButton } from "~/components/ui/button-styles";
 import { postPath } from "~/features/posts/post-card";

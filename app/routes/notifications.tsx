@@ -13,7 +13,7 @@ import {
   notificationsQuery,
   trackedLink,
 } from "~/features/notifications/notifications.server";
-import { NOTIFICATION_MESSAGES } from "~/features/notifications/rules";
+import { NOTIFICATION_MESSAGES } from "~/features/notifications/notification-rules";
 import { TEXT_FORM_LIMIT_BYTES, TOO_LARGE_MESSAGE } from "#server/http/limits";
 import { readForm, readQuery } from "~/lib/read-input.server";
 import type { Route } from "./+types/notifications";

@@ -9,7 +9,7 @@ import type { Database } from "#server/db/client";
 import { posts, profiles } from "#server/db/schema";
 import type { Actor } from "~/features/accounts/permissions";
 import { assertCan } from "~/features/accounts/permissions.server";
-import { AUTHOR_CHANGE_CONFIRMATION, DELETE_CONFIRMATION } from "~/features/authoring/rules";
+import { AUTHOR_CHANGE_CONFIRMATION, DELETE_CONFIRMATION } from "~/features/authoring/post-rules";
 import { authorChoices, deletePost } from "~/features/authoring/save-post.server";
 import { messageOf } from "#server/db/errors";
 import { pageOf, searchWhere, shownRange } from "./list-page.server";

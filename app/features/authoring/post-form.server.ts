@@ -8,7 +8,7 @@ import { WIDGET_TYPES, type SidebarWidget } from "#server/db/schema";
 import { EMBED_HOSTS } from "#server/http/security";
 import { isSitePath, isWebUrl } from "#server/http/site-path";
 import { isDirectVideoUrl, parseVideoUrl } from "~/lib/video";
-import { normaliseTags, TAG_LIMITS, TAG_MESSAGES } from "./rules";
+import { normaliseTags, TAG_LIMITS, TAG_MESSAGES } from "./post-rules";
 
 export const INTENTS = ["publish", "draft", "autosave"] as const;
 export type Intent = (typeof INTENTS)[number];

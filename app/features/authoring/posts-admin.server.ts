@@ -8,7 +8,7 @@ import { formText } from "~/lib/form-fields";
 import type { Database } from "#server/db/client";
 import { categories, posts, postTags, profiles, tags } from "#server/db/schema";
 import { can, effectiveRole, type Actor } from "~/features/accounts/permissions";
-import { EDIT_MESSAGES } from "./rules";
+import { EDIT_MESSAGES } from "./post-rules";
 
 /** /my-posts?deleted=1, after a delete. */
 export const myPostsQuery = z.object({ deleted: formText.transform((v) => v === "1") });

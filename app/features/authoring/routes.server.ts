@@ -13,7 +13,7 @@ import { postPath } from "~/features/posts/post-card";
 import type { EditablePost } from "./posts-admin.server";
 import { postFormValues, toUtcInput } from "./post-form.server";
 import { authorChoices, savePost } from "./save-post.server";
-import type { FormChoices, FormValues, SaveActionData } from "./types";
+import type { FormChoices, FormValues, SaveActionData } from "./editor-types";
 import { LARGE_BODY_LIMIT_BYTES } from "#server/http/limits";
 import { formText, readForm } from "~/lib/read-input.server";
 

@@ -3,8 +3,8 @@ import { useBlocker, useFetcher } from "react-router";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { useHydrated } from "~/lib/use-hydrated";
 import { imageFileProblem, UPLOAD_TOO_LARGE } from "~/lib/image-upload";
-import { AUTOSAVE_DELAY_MS, savedAtLabel } from "./rules";
-import type { FormValues, SaveActionData } from "./types";
+import { AUTOSAVE_DELAY_MS, savedAtLabel } from "./post-rules";
+import type { FormValues, SaveActionData } from "./editor-types";
 
 /** Fields kept in the browser's copy of the form. */
 const MIRRORED = [

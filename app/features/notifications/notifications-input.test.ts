@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readQuery } from "~/lib/read-input.server";
 import { notificationsActionForm, notificationsQuery } from "./notifications.server";
-import { NOTIFICATION_MESSAGES } from "./rules";
+import { NOTIFICATION_MESSAGES } from "./notification-rules";
 
 const filter = (search: string) =>
   readQuery(new URL(`http://localhost/notifications?${search}`), notificationsQuery);

@@ -16,10 +16,10 @@ import {
   type BellState,
   type NotificationFilter,
   type NotificationItem,
-} from "./rules";
+} from "./notification-rules";
 import { isUuid } from "~/lib/uuid";
 
-export { parseFilter } from "./rules";
+export { parseFilter } from "./notification-rules";
 
 /** /notifications?filter=all|unread|announcements (empty is all); another is refused. */
 export const notificationsQuery = z.object({
