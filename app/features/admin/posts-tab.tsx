@@ -4,9 +4,10 @@
  * for posts readers can open, Edit.
  */
 import { Form, Link } from "react-router";
-import { cellClass, rowClass, SearchableTable } from "~/components/ui/data-table";
+import { cellClass, rowClass } from "~/components/ui/data-table";
+import { AdminListTable } from "./admin-list-table";
 import { ConfirmAction } from "./confirm-action";
-import { tabPageHref, type DashboardData, type PostRow } from "./dashboard-data";
+import type { DashboardData, PostRow } from "./dashboard-data";
 
 const STATUS_BADGES: Record<PostRow["status"], string> = {
   published: "bg-green-100 text-green-900",
@@ -17,19 +18,11 @@ const STATUS_BADGES: Record<PostRow["status"], string> = {
 export function PostsTab({ data }: { data: DashboardData }) {
   const posts = data.posts!;
   return (
-    <SearchableTable
+    <AdminListTable
+      tab="posts"
       list={posts}
-      search={{
-        action: "/admin",
-        id: "post-search",
-        label: "Search by title or author",
-        hidden: { tab: "posts" },
-      }}
-      pagerLabel="Posts pages"
-      href={tabPageHref("posts", posts.query)}
-      caption="Posts"
+      searchLabel="Search by title or author"
       headers={["Title", "Author", "Type", "Status", "Published", "Actions"]}
-      empty="No posts found."
     >
       {posts.rows.map((p) => {
         const authors = posts.authors.some((a) => a.id === p.authorId)
@@ -132,6 +125,6 @@ export function PostsTab({ data }: { data: DashboardData }) {
           </tr>
         );
       })}
-    </SearchableTable>
+    </AdminListTable>
   );
 }

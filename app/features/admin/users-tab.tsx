@@ -3,26 +3,19 @@
  * 50 a page, and each member's actions (approve, block, promote, delete).
  */
 import { Link } from "react-router";
-import { cellClass, rowClass, SearchableTable } from "~/components/ui/data-table";
-import { tabPageHref, type DashboardData } from "./dashboard-data";
+import { cellClass, rowClass } from "~/components/ui/data-table";
+import { AdminListTable } from "./admin-list-table";
+import type { DashboardData } from "./dashboard-data";
 import { UserActionForm } from "./user-action-form";
 
 export function UsersTab({ data }: { data: DashboardData }) {
   const users = data.users!;
   return (
-    <SearchableTable
+    <AdminListTable
+      tab="users"
       list={users}
-      search={{
-        action: "/admin",
-        id: "user-search",
-        label: "Search by username, name or email",
-        hidden: { tab: "users" },
-      }}
-      pagerLabel="Users pages"
-      href={tabPageHref("users", users.query)}
-      caption="Users"
+      searchLabel="Search by username, name or email"
       headers={["User", "Email", "Role", "Status", "Joined", "Actions"]}
-      empty="No users found."
     >
       {users.rows.map((u) => (
         <tr key={u.id} className={rowClass}>
@@ -71,6 +64,6 @@ export function UsersTab({ data }: { data: DashboardData }) {
           </td>
         </tr>
       ))}
-    </SearchableTable>
+    </AdminListTable>
   );
 }
