@@ -48,6 +48,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
   { rel: "manifest", href: "/manifest.webmanifest" },
   { rel: "alternate", type: "application/rss+xml", title: "Latest posts", href: "/rss.xml" },
+  { rel: "alternate", type: "application/feed+json", title: "Latest posts", href: "/feed.json" },
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -11,7 +11,8 @@
  *
  * What each line measures (50 connections and 15 s unless BENCH_CONNECTIONS
  * and BENCH_SECONDS say otherwise):
- * - home, category: one address each, so the page cache answers nearly all.
+ * - home, category: one address each, so the page cache answers nearly all;
+ *   "page 50" the same for the archives' 50th page (issue 21).
  * - article (500 posts): rotates over 500 different articles, each fetched
  *   once before (as readers would have): page-cache hits, with the nonce and
  *   gzip work of each hit.
@@ -284,6 +285,25 @@ async function searchLatencies() {
   return rows.sort((a, b) => b["median ms"] - a["median ms"]);
 }
 
+/**
+ * Archive pages fetched once each, one at a time: neither the page cache nor
+ * the list cache has seen them, so each renders and reads the database.
+ */
+async function archiveLatencies() {
+  const rows = [];
+  for (const base of ["/", "/categories/guides"]) {
+    for (const page of [2, 10, 50, 80]) {
+      const address = `${base}?page=${page}`;
+      const started = performance.now();
+      const res = await fetch(`${BASE}${address}&bench=a`);
+      await res.arrayBuffer();
+      const ms = Math.round((performance.now() - started) * 10) / 10;
+      rows.push({ page: address, status: res.status, ms });
+    }
+  }
+  return rows;
+}
+
 const loadAverage = () =>
   os
     .loadavg()
@@ -307,6 +327,8 @@ async function main() {
     const rows = [];
     rows.push(await run("home", () => "/", { jsPath: "/" }));
     rows.push(await run("category", () => "/categories/guides", { jsPath: "/categories/guides" }));
+    rows.push(await run("home, page 50", () => "/?page=50"));
+    rows.push(await run("category, page 50", () => "/categories/guides?page=50"));
     await warm(articles);
     rows.push(
       await run(`article (${articles.length} posts)`, (i) => articles[i % articles.length]!, {
@@ -333,6 +355,8 @@ async function main() {
     console.table(rows);
     console.log("Uncached search, one at a time: median of 5 per query, slowest first");
     console.table(await searchLatencies());
+    console.log("Archive pages, each rendered once (no page or list cache had it)");
+    console.table(await archiveLatencies());
   } finally {
     server?.kill("SIGTERM");
     await new Promise((r) => setTimeout(r, 1500));

@@ -71,7 +71,9 @@ export async function action({ request }: Route.ActionArgs) {
   }
   if (intent === "like") {
     const member = requireCan(actor, request, "comment.like");
-    const result = await toggleLike(db(), member, commentId, liked);
+    const result = await toggleLike(db(), member, commentId, liked, {
+      idempotencyKey: idempotencyKeyOf(request, body.form),
+    });
     if (!result.ok) return data({ error: result.error }, { status: result.status });
     if (!js) throw redirect(`${back}#comments`);
     return data(result);

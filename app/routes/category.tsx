@@ -5,28 +5,40 @@ import { loadCategoryPage } from "~/features/reader/category-page.server";
 import { EmptyState, FeaturedPostsWidget, PostListItem } from "~/features/posts/post-card";
 import { SidebarWidgets } from "~/features/posts/sidebar-widgets";
 import { breadcrumbsJsonLd, pageMeta, siteOf, defaultPageMeta } from "~/features/seo/meta";
-import { pageCacheHeaders, readerPageHeaders } from "~/features/layout/cache-headers";
+import { archiveQuery, pagedTitle, pageHref, pagingLinks } from "~/features/posts/archive";
+import { ArchivePager } from "~/features/posts/archive-pager";
+import { readQuery } from "~/lib/read-input.server";
+import { pageCacheHeaders, readerPageHeaders, withPageKeys } from "~/features/layout/cache-headers";
 import type { Route } from "./+types/category";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const page = await loadCategoryPage(db(), params.slug);
+  const query = readQuery(request, archiveQuery);
+  const page = query.ok ? await loadCategoryPage(db(), params.slug, query.data.page) : null;
   if (!page) return data({ notFound: true as const }, { status: 404 });
-  return data({ notFound: false as const, ...page }, { headers: pageCacheHeaders(request) });
+  const { archive, category: fullCategory, ...rest } = page;
+  // A page past the last (or an unreadable ?page) is missing too.
+  if (!archive) return data({ notFound: true as const }, { status: 404 });
+  const { id, ...category } = fullCategory;
+  return data(
+    { notFound: false as const, ...rest, category, archive },
+    { headers: withPageKeys(pageCacheHeaders(request), [`category:${id}`, "featured"]) },
+  );
 }
 
 export const headers = readerPageHeaders;
 
 export function meta(args: Route.MetaArgs) {
-  const { loaderData, matches, params } = args;
+  const { loaderData, matches } = args;
   const { siteName, siteUrl } = siteOf(matches);
   if (!loaderData || loaderData.notFound) {
     return defaultPageMeta(args, "Category not found", { noindex: true });
   }
-  const { category } = loaderData;
+  const { category, archive } = loaderData;
+  const path = `/categories/${category.slug}`;
   return pageMeta({
-    title: `${category.name} | ${siteName}`,
+    title: pagedTitle(category.name, siteName, archive.page),
     description: category.description,
-    path: `/categories/${params.slug}`,
+    path: pageHref(path, archive.page),
     siteName,
     siteUrl,
     extra: [
@@ -45,6 +57,14 @@ export function meta(args: Route.MetaArgs) {
         title: `${category.name} | ${siteName}`,
         href: `/categories/${category.slug}/rss.xml`,
       },
+      {
+        tagName: "link",
+        rel: "alternate",
+        type: "application/feed+json",
+        title: `${category.name} | ${siteName}`,
+        href: `/categories/${category.slug}/feed.json`,
+      },
+      ...pagingLinks(path, archive),
     ],
   });
 }
@@ -62,13 +82,15 @@ export default function Category({ loaderData }: Route.ComponentProps) {
       </div>
     );
   }
-  const { category, posts, featured, widgets } = loaderData;
+  const { category, archive, featured, widgets } = loaderData;
+  const { posts } = archive;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <header className="border-b border-slate-200 pb-6">
         <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Category</p>
         <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-brand-900">
           {category.name}
+          {archive.page > 1 ? ` – page ${archive.page}` : ""}
         </h1>
         {category.description ? (
           <p className="mt-2 max-w-3xl text-lg text-slate-700">{category.description}</p>
@@ -88,6 +110,11 @@ export default function Category({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           )}
+          <ArchivePager
+            paging={archive}
+            path={`/categories/${category.slug}`}
+            label={`${category.name} pages`}
+          />
         </section>
         <aside aria-label="Sidebar" className="space-y-8">
           <SidebarWidgets widgets={widgets} />

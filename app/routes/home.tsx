@@ -1,5 +1,9 @@
 import { data, Link } from "react-router";
+import { z } from "zod";
 import { db } from "#server/db/client";
+import { readQuery } from "~/lib/read-input.server";
+import { archiveQuery, pageHref, pagingLinks } from "~/features/posts/archive";
+import { ArchivePager } from "~/features/posts/archive-pager";
 import { loadHome } from "~/features/reader/home.server";
 import { EmptyState, FeaturedPostsWidget, PostListItem } from "~/features/posts/post-card";
 import {
@@ -9,15 +13,30 @@ import {
   websiteJsonLd,
   defaultPageMeta,
 } from "~/features/seo/meta";
-import { pageCacheHeaders, readerPageHeaders } from "~/features/layout/cache-headers";
+import { pageCacheHeaders, readerPageHeaders, withPageKeys } from "~/features/layout/cache-headers";
 import type { Route } from "./+types/home";
 
+const homeQuery = archiveQuery.extend({
+  category: z
+    .string()
+    .optional()
+    .transform((slug) => slug || null),
+});
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const category = new URL(request.url).searchParams.get("category");
-  const home = await loadHome(db(), category);
+  const query = readQuery(request, homeQuery);
+  if (!query.ok) {
+    return data({ ...(await loadHome(db(), null)), pageMissing: true }, { status: 404 });
+  }
+  const home = await loadHome(db(), query.data.category, query.data.page);
   // An unknown topic is a missing page (as /categories/{slug} is): 404, with the home's way on.
-  if (home.unknownCategory) return data(home, { status: 404 });
-  return data(home, { headers: pageCacheHeaders(request) });
+  if (home.unknownCategory) return data({ ...home, pageMissing: false }, { status: 404 });
+  // A page past the last is missing too.
+  if (!home.archive) return data({ ...home, pageMissing: true }, { status: 404 });
+  return data(
+    { ...home, pageMissing: false },
+    { headers: withPageKeys(pageCacheHeaders(request), ["list:all", "featured"]) },
+  );
 }
 
 export const headers = readerPageHeaders;
@@ -29,24 +48,40 @@ export function meta(args: Route.MetaArgs) {
   if (loaderData?.unknownCategory) {
     return defaultPageMeta(args, "Category not found", { noindex: true });
   }
+  if (!loaderData?.archive || loaderData.pageMissing) {
+    return defaultPageMeta(args, "Page not found", { noindex: true });
+  }
+  const { archive } = loaderData;
+  const paged = archive.page > 1;
+  const params: Record<string, string> = topic ? { category: topic.slug } : {};
   return pageMeta({
-    title: topic ? `${topic.name} | ${siteName}` : `${siteName}: build between the UK and India`,
+    title: paged
+      ? `${topic ? `${topic.name} older posts` : "Older posts"} – page ${archive.page} | ${siteName}`
+      : topic
+        ? `${topic.name} | ${siteName}`
+        : `${siteName}: build between the UK and India`,
     description: DEFAULT_DESCRIPTION,
-    // The filtered home is the same page: it points at the unfiltered one.
-    path: "/",
+    // The filtered home is the same page: it points at the unfiltered one (of the same page).
+    path: pageHref("/", archive.page),
     siteName,
     siteUrl,
-    extra: [websiteJsonLd(siteName, siteUrl)],
+    extra: [
+      ...(paged ? [] : [websiteJsonLd(siteName, siteUrl)]),
+      ...pagingLinks("/", archive, params),
+    ],
   });
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { hero, listed, featured, topics, activeCategory, unknownCategory } = loaderData;
+  const archive = loaderData.pageMissing ? null : loaderData.archive;
+  const params: Record<string, string> = activeCategory ? { category: activeCategory.slug } : {};
+  const paged = Boolean(archive && archive.page > 1);
   return (
     <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-[1fr_320px]">
       <div className="min-w-0">
         <h1 className="text-3xl font-extrabold tracking-tight text-brand-900">
-          Latest from our mentors
+          {paged && archive ? `Older posts – page ${archive.page}` : "Latest from our mentors"}
         </h1>
         {activeCategory ? (
           <p className="mt-2 text-slate-700">
@@ -65,6 +100,26 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </Link>
             </p>
           </div>
+        ) : !archive ? (
+          <div className="mt-10">
+            <EmptyState title="Page not found" body="There are not that many posts." />
+            <p className="mt-4 text-center">
+              <Link to="/" className="font-medium text-brand-700 underline">
+                Go to the newest posts
+              </Link>
+            </p>
+          </div>
+        ) : paged ? (
+          <section aria-label="Older posts" className="mt-8">
+            <ul className="space-y-8">
+              {archive.posts.map((post, index) => (
+                <li key={post.id}>
+                  <PostListItem post={post} eager={index === 0} />
+                </li>
+              ))}
+            </ul>
+            <ArchivePager paging={archive} path="/" params={params} label="Older posts pages" />
+          </section>
         ) : hero ? (
           <>
             <div className="mt-8">
@@ -82,6 +137,21 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                     </li>
                   ))}
                 </ul>
+              </section>
+            ) : null}
+            {archive.posts.length > 0 ? (
+              <section aria-labelledby="older-posts-title" className="mt-12">
+                <h2 id="older-posts-title" className="text-2xl font-bold text-slate-900">
+                  Older posts
+                </h2>
+                <ul className="mt-6 space-y-8">
+                  {archive.posts.map((post) => (
+                    <li key={post.id}>
+                      <PostListItem post={post} headingLevel={3} />
+                    </li>
+                  ))}
+                </ul>
+                <ArchivePager paging={archive} path="/" params={params} label="Older posts pages" />
               </section>
             ) : null}
           </>

@@ -6,14 +6,14 @@ import { searchPosts, searchQuery } from "~/features/search/search.server";
 import { readQuery } from "~/lib/read-input.server";
 import { formatDate, isoDate, plural } from "~/lib/format";
 import { pageMeta, siteOf } from "~/features/seo/meta";
-import { pageCacheHeaders, readerPageHeaders } from "~/features/layout/cache-headers";
+import { pageCacheHeaders, readerPageHeaders, withPageKeys } from "~/features/layout/cache-headers";
 import type { Route } from "./+types/search";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const query = readQuery(request, searchQuery);
   const { q, page } = query.ok ? query.data : { q: "", page: 1 };
   return data(await searchPosts(db(), q, page), {
-    headers: pageCacheHeaders(request),
+    headers: withPageKeys(pageCacheHeaders(request), ["list:all"]),
   });
 }
 

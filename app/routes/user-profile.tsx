@@ -1,12 +1,14 @@
 import { data, redirect } from "react-router";
 import { db } from "#server/db/client";
+import { idempotencyKeyOf } from "#server/db/idempotency";
 import { requireCan } from "~/features/accounts/permissions.server";
 import { getSessionUser } from "~/features/accounts/session.server";
 import { follow, unfollow } from "~/features/follows/follows.server";
 import { ProfilePage, UserNotFound } from "~/features/profiles/profile-page";
 import { findProfileByUsername, loadProfilePage } from "~/features/profiles/public-profile.server";
 import { TEXT_FORM_LIMIT_BYTES, TOO_LARGE_MESSAGE } from "#server/http/limits";
-import { anyFields, readForm } from "~/lib/read-input.server";
+import { anyFields, readForm, readQuery } from "~/lib/read-input.server";
+import { archiveQuery } from "~/features/posts/archive";
 import { defaultPageMeta, siteOf } from "~/features/seo/meta";
 import { profileMeta } from "~/features/seo/profile-meta";
 import type { Route } from "./+types/user-profile";
@@ -20,8 +22,10 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
+  const query = readQuery(request, archiveQuery);
+  if (!query.ok) return data({ page: null }, { status: 404 });
   const viewer = await getSessionUser(request);
-  const page = await loadProfilePage(db(), params.username, viewer);
+  const page = await loadProfilePage(db(), params.username, viewer, query.data.page);
   if (!page) return data({ page: null }, { status: 404 });
   return { page };
 }
@@ -39,15 +43,25 @@ export async function action({ request, params }: Route.ActionArgs) {
     return data({ error: "User not found" }, { status: 404 });
   }
   const back = `/user/${target.username}`;
+  // A resubmitted Follow or Unfollow writes once (docs/decisions/0095).
+  const idempotencyKey = idempotencyKeyOf(request, form);
+  const keyReused = data({ error: "Invalid request" }, { status: 400 });
   if (intent === "unfollow") {
     const member = requireCan(actor, request, "follow.create");
-    await unfollow(db(), member, target.id);
+    const result = await unfollow(db(), member, target.id, { idempotencyKey });
+    if (!result.ok && result.status === 400) return keyReused;
     throw redirect(back);
   }
   if (intent === "follow") {
     // Visitors → /login, pending → /pending-approval, the rest decided below.
     const member = requireCan(actor, request, "follow.create");
-    const result = await follow(db(), member, { id: target.id, role: target.role });
+    const result = await follow(
+      db(),
+      member,
+      { id: target.id, role: target.role },
+      { idempotencyKey },
+    );
+    if (!result.ok && result.status === 400) return keyReused;
     if (!result.ok) {
       return data(
         {

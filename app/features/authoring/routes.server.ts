@@ -5,6 +5,7 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { Database } from "#server/db/client";
+import { idempotencyKeyOf } from "#server/db/idempotency";
 import { UNCATEGORIZED_ID } from "#server/db/schema";
 import { currentRuntime } from "#server/runtime";
 import { effectiveRole, type Actor } from "~/features/accounts/permissions";
@@ -83,7 +84,9 @@ export async function handleSave(db: Database, actor: Actor | null, request: Req
   const read = await readForm(request, postFormValues, { limit: LARGE_BODY_LIMIT_BYTES });
   // A body that cannot be read is an empty form: savePost answers what is missing.
   const values = read.ok ? read.data : postFormValues.parse({});
-  const result = await savePost(db, actor, values).catch((error: unknown) => {
+  // A resubmitted save (or a retried autosave) writes once: docs/decisions/0096.
+  const idempotencyKey = idempotencyKeyOf(request, read.ok ? read.form : null);
+  const result = await savePost(db, actor, values, { idempotencyKey }).catch((error: unknown) => {
     // Through the logger: its serializer keeps the SQLSTATE, never the SQL or the text (issue 13).
     currentRuntime()?.log.error({ err: error }, "post save failed");
     return {

@@ -98,6 +98,62 @@ export async function queryPublishedPosts(
   return rows.map(toCard);
 }
 
+/** Whose posts an archive lists: every post, a category's, an author's or a tag's. */
+export type ArchiveScope =
+  | { kind: "all" }
+  | { kind: "category"; id: string }
+  | { kind: "author"; id: string }
+  | { kind: "tag"; id: string };
+
+/** The visible posts of a scope (an archive's, a feed's). */
+export function scopeCondition(scope: ArchiveScope): SQL | undefined {
+  switch (scope.kind) {
+    case "all":
+      return isPubliclyVisible;
+    case "category":
+      return and(isPubliclyVisible, eq(posts.categoryId, scope.id));
+    case "author":
+      return and(isPubliclyVisible, eq(posts.authorId, scope.id));
+    case "tag":
+      return and(
+        isPubliclyVisible,
+        sql`exists (select 1 from ${postTags} where ${postTags.postId} = ${posts.id} and ${postTags.tagId} = ${scope.id})`,
+      );
+  }
+}
+
+/**
+ * `limit` cards of a scope from `offset`, newest first, plus whether more
+ * follow (one row more is read instead of counting them all). The ids come
+ * first, walked in the order of posts_published_idx,
+ * posts_category_published_idx or posts_author_idx (a tag's through
+ * post_tags), then the cards of those ids only. Sequential scans are off for
+ * the transaction (as search does): a deep page (page 500 reads 10,000 index
+ * entries) must not make reading and sorting every post look cheaper to the
+ * planner (archive.integration.test.ts EXPLAINs them at 10,000 posts).
+ */
+export async function queryPostsPage(
+  db: Database,
+  scope: ArchiveScope,
+  { offset, limit }: { offset: number; limit: number },
+): Promise<{ posts: PostCard[]; more: boolean }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT set_config('enable_seqscan', 'off', true)`);
+    const ids = await tx
+      .select({ id: posts.id })
+      .from(posts)
+      .where(scopeCondition(scope))
+      .orderBy(desc(posts.publishedAt), desc(posts.id))
+      .limit(limit + 1)
+      .offset(offset);
+    const cards = await queryCardsByIds(
+      tx as unknown as Database,
+      ids.slice(0, limit).map((r) => r.id),
+    );
+    return { posts: cards, more: ids.length > limit };
+  });
+}
+
 /** Featured and published, newest first (4 on home, 5 in sidebars). */
 export async function queryFeaturedPosts(db: Database, limit: number): Promise<PostCard[]> {
   const rows = await selectCards(db)
@@ -240,6 +296,12 @@ const listCache = createCache<PostCard[]>({
   scopes: ["posts", "categories"],
   max: 200,
 });
+const pageCache = createCache<{ posts: PostCard[]; more: boolean }>({
+  name: "posts-page",
+  ttl: CACHE_TTL.postList,
+  scopes: ["posts", "categories"],
+  max: 500,
+});
 const postCache = createCache<{ post: PostDetail | null }>({
   name: "post",
   ttl: CACHE_TTL.post,
@@ -259,6 +321,16 @@ export function publishedPosts(db: Database, categoryId?: string) {
   return listCache.get(`published:${categoryId ?? "all"}`, () =>
     queryPublishedPosts(db, { categoryId }),
   );
+}
+
+/** A page of an archive (cached 3 minutes, as the lists are). */
+export function postsPage(
+  db: Database,
+  scope: ArchiveScope,
+  range: { offset: number; limit: number },
+) {
+  const key = `${scope.kind}:${"id" in scope ? scope.id : ""}:${range.offset}:${range.limit}`;
+  return pageCache.get(key, () => queryPostsPage(db, scope, range));
 }
 
 export function featuredPosts(db: Database, limit: number) {

@@ -4,7 +4,11 @@ import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
 import { EmptyState, PostListItem } from "~/features/posts/post-card";
 import type { PostCard } from "~/features/posts/types";
 import { formatDate, initial, isoDate, plural } from "~/lib/format";
+import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
+import { useSubmissionKey } from "~/lib/use-submission-key";
 import { AWAITING_APPROVAL_SHORT } from "~/features/accounts/awaiting-approval";
+import type { ArchivePaging } from "~/features/posts/archive";
+import { ArchivePager } from "~/features/posts/archive-pager";
 import type { PublicProfile } from "./public-profile.server";
 
 export type ProfilePageData = {
@@ -12,6 +16,7 @@ export type ProfilePageData = {
   postCount: number;
   followerCount: number;
   posts: PostCard[];
+  paging?: ArchivePaging;
   isOwner: boolean;
   canFollow: boolean;
   following: boolean;
@@ -35,6 +40,8 @@ export function ProfilePage({ data, error }: { data: ProfilePageData; error?: st
   const { profile } = data;
   const name = profile.fullName || profile.username;
   const navigation = useNavigation();
+  // A resubmitted Follow writes once (docs/decisions/0095); each new click gets a new key.
+  const [submissionKey, renewKey] = useSubmissionKey();
   const busy = navigation.state !== "idle" && navigation.formData?.has("intent");
   const location = [profile.locationCity, profile.locationCountry].filter(Boolean).join(", ");
   const website = safeHref(profile.websiteUrl);
@@ -145,8 +152,14 @@ export function ProfilePage({ data, error }: { data: ProfilePageData; error?: st
                 </span>
               </p>
             ) : data.canFollow ? (
-              <Form method="post">
+              <Form method="post" onSubmit={renewKey}>
                 <input type="hidden" name="intent" value={data.following ? "unfollow" : "follow"} />
+                <input
+                  type="hidden"
+                  name={SUBMISSION_KEY_FIELD}
+                  value={submissionKey}
+                  suppressHydrationWarning
+                />
                 <button
                   type="submit"
                   disabled={busy}
@@ -167,6 +180,7 @@ export function ProfilePage({ data, error }: { data: ProfilePageData; error?: st
       <section aria-labelledby="profile-posts" className="mt-10">
         <h2 id="profile-posts" className="text-2xl font-bold text-slate-900">
           {plural(data.postCount, "Published Post")}
+          {data.paging && data.paging.page > 1 ? ` – page ${data.paging.page}` : ""}
         </h2>
         <div className="mt-4">
           {data.posts.length === 0 ? (
@@ -180,6 +194,13 @@ export function ProfilePage({ data, error }: { data: ProfilePageData; error?: st
               ))}
             </ul>
           )}
+          {data.paging ? (
+            <ArchivePager
+              paging={data.paging}
+              path={`/user/${data.profile.username}`}
+              label="Published posts pages"
+            />
+          ) : null}
         </div>
       </section>
     </div>

@@ -3,14 +3,14 @@
  * published posts and followers, the published posts, and what the viewer
  * may do (Edit Profile for the owner, Follow / Unfollow for other members).
  */
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import { posts, profiles } from "#server/db/schema";
 import type { Actor } from "~/features/accounts/permissions";
 import { followerCount, isFollowing } from "~/features/follows/follows.server";
-import { isPubliclyVisible, queryCardsByIds, type PostCard } from "~/features/posts/posts.server";
-
-export const PROFILE_POSTS_LIMIT = 50;
+import { isPubliclyVisible, type PostCard } from "~/features/posts/posts.server";
+import type { ArchivePaging } from "~/features/posts/archive";
+import { loadArchivePage } from "~/features/posts/archive.server";
 
 export type PublicProfile = {
   id: string;
@@ -54,7 +54,9 @@ export type ProfilePage = {
   profile: PublicProfile;
   postCount: number;
   followerCount: number;
+  /** 20 a page, newest first (issue 21 §1). */
   posts: PostCard[];
+  paging: ArchivePaging;
   isOwner: boolean;
   /** Follow / Unfollow shown (other signed-in members; the target is a mentor or admin). */
   canFollow: boolean;
@@ -67,32 +69,29 @@ export async function loadProfilePage(
   db: Database,
   username: string,
   viewer: Actor | null,
+  page = 1,
 ): Promise<ProfilePage | null> {
   const found = await findProfileByUsername(db, username);
   // Blocked members have no public page.
   if (!found || found.status === "blocked") return null;
   const { status: _status, ...profile } = found;
   const byAuthor = and(isPubliclyVisible, eq(posts.authorId, profile.id));
-  const [[counted], ids, followers, following] = await Promise.all([
+  const [[counted], archive, followers, following] = await Promise.all([
     db.select({ n: count() }).from(posts).where(byAuthor),
-    db
-      .select({ id: posts.id })
-      .from(posts)
-      .where(byAuthor)
-      .orderBy(desc(posts.publishedAt), desc(posts.id))
-      .limit(PROFILE_POSTS_LIMIT),
+    loadArchivePage(db, { kind: "author", id: profile.id }, page),
     followerCount(db, profile.id),
     viewer && viewer.id !== profile.id ? isFollowing(db, viewer.id, profile.id) : false,
   ]);
+  // A page past the last is no page.
+  if (!archive) return null;
+  const { posts: cards, ...paging } = archive;
   const isOwner = viewer?.id === profile.id;
   return {
     profile,
     postCount: counted?.n ?? 0,
     followerCount: followers,
-    posts: await queryCardsByIds(
-      db,
-      ids.map((r) => r.id),
-    ),
+    posts: cards,
+    paging,
     isOwner,
     // Pending members see the button too, disabled (the action would send them to /pending-approval).
     canFollow: Boolean(viewer) && !isOwner && (following || profile.role !== "user"),

@@ -1,28 +1,30 @@
 import type { Database } from "#server/db/client";
-import {
-  featuredPosts,
-  publishedPosts,
-  SIDEBAR_FEATURED_LIMIT,
-} from "~/features/posts/posts.server";
+import { featuredPosts, SIDEBAR_FEATURED_LIMIT } from "~/features/posts/posts.server";
 import { prepareWidgets } from "~/features/posts/widgets.server";
 import { findCategoryBySlug } from "~/features/categories/categories.server";
+import { loadArchivePage } from "~/features/posts/archive.server";
 
-/** The category page (spec 1 §2): header, its published posts, widgets and featured posts. */
-export async function loadCategoryPage(db: Database, slug: string) {
+/**
+ * The category page (spec 1 §2): header, its published posts (20 a page,
+ * issue 21 §1), widgets and featured posts. "category" null: no such
+ * category; "archive" null: no such page of it.
+ */
+export async function loadCategoryPage(db: Database, slug: string, page = 1) {
   const category = await findCategoryBySlug(db, slug);
   if (!category) return null;
-  const [posts, featured] = await Promise.all([
-    publishedPosts(db, category.id),
+  const [archive, featured] = await Promise.all([
+    loadArchivePage(db, { kind: "category", id: category.id }, page),
     featuredPosts(db, SIDEBAR_FEATURED_LIMIT),
   ]);
   return {
     category: {
+      id: category.id,
       name: category.name,
       slug: category.slug,
       description: category.description,
       postCount: category.postCount,
     },
-    posts,
+    archive,
     featured,
     widgets: prepareWidgets([category.sidebarWidget, category.sidebarWidget2]),
   };

@@ -11,6 +11,7 @@ import { Avatar, FeaturedPostsWidget, postPath, VerifiedBadge } from "~/features
 import { ShareControl } from "~/features/posts/share-control";
 import { SidebarWidgets } from "~/features/posts/sidebar-widgets";
 import type { PostView } from "~/features/posts/types";
+import { tagPath } from "~/features/posts/archive";
 
 /** One post as the post page shows it; also each post that infinite scroll appends. */
 export function PostArticle({
@@ -191,7 +192,7 @@ export function PostArticle({
               {post.tags.map((tag) => (
                 <li key={tag.slug}>
                   <Link
-                    to={`/search?q=${encodeURIComponent(tag.name)}`}
+                    to={tagPath(tag.slug)}
                     className="inline-block rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-800 hover:bg-brand-50"
                   >
                     #{tag.name}

@@ -1,15 +1,28 @@
-/** /sitemap.xml, /robots.txt, /rss.xml and /categories/{slug}/rss.xml. */
-import { asc, desc, eq } from "drizzle-orm";
+/**
+ * /sitemap.xml, /robots.txt, and the feeds (issue 21 §3): RSS 2.0 with the
+ * full sanitised body (content:encoded) and JSON Feed 1.1, for the site, a
+ * category, a tag and an author.
+ */
+import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import sanitizeHtml from "sanitize-html";
 import type { Database } from "#server/db/client";
-import { posts, profiles } from "#server/db/schema";
+import { categories as categoriesTable, posts, postTags, profiles, tags } from "#server/db/schema";
 import { listCategories } from "~/features/categories/categories.server";
 import { ABOUT_LINKS } from "~/features/layout/nav-links";
-import { isPubliclyVisible, queryPublishedPosts } from "~/features/posts/posts.server";
+import { tagPath } from "~/features/posts/archive";
+import {
+  isPubliclyVisible,
+  scopeCondition,
+  type ArchiveScope,
+} from "~/features/posts/posts.server";
+import { sanitizePostHtml } from "~/features/posts/sanitize.server";
+import { postVisual } from "~/lib/video";
 
 export const RSS_LIMIT = 20;
 /** A sitemap file holds at most 50,000 addresses: posts first, then profiles. */
 const SITEMAP_POSTS = 40_000;
-const SITEMAP_PROFILES = 9_000;
+const SITEMAP_PROFILES = 8_000;
+const SITEMAP_TAGS = 1_000;
 
 export function escapeXml(value: string) {
   return value.replace(/[<>&'"]/g, (c) =>
@@ -20,7 +33,7 @@ export function escapeXml(value: string) {
 const abs = (path: string, siteUrl: string) => new URL(path, siteUrl).toString();
 
 export async function sitemapXml(db: Database, siteUrl: string): Promise<string> {
-  const [rows, categories, people] = await Promise.all([
+  const [rows, categories, people, tagRows] = await Promise.all([
     db
       .select({ slug: posts.slug, updatedAt: posts.updatedAt })
       .from(posts)
@@ -35,6 +48,19 @@ export async function sitemapXml(db: Database, siteUrl: string): Promise<string>
       .where(eq(profiles.status, "approved"))
       .orderBy(asc(profiles.createdAt), asc(profiles.username))
       .limit(SITEMAP_PROFILES),
+    // Tags that a visible post carries (a draft's tag has no page), most used first.
+    db
+      .select({ slug: tags.slug })
+      .from(tags)
+      .where(
+        and(
+          gt(tags.usageCount, 0),
+          sql`exists (select 1 from ${postTags} join ${posts} on ${posts.id} = ${postTags.postId}
+            where ${postTags.tagId} = ${tags.id} and ${isPubliclyVisible})`,
+        ),
+      )
+      .orderBy(desc(tags.usageCount), asc(tags.slug))
+      .limit(SITEMAP_TAGS),
   ]);
   const urls: { loc: string; lastmod?: Date }[] = [
     { loc: abs("/", siteUrl) },
@@ -46,6 +72,7 @@ export async function sitemapXml(db: Database, siteUrl: string): Promise<string>
     { loc: abs("/cookie-policy", siteUrl) },
     ...rows.map((r) => ({ loc: abs(`/post/${r.slug}`, siteUrl), lastmod: r.updatedAt })),
     ...people.map((p) => ({ loc: abs(`/user/${p.username}`, siteUrl) })),
+    ...tagRows.map((t) => ({ loc: abs(tagPath(t.slug), siteUrl) })),
   ];
   const body = urls
     .map(
@@ -75,36 +102,241 @@ export function robotsTxt(siteUrl: string): string {
   ].join("\n");
 }
 
-/** RSS 2.0 of the latest 20 visible posts, of one category when given. */
-export async function rssXml(
-  db: Database,
-  site: { name: string; url: string },
-  categorySlug?: string,
-): Promise<string | undefined> {
-  let category: { id: string; name: string; slug: string; description: string | null } | undefined;
-  if (categorySlug) {
-    category = (await listCategories(db)).find((c) => c.slug === categorySlug);
-    if (!category) return undefined;
+export type Site = { name: string; url: string };
+
+/** Whose posts a feed carries. */
+export type FeedSource =
+  | { kind: "site" }
+  | { kind: "category"; slug: string }
+  | { kind: "tag"; slug: string }
+  | { kind: "author"; username: string };
+
+export type FeedItem = {
+  id: string;
+  url: string;
+  title: string;
+  summary: string | null;
+  /** The body, sanitised, with every address absolute, the featured image first. */
+  contentHtml: string;
+  image: string | null;
+  publishedAt: Date;
+  updatedAt: Date;
+  author: { name: string; url: string };
+  category: string;
+};
+
+export type Feed = {
+  title: string;
+  description: string;
+  /** The page the feed follows, and the feeds' own addresses (absolute). */
+  homePage: string;
+  rssUrl: string;
+  jsonUrl: string;
+  items: FeedItem[];
+};
+
+const SITE_DESCRIPTION =
+  "Mentor-led guidance for founders building products between the UK and India.";
+
+/** Resolves the source to its scope and names; undefined when there is no such category, tag or author. */
+async function describeSource(db: Database, source: FeedSource, site: Site) {
+  if (source.kind === "site") {
+    return {
+      scope: { kind: "all" } as ArchiveScope,
+      title: site.name,
+      description: SITE_DESCRIPTION,
+      path: "/",
+      feedPath: "",
+    };
   }
-  const items = await queryPublishedPosts(db, { categoryId: category?.id, limit: RSS_LIMIT });
-  const channelLink = abs(category ? `/categories/${category.slug}` : "/", site.url);
-  const selfLink = abs(category ? `/categories/${category.slug}/rss.xml` : "/rss.xml", site.url);
-  const title = category ? `${category.name} | ${site.name}` : site.name;
-  const description =
-    category?.description ??
-    "Mentor-led guidance for founders building products between the UK and India.";
-  const itemXml = items
-    .map((p) => {
-      const link = abs(`/post/${p.slug}`, site.url);
+  if (source.kind === "category") {
+    const category = (await listCategories(db)).find((c) => c.slug === source.slug);
+    if (!category) return undefined;
+    return {
+      scope: { kind: "category", id: category.id } as ArchiveScope,
+      title: `${category.name} | ${site.name}`,
+      description: category.description || SITE_DESCRIPTION,
+      path: `/categories/${category.slug}`,
+      feedPath: `/categories/${category.slug}`,
+    };
+  }
+  if (source.kind === "tag") {
+    const [tag] = await db
+      .select({ id: tags.id, name: tags.name, slug: tags.slug })
+      .from(tags)
+      .where(eq(tags.slug, source.slug))
+      .limit(1);
+    if (!tag) return undefined;
+    return {
+      scope: { kind: "tag", id: tag.id } as ArchiveScope,
+      title: `#${tag.name} | ${site.name}`,
+      description: `Posts tagged ${tag.name} on ${site.name}.`,
+      path: tagPath(tag.slug),
+      feedPath: tagPath(tag.slug),
+    };
+  }
+  if (!/^[A-Za-z0-9_]{1,100}$/.test(source.username)) return undefined;
+  const [person] = await db
+    .select({
+      id: profiles.id,
+      username: profiles.username,
+      name: sql<string>`coalesce(nullif(${profiles.fullName}, ''), ${profiles.username})`,
+      status: profiles.status,
+    })
+    .from(profiles)
+    .where(sql`lower(${profiles.username}) = ${source.username.toLowerCase()}`)
+    .limit(1);
+  // Blocked members have no public page, and no feed.
+  if (!person || person.status === "blocked") return undefined;
+  return {
+    scope: { kind: "author", id: person.id } as ArchiveScope,
+    title: `${person.name} | ${site.name}`,
+    description: `Posts by ${person.name} on ${site.name}.`,
+    path: `/user/${person.username}`,
+    feedPath: `/user/${person.username}`,
+  };
+}
+
+/**
+ * Makes every address in sanitised HTML absolute (feed readers show the body
+ * away from the site) and drops what only the site's own page uses
+ * (srcset/sizes of the responsive copies, lazy loading).
+ */
+export function absoluteHtml(html: string, siteUrl: string): string {
+  const absolute = (value: string | undefined) => {
+    if (!value || value.startsWith("#")) return value;
+    try {
+      return new URL(value, `${siteUrl}/`).toString();
+    } catch {
+      return value;
+    }
+  };
+  return sanitizeHtml(html, {
+    allowedTags: false,
+    allowedAttributes: false,
+    allowVulnerableTags: false,
+    transformTags: {
+      "*": (tagName, attribs) => {
+        const next = { ...attribs };
+        for (const name of ["href", "src", "cite", "poster"]) {
+          if (next[name] !== undefined) next[name] = absolute(next[name])!;
+        }
+        delete next.srcset;
+        delete next.sizes;
+        delete next.loading;
+        delete next.decoding;
+        return { tagName, attribs: next };
+      },
+    },
+  });
+}
+
+/** The latest 20 visible posts of the source, with their full bodies; undefined when there is no such source. */
+export async function loadFeed(
+  db: Database,
+  source: FeedSource,
+  site: Site,
+): Promise<Feed | undefined> {
+  const described = await describeSource(db, source, site);
+  if (!described) return undefined;
+  const ids = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(scopeCondition(described.scope))
+    .orderBy(desc(posts.publishedAt), desc(posts.id))
+    .limit(RSS_LIMIT);
+  const rows = ids.length
+    ? await db
+        .select({
+          id: posts.id,
+          slug: posts.slug,
+          title: posts.title,
+          excerpt: posts.excerpt,
+          content: posts.content,
+          featuredImageUrl: posts.featuredImageUrl,
+          featuredVideoUrl: posts.featuredVideoUrl,
+          videoThumbnailUrl: posts.videoThumbnailUrl,
+          publishedAt: posts.publishedAt,
+          updatedAt: posts.updatedAt,
+          authorUsername: profiles.username,
+          authorName: sql<string>`coalesce(nullif(${profiles.fullName}, ''), ${profiles.username})`,
+          categoryName: categoriesTable.name,
+        })
+        .from(posts)
+        .innerJoin(profiles, eq(profiles.id, posts.authorId))
+        .innerJoin(categoriesTable, eq(categoriesTable.id, posts.categoryId))
+        .where(
+          and(
+            isPubliclyVisible,
+            inArray(
+              posts.id,
+              ids.map((r) => r.id),
+            ),
+          ),
+        )
+        .orderBy(desc(posts.publishedAt), desc(posts.id))
+    : [];
+  const items = rows.map((row): FeedItem => {
+    const url = abs(`/post/${row.slug}`, site.url);
+    const visual = postVisual(row).imageUrl;
+    const image = visual ? abs(visual, site.url) : null;
+    const body = sanitizePostHtml(row.content, { utmSource: site.name, siteOrigin: site.url });
+    const lead = image
+      ? `<p><img src="${escapeXml(image)}" alt="${escapeXml(row.title)}"></p>`
+      : "";
+    return {
+      id: url,
+      url,
+      title: row.title,
+      summary: row.excerpt,
+      contentHtml: absoluteHtml(lead + body, site.url),
+      image,
+      publishedAt: new Date(row.publishedAt!),
+      updatedAt: new Date(row.updatedAt),
+      author: { name: row.authorName, url: abs(`/user/${row.authorUsername}`, site.url) },
+      category: row.categoryName,
+    };
+  });
+  return {
+    title: described.title,
+    description: described.description,
+    homePage: abs(described.path, site.url),
+    rssUrl: abs(`${described.feedPath}/rss.xml`, site.url),
+    jsonUrl: abs(`${described.feedPath}/feed.json`, site.url),
+    items,
+  };
+}
+
+/** CDATA for content:encoded; "]]>" inside is split across two sections. */
+function cdata(value: string) {
+  return `<![CDATA[${value.replaceAll("]]>", "]]]]><![CDATA[>")}]]>`;
+}
+
+/** Image types by extension, for media:content. */
+function imageType(url: string) {
+  const ext = /\.(png|jpe?g|gif|webp|avif)(?:[?#]|$)/i.exec(url)?.[1]?.toLowerCase();
+  if (!ext) return null;
+  return ext === "jpg" ? "image/jpeg" : `image/${ext}`;
+}
+
+/** RSS 2.0 with content:encoded (the full body) and media:content (the image). */
+export function rssXml(feed: Feed): string {
+  const itemXml = feed.items
+    .map((item) => {
+      const type = item.image ? imageType(item.image) : null;
       return [
         "    <item>",
-        `      <title>${escapeXml(p.title)}</title>`,
-        `      <link>${escapeXml(link)}</link>`,
-        `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
-        `      <pubDate>${new Date(p.publishedAt).toUTCString()}</pubDate>`,
-        `      <dc:creator>${escapeXml(p.author.name)}</dc:creator>`,
-        `      <category>${escapeXml(p.category.name)}</category>`,
-        p.excerpt ? `      <description>${escapeXml(p.excerpt)}</description>` : "",
+        `      <title>${escapeXml(item.title)}</title>`,
+        `      <link>${escapeXml(item.url)}</link>`,
+        `      <guid isPermaLink="true">${escapeXml(item.id)}</guid>`,
+        `      <pubDate>${item.publishedAt.toUTCString()}</pubDate>`,
+        `      <dc:creator>${escapeXml(item.author.name)}</dc:creator>`,
+        `      <category>${escapeXml(item.category)}</category>`,
+        item.summary ? `      <description>${escapeXml(item.summary)}</description>` : "",
+        `      <content:encoded>${cdata(item.contentHtml)}</content:encoded>`,
+        item.image
+          ? `      <media:content url="${escapeXml(item.image)}" medium="image"${type ? ` type="${type}"` : ""}/>`
+          : "",
         "    </item>",
       ]
         .filter(Boolean)
@@ -112,15 +344,63 @@ export async function rssXml(
     })
     .join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>
-<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:media="http://search.yahoo.com/mrss/">
   <channel>
-    <title>${escapeXml(title)}</title>
-    <link>${escapeXml(channelLink)}</link>
-    <description>${escapeXml(description)}</description>
+    <title>${escapeXml(feed.title)}</title>
+    <link>${escapeXml(feed.homePage)}</link>
+    <description>${escapeXml(feed.description)}</description>
     <language>en-gb</language>
-    <atom:link href="${escapeXml(selfLink)}" rel="self" type="application/rss+xml"/>
+    <atom:link href="${escapeXml(feed.rssUrl)}" rel="self" type="application/rss+xml"/>
 ${itemXml}
   </channel>
 </rss>
 `;
+}
+
+export type JsonFeedItem = {
+  id: string;
+  url: string;
+  title: string;
+  content_html?: string;
+  content_text?: string;
+  summary?: string;
+  image?: string;
+  date_published: string;
+  date_modified: string;
+  authors: { name: string; url: string }[];
+  tags: string[];
+};
+
+/** JSON Feed 1.1 (https://jsonfeed.org/version/1.1). */
+export function jsonFeed(feed: Feed): {
+  version: string;
+  title: string;
+  home_page_url: string;
+  feed_url: string;
+  description: string;
+  language: string;
+  items: JsonFeedItem[];
+} {
+  return {
+    version: "https://jsonfeed.org/version/1.1",
+    title: feed.title,
+    home_page_url: feed.homePage,
+    feed_url: feed.jsonUrl,
+    description: feed.description,
+    language: "en-GB",
+    items: feed.items.map((item) => ({
+      id: item.id,
+      url: item.url,
+      title: item.title,
+      ...(item.contentHtml
+        ? { content_html: item.contentHtml }
+        : { content_text: item.summary || item.title }),
+      ...(item.summary ? { summary: item.summary } : {}),
+      ...(item.image ? { image: item.image } : {}),
+      date_published: item.publishedAt.toISOString(),
+      date_modified: item.updatedAt.toISOString(),
+      authors: [{ name: item.author.name, url: item.author.url }],
+      tags: [item.category],
+    })),
+  };
 }

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { plural } from "~/lib/format";
+import { pageHref, pagingLinks } from "~/features/posts/archive";
 import { absoluteUrl, pageMeta } from "./meta";
 
 /** What a public profile's head needs (the profile page's loader data). */
@@ -17,6 +18,8 @@ export type ProfileForMeta = {
   };
   postCount: number;
   followerCount: number;
+  /** The page of the member's posts (issue 21 §1); absent is page 1. */
+  paging?: { page: number; hasPrevious: boolean; hasNext: boolean };
 };
 
 /** Outside addresses that are http(s), as the page shows them. */
@@ -51,10 +54,13 @@ export function profileMeta(
     bio ??
     `${name} (@${profile.username})${role ? `, ${role.toLowerCase()}` : ""} on ${siteName}: ${plural(page.postCount, "published post")}.`;
   const sameAs = httpLinks(profile.websiteUrl, profile.linkedinUrl);
+  const paging = page.paging ?? { page: 1, hasPrevious: false, hasNext: false };
+  const title = `${name} (@${profile.username})`;
   return pageMeta({
-    title: `${name} (@${profile.username}) | ${siteName}`,
+    title:
+      paging.page > 1 ? `${title} – page ${paging.page} | ${siteName}` : `${title} | ${siteName}`,
     description,
-    path,
+    path: pageHref(path, paging.page),
     siteName,
     siteUrl,
     image: profile.profilePhotoUrl,
@@ -62,6 +68,14 @@ export function profileMeta(
     type: "profile",
     extra: [
       { property: "profile:username", content: profile.username },
+      ...pagingLinks(path, paging),
+      {
+        tagName: "link",
+        rel: "alternate",
+        type: "application/rss+xml",
+        title: `${name} | ${siteName}`,
+        href: `${path}/rss.xml`,
+      },
       {
         "script:ld+json": {
           "@context": "https://schema.org",

@@ -1,0 +1,25 @@
+/**
+ * A page of an archive (issue 21 §1): 20 cards from the scope's newest,
+ * skipping `skip` (the home's hero and listed posts), read through the posts
+ * indexes (see queryPostsPage). Null for a page past the last.
+ */
+import type { Database } from "#server/db/client";
+import { postsPage, type ArchiveScope, type PostCard } from "./posts.server";
+import { ARCHIVE_PAGE_SIZE, type ArchivePaging } from "./archive";
+
+export type ArchivePage = ArchivePaging & { posts: PostCard[] };
+
+export async function loadArchivePage(
+  db: Database,
+  scope: ArchiveScope,
+  page: number,
+  { skip = 0 }: { skip?: number } = {},
+): Promise<ArchivePage | null> {
+  const { posts, more } = await postsPage(db, scope, {
+    offset: skip + (page - 1) * ARCHIVE_PAGE_SIZE,
+    limit: ARCHIVE_PAGE_SIZE,
+  });
+  // Page 1 may be empty (a category without posts); a later one may not.
+  if (page > 1 && posts.length === 0) return null;
+  return { posts, page, hasPrevious: page > 1, hasNext: more };
+}

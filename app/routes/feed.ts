@@ -1,0 +1,40 @@
+import { data } from "react-router";
+import { db } from "#server/db/client";
+import { runtime } from "#server/runtime";
+import { jsonFeed, loadFeed, rssXml, type FeedSource } from "~/features/seo/feeds.server";
+import type { Route } from "./+types/feed";
+
+const FEED_CACHE = "public, max-age=0, s-maxage=300, stale-while-revalidate=3600";
+
+/** Whose feed the address asks for: /, /categories/{slug}, /tag/{slug} or /user/{username}. */
+function sourceOf(pathname: string, params: Route.LoaderArgs["params"]): FeedSource {
+  if (pathname.startsWith("/categories/")) return { kind: "category", slug: params.slug ?? "" };
+  if (pathname.startsWith("/tag/")) return { kind: "tag", slug: params.slug ?? "" };
+  if (pathname.startsWith("/user/")) return { kind: "author", username: params.username ?? "" };
+  return { kind: "site" };
+}
+
+/**
+ * The feeds (issue 21 §3): {scope}/rss.xml (RSS 2.0, full content) and
+ * {scope}/feed.json (JSON Feed 1.1) of the latest 20 posts.
+ */
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const { config } = runtime();
+  const { pathname } = new URL(request.url);
+  const feed = await loadFeed(db(), sourceOf(pathname, params), {
+    name: config.siteName,
+    url: config.siteUrl,
+  });
+  if (!feed) throw data("Not found", { status: 404 });
+  if (pathname.endsWith(".json")) {
+    return new Response(JSON.stringify(jsonFeed(feed)), {
+      headers: {
+        "Content-Type": "application/feed+json; charset=utf-8",
+        "Cache-Control": FEED_CACHE,
+      },
+    });
+  }
+  return new Response(rssXml(feed), {
+    headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": FEED_CACHE },
+  });
+}
