@@ -6,7 +6,7 @@
 import { Form, Link } from "react-router";
 import { cellClass, rowClass } from "~/components/ui/data-table";
 import { AdminListTable } from "./admin-list-table";
-import { ConfirmAction } from "./confirm-action";
+import { ConfirmAction, ConfirmDelete } from "./confirm-action";
 import type { DashboardData, PostRow } from "./dashboard-data";
 
 const STATUS_BADGES: Record<PostRow["status"], string> = {
@@ -108,18 +108,12 @@ export function PostsTab({ data }: { data: DashboardData }) {
                 >
                   Edit<span className="sr-only">{` ${p.title}`}</span>
                 </Link>
-                <ConfirmAction
+                <ConfirmDelete
                   action={data.here}
                   question={data.confirmations.deletePost}
                   fields={{ intent: "post-delete", postId: p.id }}
-                >
-                  <button
-                    type="submit"
-                    className="rounded bg-red-700 px-2 py-1 text-xs font-semibold text-white hover:bg-red-800"
-                  >
-                    Delete<span className="sr-only">{` ${p.title}`}</span>
-                  </button>
-                </ConfirmAction>
+                  name={p.title}
+                />
               </div>
             </td>
           </tr>
