@@ -34,6 +34,32 @@ const serverEnv = {
   LOG_LEVEL: "warn",
 };
 
+/** One production server on a fresh data directory: the empty site, or the demo content. */
+function siteServer(site: {
+  port: number;
+  baseURL: string;
+  dataDir: string;
+  demo: boolean;
+  timeout: number;
+}) {
+  return {
+    command: `rm -rf "${site.dataDir}" && node server.js`,
+    url: `${site.baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: site.timeout,
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+    gracefulShutdown: { signal: "SIGTERM" as const, timeout: 10_000 },
+    env: {
+      ...serverEnv,
+      PORT: String(site.port),
+      SITE_URL: site.baseURL,
+      DATA_DIR: site.dataDir,
+      DEMO_CONTENT: String(site.demo),
+    },
+  };
+}
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
@@ -69,38 +95,14 @@ export default defineConfig({
     { name: "reading", testMatch: "reading/**/*.spec.ts", use: { baseURL: demoBaseURL } },
   ],
   webServer: [
-    {
-      // `npm run build` has run already (test:e2e does it).
-      command: `rm -rf "${dataDir}" && node server.js`,
-      url: `${baseURL}/api/health`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: "ignore",
-      stderr: "pipe",
-      gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
-      env: {
-        ...serverEnv,
-        PORT: String(port),
-        SITE_URL: baseURL,
-        DATA_DIR: dataDir,
-        DEMO_CONTENT: "false",
-      },
-    },
-    {
-      command: `rm -rf "${demoDataDir}" && node server.js`,
-      url: `${demoBaseURL}/api/health`,
-      reuseExistingServer: false,
+    // `npm run build` has run already (test:e2e does it).
+    siteServer({ port, baseURL, dataDir, demo: false, timeout: 120_000 }),
+    siteServer({
+      port: demoPort,
+      baseURL: demoBaseURL,
+      dataDir: demoDataDir,
+      demo: true,
       timeout: 180_000,
-      stdout: "ignore",
-      stderr: "pipe",
-      gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
-      env: {
-        ...serverEnv,
-        PORT: String(demoPort),
-        SITE_URL: demoBaseURL,
-        DATA_DIR: demoDataDir,
-        DEMO_CONTENT: "true",
-      },
-    },
+    }),
   ],
 });

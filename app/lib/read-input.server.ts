@@ -9,6 +9,8 @@ import { z } from "zod";
 import { TEXT_FORM_LIMIT_BYTES } from "#server/http/limits";
 import { readFormWithin } from "./request-body.server";
 
+export { formText, formTextOr, onceText, onceTextOrNull } from "./form-fields";
+
 /** The form as a plain object: a name's value, or its values where it repeats. */
 export type FormFields = Record<string, FormDataEntryValue | FormDataEntryValue[]>;
 
@@ -106,9 +108,3 @@ export function textOf(form: FormData | null | undefined, name: string, fallback
   const value = form?.get(name);
   return typeof value === "string" ? value : fallback;
 }
-
-/** A text field: its string, or "" when absent or a file (as FormData.get would be read). */
-export const formText = z.preprocess(
-  (value) => (Array.isArray(value) ? value[0] : value),
-  z.unknown().transform((value) => (typeof value === "string" ? value : "")),
-);

@@ -4,12 +4,13 @@ import { db } from "#server/db/client";
 import { requireAdmin } from "~/features/accounts/permissions.server";
 import { BannedWordsPage } from "~/features/admin/banned-words-page";
 import {
+  bannedWordsActionForm,
   loadBannedWordsPage,
   runBannedWordsAction,
 } from "~/features/admin/banned-words-page.server";
 import type { Route } from "./+types/admin.banned-words";
 import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
-import { anyFields, readForm } from "~/lib/read-input.server";
+import { readForm } from "~/lib/read-input.server";
 
 export function meta(args: Route.MetaArgs) {
   return defaultPageMeta(args, "Banned Words", { noindex: true });
@@ -27,10 +28,10 @@ export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") {
     return data({ error: "Method not allowed", word: "", confirmStep: null }, { status: 405 });
   }
-  const form = (await readForm(request, anyFields, { limit: SMALL_BODY_LIMIT_BYTES })).form;
-  if (!form)
+  const read = await readForm(request, bannedWordsActionForm, { limit: SMALL_BODY_LIMIT_BYTES });
+  if (!read.ok)
     return data({ error: "Invalid request", word: "", confirmStep: null }, { status: 400 });
-  const result = await runBannedWordsAction(db(), actor, form);
+  const result = await runBannedWordsAction(db(), actor, read.data);
   if (result.kind === "redirect") throw redirect(result.to);
   if (result.kind === "confirm") return data({ error: null, word: "", confirmStep: result.step });
   return data(

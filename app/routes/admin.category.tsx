@@ -4,17 +4,17 @@ import { db } from "#server/db/client";
 import { requireAdmin } from "~/features/accounts/permissions.server";
 import { CategoryEditor } from "~/features/admin/category-editor";
 import {
+  categoryFormSchema,
+  categoryFormValues,
   loadCategory,
-  readCategoryForm,
   saveCategory,
-  validateCategory,
   valuesOfCategory,
   type CategoryFormValues,
 } from "~/features/admin/category-editor.server";
 import { dashboardFailure } from "~/features/admin/dashboard-route.server";
 import type { Route } from "./+types/admin.category";
 import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
-import { anyFields, readForm } from "~/lib/read-input.server";
+import { readForm } from "~/lib/read-input.server";
 
 export function meta(args: Route.MetaArgs) {
   return defaultPageMeta(args, "Category Editor", { noindex: true });
@@ -42,13 +42,15 @@ export async function action({ request, params }: Route.ActionArgs) {
   const actor = await requireAdmin(request);
   if (request.method !== "POST")
     return data({ error: "Method not allowed", values: null }, { status: 405 });
-  const form = (await readForm(request, anyFields, { limit: SMALL_BODY_LIMIT_BYTES })).form;
-  if (!form) return data({ error: "Invalid request", values: null }, { status: 400 });
-  const values = readCategoryForm(form);
-  const valid = validateCategory(values);
-  if (!valid.ok) return data({ error: valid.error, values }, { status: 400 });
+  const read = await readForm(request, categoryFormSchema, { limit: SMALL_BODY_LIMIT_BYTES });
+  if (!read.ok && read.problem !== "invalid") {
+    return data({ error: "Invalid request", values: null }, { status: 400 });
+  }
+  // What was typed, shown again on any failure.
+  const values = categoryFormValues.parse(read.fields);
+  if (!read.ok) return data({ error: read.message ?? "Invalid request", values }, { status: 400 });
   const id = params.categoryId === "new" ? null : params.categoryId;
-  const result = await saveCategory(db(), actor, id, valid.input);
+  const result = await saveCategory(db(), actor, id, read.data);
   if (!result.ok) return data({ error: result.error, values }, { status: result.status });
   throw redirect(
     `/admin?tab=categories&done=${id === null ? "category-created" : "category-updated"}`,

@@ -4,11 +4,15 @@ import { db } from "#server/db/client";
 import { runtime } from "#server/runtime";
 import { requireAdmin } from "~/features/accounts/permissions.server";
 import { RedirectsPage } from "~/features/admin/redirects-page";
-import { loadRedirectsPage, runRedirectsAction } from "~/features/admin/redirects-page.server";
+import {
+  loadRedirectsPage,
+  redirectsActionForm,
+  runRedirectsAction,
+} from "~/features/admin/redirects-page.server";
 import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/admin.redirects";
 import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
-import { anyFields, readForm } from "~/lib/read-input.server";
+import { readForm } from "~/lib/read-input.server";
 
 export function meta(args: Route.MetaArgs) {
   return defaultPageMeta(args, "URL Redirects", { noindex: true });
@@ -27,9 +31,9 @@ export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") {
     return data({ ...nothing, error: "Method not allowed" }, { status: 405 });
   }
-  const form = (await readForm(request, anyFields, { limit: SMALL_BODY_LIMIT_BYTES })).form;
-  if (!form) return data({ ...nothing, error: "Invalid request" }, { status: 400 });
-  const result = await runRedirectsAction(db(), actor, form, {
+  const read = await readForm(request, redirectsActionForm, { limit: SMALL_BODY_LIMIT_BYTES });
+  if (!read.ok) return data({ ...nothing, error: "Invalid request" }, { status: 400 });
+  const result = await runRedirectsAction(db(), actor, read.data, {
     siteOrigin: runtime().config.siteUrl,
   });
   if (result.kind === "redirect") throw redirect(result.to);

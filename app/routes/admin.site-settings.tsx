@@ -6,7 +6,11 @@ import { requireAdmin } from "~/features/accounts/permissions.server";
 import { contactEmailFor } from "~/features/layout/site-chrome.server";
 import { LARGE_BODY_LIMIT_BYTES, MAX_UPLOAD_BYTES } from "#server/http/limits";
 import { UPLOAD_MESSAGES } from "~/features/authoring/uploads.server";
-import { readSettingsForm, SITE_SETTINGS_MESSAGES } from "~/features/site-settings/schema";
+import {
+  settingsFormValues,
+  SITE_SETTINGS_MESSAGES,
+  type SiteSettingsValues,
+} from "~/features/site-settings/settings-schema";
 import { SiteSettingsForm } from "~/features/site-settings/settings-form";
 import {
   loadSiteSettings,
@@ -14,7 +18,7 @@ import {
   valuesOfSettings,
 } from "~/features/site-settings/site-settings.server";
 import type { Route } from "./+types/admin.site-settings";
-import { anyFields, readForm } from "~/lib/read-input.server";
+import { readForm } from "~/lib/read-input.server";
 
 export function meta(args: Route.MetaArgs) {
   return defaultPageMeta(args, "Site Settings", { noindex: true });
@@ -38,18 +42,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireAdmin(request);
-  const fail = (status: number, text: string, values: ReturnType<typeof readSettingsForm> | null) =>
+  const fail = (status: number, text: string, values: SiteSettingsValues | null) =>
     data({ message: { text, id: Date.now() }, values }, { status, headers: noStore });
   if (request.method !== "POST") return fail(405, SITE_SETTINGS_MESSAGES.failed, null);
   // Three text areas and an image: refuse a body far beyond them before reading it.
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (declared > MAX_UPLOAD_BYTES + 1024 * 1024) return fail(413, UPLOAD_MESSAGES.tooLarge, null);
-  const form = (await readForm(request, anyFields, { limit: LARGE_BODY_LIMIT_BYTES })).form;
-  if (!form) return fail(400, SITE_SETTINGS_MESSAGES.failed, null);
-  const values = readSettingsForm(form);
+  const read = await readForm(request, settingsFormValues, { limit: LARGE_BODY_LIMIT_BYTES });
+  if (!read.ok) return fail(400, SITE_SETTINGS_MESSAGES.failed, null);
+  const values = read.data;
 
   // A chosen file replaces the banner URL.
-  const file = form.get("default_sidebar_banner_file");
+  const file = read.form.get("default_sidebar_banner_file");
   const hasFile = Boolean(file && typeof file !== "string" && file.size > 0);
   const saved = await saveSettingsForm(
     db(),

@@ -6,16 +6,14 @@ import { requireCan } from "~/features/accounts/permissions.server";
 import { getSessionUser } from "~/features/accounts/session.server";
 import {
   COMMENT_MESSAGES,
-  COMMENTS_MAX_SHOWN,
-  COMMENTS_PAGE,
   createComment,
   deleteComment,
   listComments,
   toggleLike,
 } from "~/features/comments/comments.server";
 import { TEXT_FORM_LIMIT_BYTES, TOO_LARGE_MESSAGE } from "#server/http/limits";
-import { anyFields, readForm, textOf } from "~/lib/read-input.server";
-import { isUuid } from "~/lib/uuid";
+import { readForm, readQuery } from "~/lib/read-input.server";
+import { commentActionForm, commentsPageQuery } from "~/features/comments/comment-form.server";
 import type { Route } from "./+types/api.comments";
 
 const noStore = { "Cache-Control": "private, no-store" };
@@ -25,29 +23,14 @@ const noStore = { "Cache-Control": "private, no-store" };
  * comments at a time, or `limit` (1 to 100: a refresh of what a page shows).
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const postId = url.searchParams.get("postId");
-  const offset = Number(url.searchParams.get("offset") ?? 0);
-  const limit = Number(url.searchParams.get("limit") ?? COMMENTS_PAGE);
-  if (
-    !isUuid(postId) ||
-    !Number.isInteger(offset) ||
-    offset < 0 ||
-    offset > 100_000 ||
-    !Number.isInteger(limit) ||
-    limit < 1 ||
-    limit > COMMENTS_MAX_SHOWN
-  ) {
+  const query = readQuery(request, commentsPageQuery);
+  if (!query.ok) {
     return Response.json({ error: "Invalid request" }, { status: 400, headers: noStore });
   }
+  const { postId, offset, limit } = query.data;
   const viewer = await getSessionUser(request);
   const page = await listComments(db(), postId, viewer, { offset, limit });
   return Response.json(page, { headers: noStore });
-}
-
-/** A post page address to come back to (no-JavaScript forms). */
-function returnPath(value: FormDataEntryValue | null): string {
-  return typeof value === "string" && /^\/post\/[a-z0-9-]+$/.test(value) ? value : "/";
 }
 
 /**
@@ -57,34 +40,30 @@ function returnPath(value: FormDataEntryValue | null): string {
  */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405 });
-  const body = await readForm(request, anyFields, { limit: TEXT_FORM_LIMIT_BYTES });
+  const body = await readForm(request, commentActionForm, { limit: TEXT_FORM_LIMIT_BYTES });
   if (!body.ok && body.problem === "too-large") {
     return data({ error: TOO_LARGE_MESSAGE }, { status: 413 });
   }
-  const form = body.ok ? body.form : null;
-  if (!form) return data({ error: "Invalid request" }, { status: 400 });
-  const field = (name: string) => textOf(form, name);
-  const js = field("js") === "1";
-  const intent = field("intent");
+  if (!body.ok) return data({ error: "Invalid request" }, { status: 400 });
+  const { js, intent, postId, content, parentId, commentId, liked, returnTo: back } = body.data;
   const actor = await getSessionUser(request);
   const log = (error: unknown) => runtime().log.error({ err: error }, "comment");
-  const back = returnPath(form.get("returnTo"));
 
   if (intent === "create") {
     const member = requireCan(actor, request, "comment.create");
     const result = await createComment(
       db(),
       member,
-      { postId: field("postId"), content: field("content"), parentId: field("parentId") || null },
-      { log, idempotencyKey: idempotencyKeyOf(request, form) },
+      { postId, content, parentId },
+      { log, idempotencyKey: idempotencyKeyOf(request, body.form) },
     );
     if (!result.ok) return data({ error: result.error }, { status: result.status });
-    if (!js) throw redirect(`${back}?commented=1#comments-${field("postId")}`);
+    if (!js) throw redirect(`${back}?commented=1#comments-${postId}`);
     return data({ ok: true, id: result.id });
   }
   if (intent === "delete") {
     const member = requireCan(actor, request, "comment.delete");
-    const result = await deleteComment(db(), member, field("commentId"));
+    const result = await deleteComment(db(), member, commentId);
     if (!result.ok)
       return data({ error: COMMENT_MESSAGES.deleteFailed }, { status: result.status });
     if (!js) throw redirect(`${back}#comments`);
@@ -92,14 +71,9 @@ export async function action({ request }: Route.ActionArgs) {
   }
   if (intent === "like") {
     const member = requireCan(actor, request, "comment.like");
-    const liked = field("liked");
-    const result = await toggleLike(
-      db(),
-      member,
-      field("commentId"),
-      liked === "true" ? true : liked === "false" ? false : undefined,
-      { idempotencyKey: idempotencyKeyOf(request, form) },
-    );
+    const result = await toggleLike(db(), member, commentId, liked, {
+      idempotencyKey: idempotencyKeyOf(request, body.form),
+    });
     if (!result.ok) return data({ error: result.error }, { status: result.status });
     if (!js) throw redirect(`${back}#comments`);
     return data(result);

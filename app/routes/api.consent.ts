@@ -1,28 +1,24 @@
 import { db } from "#server/db/client";
 import { cleanJson } from "#server/http/clean-input";
-import { sitePathOr } from "#server/http/site-path";
 import { runtime } from "#server/runtime";
 import { getSessionUser } from "~/features/accounts/session.server";
 import { clearedConsentCookie, consentCookie, preferencesFor } from "~/features/consent/consent";
 import {
   allowConsentRequest,
   CONSENT_MESSAGES,
+  consentFormSchema,
   consentRequestSchema,
   recordConsent,
 } from "~/features/consent/consent.server";
 import { lookupCountry } from "~/features/consent/geo.server";
 import { requestContext } from "#server/http/request-context";
 import { randomBytes } from "node:crypto";
+import type { z } from "zod";
 import type { Route } from "./+types/api.consent";
 import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
-import { anyFields, readForm } from "~/lib/read-input.server";
+import { readForm } from "~/lib/read-input.server";
 
 const noStore = { "Cache-Control": "private, no-store" };
-
-/** A path on this site to go back to after a plain-form choice. */
-function returnPath(value: FormDataEntryValue | null): string {
-  return sitePathOr(value, "/");
-}
 
 /**
  * POST a cookie-consent choice (spec 1 §3, §7): JSON {choice, sessionId} from
@@ -48,20 +44,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const isJson = (request.headers.get("content-type") ?? "").includes("application/json");
-  let body: unknown;
+  let parsed: z.output<typeof consentRequestSchema> | null = null;
   let returnTo = "/";
   if (isJson) {
-    body = cleanJson(await request.json().catch(() => null));
+    const read = consentRequestSchema.safeParse(cleanJson(await request.json().catch(() => null)));
+    if (read.success) parsed = read.data;
   } else {
-    const form = (await readForm(request, anyFields, { limit: SMALL_BODY_LIMIT_BYTES })).form;
-    body = form ? { choice: form.get("choice") ?? undefined } : null;
-    returnTo = returnPath(form?.get("returnTo") ?? null);
+    const read = await readForm(request, consentFormSchema, { limit: SMALL_BODY_LIMIT_BYTES });
+    if (read.ok) {
+      parsed = { choice: read.data.choice };
+      returnTo = read.data.returnTo;
+    }
   }
-  const parsed = consentRequestSchema.safeParse(body);
-  if (!parsed.success) {
+  if (!parsed) {
     return Response.json({ error: CONSENT_MESSAGES.invalid }, { status: 400, headers: noStore });
   }
-  const { choice } = parsed.data;
+  const { choice } = parsed;
   const secure = new URL(request.url).protocol === "https:";
   if (choice === "reset") {
     const headers = new Headers(noStore);
@@ -76,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { countryCode } = lookupCountry(request.headers, runtime().config.geo);
   await recordConsent(db(), {
     userId: user?.id ?? null,
-    sessionId: parsed.data.sessionId ?? randomBytes(16).toString("hex"),
+    sessionId: parsed.sessionId ?? randomBytes(16).toString("hex"),
     choice,
     countryCode,
     userAgent: request.headers.get("user-agent"),

@@ -1,17 +1,19 @@
 import { db } from "#server/db/client";
 import { runtime } from "#server/runtime";
-import { loadNextPostView } from "~/features/reader/next-post.server";
+import {
+  loadNextPostView,
+  NEXT_POST_FAILED,
+  nextPostQuery,
+} from "~/features/reader/next-post.server";
+import { readQuery } from "~/lib/read-input.server";
 import type { Route } from "./+types/api.posts.next";
 
 /** GET /api/posts/next?after={slug}&seen={id,id,…}: the next post for infinite scroll, as JSON. */
 export async function loader({ request }: Route.LoaderArgs) {
   const { config } = runtime();
-  const url = new URL(request.url);
-  const after = url.searchParams.get("after") ?? "";
-  const seen = (url.searchParams.get("seen") ?? "").split(",").filter(Boolean).slice(0, 200);
-  if (!/^[a-z0-9-]{1,200}$/.test(after)) {
-    return Response.json({ error: "Failed to fetch next post" }, { status: 400 });
-  }
+  const query = readQuery(request, nextPostQuery);
+  if (!query.ok) return Response.json({ error: NEXT_POST_FAILED }, { status: 400 });
+  const { after, seen } = query.data;
   const view = await loadNextPostView(
     db(),
     { afterSlug: after, seenIds: seen },

@@ -7,7 +7,13 @@ import { getSessionUser } from "~/features/accounts/session.server";
 import { ErrorBox } from "~/components/ui/form";
 import { PostForm } from "~/features/authoring/post-form";
 import { loadPostForEdit } from "~/features/authoring/posts-admin.server";
-import { formChoices, handleSave, valuesOf } from "~/features/authoring/routes.server";
+import {
+  editPostQuery,
+  formChoices,
+  handleSave,
+  valuesOf,
+} from "~/features/authoring/routes.server";
+import { readQuery } from "~/lib/read-input.server";
 import type { Route } from "./+types/edit-post";
 
 export function meta(args: Route.MetaArgs) {
@@ -23,7 +29,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const actor = await requireAuthor(request);
   const found = await loadPostForEdit(db(), actor, params.slug);
   if (!found.ok) return data({ loadError: found.error, form: null }, { status: found.status });
-  const saved = new URL(request.url).searchParams.get("saved") ?? "";
+  const query = readQuery(request, editPostQuery);
+  const saved = query.ok ? query.data.saved : "";
   const scheduled =
     found.post.status === "published" &&
     found.post.publishedAt &&

@@ -6,15 +6,20 @@ import { db } from "#server/db/client";
 import { effectiveRole } from "~/features/accounts/permissions";
 import { requireAuthor } from "~/features/accounts/permissions.server";
 import { ErrorBox, NoticeBox } from "~/components/ui/form";
-import { listMyPosts } from "~/features/authoring/posts-admin.server";
-import { DELETE_CONFIRMATION } from "~/features/authoring/rules";
+import {
+  listMyPosts,
+  myPostsDeleteForm,
+  myPostsQuery,
+} from "~/features/authoring/posts-admin.server";
+import { DELETE_CONFIRMATION } from "~/features/authoring/post-rules";
 import { deletePost } from "~/features/authoring/save-post.server";
 import { primaryButton } from "~/components/ui/button-styles";
 import { postPath } from "~/features/posts/post-card";
 import { formatDate } from "~/lib/format";
 import type { Route } from "./+types/my-posts";
 import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
-import { anyFields, readForm } from "~/lib/read-input.server";
+import { readForm, readQuery } from "~/lib/read-input.server";
+import { isUuid } from "~/lib/uuid";
 
 export function meta(args: Route.MetaArgs) {
   return defaultPageMeta(args, "My Posts", { noindex: true });
@@ -23,7 +28,8 @@ export function meta(args: Route.MetaArgs) {
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireAuthor(request);
   const posts = await listMyPosts(db(), actor);
-  const deleted = new URL(request.url).searchParams.get("deleted") === "1";
+  const query = readQuery(request, myPostsQuery);
+  const deleted = query.ok && query.data.deleted;
   return {
     isAdmin: effectiveRole(actor) === "admin",
     deleted,
@@ -36,10 +42,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireAuthor(request);
-  const form =
-    (await readForm(request, anyFields, { limit: SMALL_BODY_LIMIT_BYTES })).form ?? new FormData();
-  const id = String(form.get("id") ?? "");
-  const result = /^[0-9a-f-]{36}$/i.test(id)
+  const read = await readForm(request, myPostsDeleteForm, { limit: SMALL_BODY_LIMIT_BYTES });
+  const id = read.ok ? read.data.id : "";
+  const result = isUuid(id)
     ? await deletePost(db(), actor, id)
     : ({ ok: false, status: 404, error: "Failed to delete post" } as const);
   if (result.ok) throw redirect("/my-posts?deleted=1");

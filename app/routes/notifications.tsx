@@ -9,24 +9,24 @@ import {
   listNotifications,
   markAllRead,
   markRead,
-  parseFilter,
+  notificationsActionForm,
+  notificationsQuery,
   trackedLink,
 } from "~/features/notifications/notifications.server";
+import { NOTIFICATION_MESSAGES } from "~/features/notifications/notification-rules";
 import { TEXT_FORM_LIMIT_BYTES, TOO_LARGE_MESSAGE } from "#server/http/limits";
-import { anyFields, readForm } from "~/lib/read-input.server";
+import { readForm, readQuery } from "~/lib/read-input.server";
 import type { Route } from "./+types/notifications";
 
 export function meta(args: Route.MetaArgs) {
   return defaultPageMeta(args, "Notifications", { noindex: true });
 }
 
-const INVALID_FILTER = "Unknown filter. Choose All, Unread or Announcements.";
-
 /** Signed-in members only (signed-out → /login); ?filter=unread|announcements. */
 export async function loader({ request }: Route.LoaderArgs) {
   const member = await requireMember(request, "notifications.read");
-  const parsed = parseFilter(new URL(request.url).searchParams.get("filter"));
-  const filter = parsed ?? "all";
+  const query = readQuery(request, notificationsQuery);
+  const filter = query.ok ? query.data.filter : "all";
   const [items, bell] = await Promise.all([
     listNotifications(db(), member.id, filter),
     bellState(db(), member.id),
@@ -35,9 +35,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     filter,
     items,
     unreadCount: bell.unreadCount,
-    error: parsed ? null : INVALID_FILTER,
+    error: query.ok ? null : query.message,
   };
-  return data(page, { status: parsed ? 200 : 400 });
+  return data(page, { status: query.ok ? 200 : 400 });
 }
 
 /**
@@ -47,24 +47,23 @@ export async function loader({ request }: Route.LoaderArgs) {
  */
 export async function action({ request }: Route.ActionArgs) {
   const member = await requireMember(request, "notifications.read");
-  const body = await readForm(request, anyFields, { limit: TEXT_FORM_LIMIT_BYTES });
+  const body = await readForm(request, notificationsActionForm, { limit: TEXT_FORM_LIMIT_BYTES });
   if (!body.ok && body.problem === "too-large") {
     return data({ error: TOO_LARGE_MESSAGE }, { status: 413 });
   }
-  const form = body.ok ? body.form : null;
-  if (!form) return data({ error: "Invalid request" }, { status: 400 });
-  const intent = form.get("intent");
+  if (!body.ok) return data({ error: "Invalid request" }, { status: 400 });
+  const { intent, id } = body.data;
   if (intent === "read-all") {
     await markAllRead(db(), member.id);
     return { ok: true };
   }
   if (intent === "read" || intent === "view") {
-    const marked = await markRead(db(), member.id, form.get("id"));
-    if (!marked) return data({ error: "Notification not found" }, { status: 404 });
+    const marked = await markRead(db(), member.id, id);
+    if (!marked) return data({ error: NOTIFICATION_MESSAGES.notFound }, { status: 404 });
     if (intent === "view") throw redirect(trackedLink(marked.link, runtime().config.siteUrl));
     return { ok: true };
   }
-  return data({ error: "Unknown action" }, { status: 400 });
+  return data({ error: NOTIFICATION_MESSAGES.unknownAction }, { status: 400 });
 }
 
 export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {

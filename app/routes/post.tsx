@@ -3,7 +3,12 @@ import { db } from "#server/db/client";
 import { runtime } from "#server/runtime";
 import { getSessionUser } from "~/features/accounts/session.server";
 import { commentFormAction } from "~/features/comments/comment-form.server";
-import { commentsToShow, listComments } from "~/features/comments/comments.server";
+import {
+  COMMENTS_PAGE,
+  listComments,
+  postCommentsQuery,
+} from "~/features/comments/comments.server";
+import { readQuery } from "~/lib/read-input.server";
 import { isSaved } from "~/features/favorites/favorites.server";
 import { postPath } from "~/features/posts/post-card";
 import { InfinitePosts } from "~/features/reader/infinite-posts";
@@ -29,10 +34,11 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const viewer = await getSessionUser(request);
   // The first 5 comments are in the HTML (readable without JavaScript). A
   // visitor's page shows them as every visitor sees them, so it stays cacheable.
+  const query = readQuery(request, postCommentsQuery);
   const [saved, comments] = await Promise.all([
     viewer ? isSaved(db(), viewer.id, view.post.id) : undefined,
     listComments(db(), view.post.id, viewer, {
-      limit: commentsToShow(new URL(request.url).searchParams.get("comments")),
+      limit: query.ok ? query.data.comments : COMMENTS_PAGE,
     }),
   ]);
   return data(

@@ -2,16 +2,17 @@ import { data, Form, Link } from "react-router";
 import { db } from "#server/db/client";
 import { EmptyState } from "~/features/posts/post-card";
 import { Highlighted } from "~/features/search/highlighted";
-import { searchPosts } from "~/features/search/search.server";
+import { searchPosts, searchQuery } from "~/features/search/search.server";
+import { readQuery } from "~/lib/read-input.server";
 import { formatDate, isoDate, plural } from "~/lib/format";
 import { pageMeta, siteOf } from "~/features/seo/meta";
 import { pageCacheHeaders, readerPageHeaders, withPageKeys } from "~/features/layout/cache-headers";
 import type { Route } from "./+types/search";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const page = Number(url.searchParams.get("page") ?? "1");
-  return data(await searchPosts(db(), url.searchParams.get("q") ?? "", page), {
+  const query = readQuery(request, searchQuery);
+  const { q, page } = query.ok ? query.data : { q: "", page: 1 };
+  return data(await searchPosts(db(), q, page), {
     headers: withPageKeys(pageCacheHeaders(request), ["list:all"]),
   });
 }

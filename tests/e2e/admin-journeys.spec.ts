@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, waitForHydration } from "./fixtures";
-import { DEMO_PASSWORD, signInAs, test, watchBrowserErrors } from "./support/community";
+import { DEMO_PASSWORD, signInAs, test, watchBrowserErrors } from "./support/community-server";
 import { answerNextDialog } from "./support/dialogs";
 
 const ADMIN = { email: "meera.iyer@example.com" };

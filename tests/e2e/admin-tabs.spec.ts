@@ -12,7 +12,7 @@ import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, waitForHydration } from "./fixtures";
 import { newMember, signIn, signUpAndVerify } from "./support/accounts";
 import { signedInAdmin, test } from "./support/admin";
-import { watchBrowserErrors } from "./support/community";
+import { watchBrowserErrors } from "./support/community-server";
 import { answerNextDialog } from "./support/dialogs";
 
 test.describe.configure({ timeout: 150_000 });

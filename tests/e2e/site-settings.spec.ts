@@ -8,7 +8,7 @@
  */
 import { expect, expectNoAxeViolations, waitForHydration } from "./fixtures";
 import { signedInAdmin, test } from "./support/admin";
-import { noisePng } from "./support/images";
+import { noisePng } from "./support/random-png";
 
 test.describe.configure({ timeout: 120_000 });
 

@@ -12,7 +12,7 @@ import { CookieJar } from "#tests/support/http-app";
 import { categories, posts, profiles, rateLimits, tags } from "#server/db/schema";
 import { createComment, createPost, createUser } from "../support/factories";
 import { signedInMember } from "../support/signed-in";
-import { TAG_LIMITS, TAG_MESSAGES } from "~/features/authoring/rules";
+import { TAG_LIMITS, TAG_MESSAGES } from "~/features/authoring/post-rules";
 import { siteOverHttpForThisFile } from "../support/site-over-http";
 
 const site = siteOverHttpForThisFile();

@@ -1,5 +1,5 @@
 /** Reads `event: notifications` messages from an event-stream response (tests). */
-import type { BellState } from "~/features/notifications/rules";
+import type { BellState } from "~/features/notifications/notification-rules";
 
 export function readEvents(response: Response, timeoutMs = 5_000) {
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();

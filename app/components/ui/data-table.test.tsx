@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { DataTable, Pager, TableSearch } from "./data-table";
+import { DataTable, Pager, SearchableTable, TableSearch } from "./data-table";
 
 const render = (node: React.ReactNode) => {
   const router = createMemoryRouter([{ path: "/", Component: () => node }], {
@@ -80,5 +80,44 @@ describe("Pager", () => {
     expect(pager(1, 3)).not.toContain("Previous");
     expect(pager(3, 3)).not.toContain("Next");
     expect(pager(1, 1)).toContain("Page 1 of 1");
+  });
+});
+
+describe("SearchableTable", () => {
+  it("the search (with the list's query), the table and the pager, in that order", () => {
+    const out = render(
+      <SearchableTable
+        list={{
+          query: "asha",
+          page: 2,
+          pageCount: 3,
+          showing: "Showing 51-100 of 120",
+          pageLabel: "Page 2 of 3",
+        }}
+        search={{
+          action: "/admin",
+          id: "user-search",
+          label: "Search users",
+          hidden: { tab: "users" },
+        }}
+        pagerLabel="Users pages"
+        href={(p) => `/admin?tab=users&page=${p}`}
+        caption="Users"
+        headers={["User"]}
+        empty="No users found."
+      >
+        {[]}
+      </SearchableTable>,
+    );
+    const search = out.indexOf('role="search"');
+    const table = out.indexOf("<table");
+    const pager = out.indexOf('<nav aria-label="Users pages"');
+    expect(search).toBeGreaterThan(-1);
+    expect(table).toBeGreaterThan(search);
+    expect(pager).toBeGreaterThan(table);
+    expect(out).toMatch(/name="q" value="asha"/);
+    expect(out).toContain("No users found.");
+    expect(out).toContain("Showing 51-100 of 120");
+    expect(out).toMatch(/href="\/admin\?tab=users&amp;page=3"[^>]*>Next</);
   });
 });

@@ -132,3 +132,45 @@ export function Pager({
     </nav>
   );
 }
+
+/** What a paged list knows of where it is (the pager's figures and the search text). */
+export type PagedList = {
+  query: string;
+  page: number;
+  pageCount: number;
+  showing: string;
+  pageLabel: string;
+};
+
+/**
+ * A searchable, paged list: the search form (searching `list.query`), the
+ * table and the pager below it.
+ */
+export function SearchableTable({
+  list,
+  search,
+  pagerLabel,
+  href,
+  ...table
+}: {
+  list: PagedList;
+  search: Omit<Parameters<typeof TableSearch>[0], "query">;
+  /** The pager's landmark name (e.g. "Users pages"). */
+  pagerLabel: string;
+  href: (page: number) => string;
+} & Parameters<typeof DataTable>[0]) {
+  return (
+    <div className="space-y-4">
+      <TableSearch {...search} query={list.query} />
+      <DataTable {...table} />
+      <Pager
+        label={pagerLabel}
+        showing={list.showing}
+        pageLabel={list.pageLabel}
+        page={list.page}
+        pageCount={list.pageCount}
+        href={href}
+      />
+    </div>
+  );
+}

@@ -7,6 +7,7 @@
  * dropped on every instance when the table changes.
  */
 import { asc, eq } from "drizzle-orm";
+import { z } from "zod";
 import { invalidateLocal } from "#server/cache/cache";
 import type { Database } from "#server/db/client";
 import { bannedWords } from "#server/db/schema";
@@ -15,6 +16,7 @@ import { assertCan } from "~/features/accounts/permissions.server";
 import { isUniqueViolation } from "#server/db/errors";
 import { recordAdminAction } from "~/features/audit/audit.server";
 import { isUuid } from "~/lib/uuid";
+import { formText, onceTextOrNull, readQuery } from "~/lib/read-input.server";
 
 export const BANNED_WORD_MAX = 100;
 
@@ -41,6 +43,13 @@ export function normaliseBannedWord(raw: string): string {
   return raw.trim().replace(/\s+/g, " ").toLowerCase();
 }
 
+/** A word as stored: normalised, not empty, at most BANNED_WORD_MAX characters. */
+export const bannedWordSchema = z
+  .string()
+  .transform(normaliseBannedWord)
+  .refine((word) => word !== "", { message: BANNED_WORD_MESSAGES.required, abort: true })
+  .refine((word) => [...word].length <= BANNED_WORD_MAX, BANNED_WORD_MESSAGES.tooLong);
+
 export async function listBannedWords(
   db: Database,
   actor: Actor | null | undefined,
@@ -61,11 +70,9 @@ export async function addBannedWord(
   raw: string,
 ): Promise<BannedWordResult> {
   assertCan(actor, "admin.access");
-  const word = normaliseBannedWord(raw);
-  if (!word) return { ok: false, status: 400, error: BANNED_WORD_MESSAGES.required };
-  if ([...word].length > BANNED_WORD_MAX) {
-    return { ok: false, status: 400, error: BANNED_WORD_MESSAGES.tooLong };
-  }
+  const parsed = bannedWordSchema.safeParse(raw);
+  if (!parsed.success) return { ok: false, status: 400, error: parsed.error.issues[0]!.message };
+  const word = parsed.data;
   try {
     await db.transaction(async (tx) => {
       const [row] = await tx.insert(bannedWords).values({ word }).returning({ id: bannedWords.id });
@@ -137,12 +144,16 @@ export type BannedWordsPageData = {
   question: string;
 };
 
+/** ?done=added|removed, after a change. */
+const bannedWordsPageQuery = z.object({ done: formText });
+
 export async function loadBannedWordsPage(
   db: Database,
   actor: Actor,
   request: Request,
 ): Promise<BannedWordsPageData> {
-  const done = new URL(request.url).searchParams.get("done");
+  const query = readQuery(request, bannedWordsPageQuery);
+  const done = query.ok ? query.data.done : "";
   return {
     words: await listBannedWords(db, actor),
     notice: done && Object.hasOwn(DONE, done) ? DONE[done as keyof typeof DONE] : null,
@@ -150,11 +161,14 @@ export async function loadBannedWordsPage(
   };
 }
 
-/** One string field sent once, or null. */
-function single(form: FormData, name: string): string | null {
-  const values = form.getAll(name);
-  return values.length === 1 && typeof values[0] === "string" ? values[0] : null;
-}
+/** The page's POST as read: intent=add (word) or remove (id, confirmed=1). */
+export const bannedWordsActionForm = z.object({
+  intent: onceTextOrNull,
+  word: onceTextOrNull,
+  id: onceTextOrNull,
+  confirmed: formText,
+});
+export type BannedWordsActionForm = z.output<typeof bannedWordsActionForm>;
 
 export type BannedWordsActionResult =
   | { kind: "redirect"; to: string }
@@ -178,11 +192,11 @@ export type BannedWordsActionResult =
 export async function runBannedWordsAction(
   db: Database,
   actor: Actor,
-  form: FormData,
+  form: BannedWordsActionForm,
 ): Promise<BannedWordsActionResult> {
-  const intent = single(form, "intent");
+  const { intent } = form;
   if (intent === "add") {
-    const word = single(form, "word");
+    const { word } = form;
     if (word === null)
       return { kind: "error", status: 400, error: BANNED_WORD_MESSAGES.required, word: "" };
     if (word.length > 1000) {
@@ -198,11 +212,11 @@ export async function runBannedWordsAction(
     return { kind: "redirect", to: `${BANNED_WORDS_PATH}?done=added` };
   }
   if (intent === "remove") {
-    const id = single(form, "id");
+    const { id } = form;
     if (!id || !isUuid(id)) {
       return { kind: "error", status: 404, error: BANNED_WORD_MESSAGES.notFound, word: "" };
     }
-    if (form.get("confirmed") !== "1") {
+    if (form.confirmed !== "1") {
       const target = await findBannedWord(db, actor, id);
       if (!target)
         return { kind: "error", status: 404, error: BANNED_WORD_MESSAGES.notFound, word: "" };

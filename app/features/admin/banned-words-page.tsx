@@ -10,7 +10,7 @@ import { primaryButton } from "~/components/ui/button-styles";
 import { ErrorBox, inputClass, NoticeBox } from "~/components/ui/form";
 import { AdminLinks } from "./admin-links";
 import type { BannedWordsPageData } from "./banned-words-page.server";
-import { ConfirmAction, ConfirmStepPanel, type ConfirmStepData } from "./confirm-action";
+import { ConfirmStepPanel, type ConfirmStepData, ConfirmDelete } from "./confirm-action";
 import { useHydrated } from "~/lib/use-hydrated";
 
 export function BannedWordsPage({
@@ -83,14 +83,11 @@ export function BannedWordsPage({
                 className="flex items-center justify-between gap-2 rounded border border-slate-200 bg-white px-3 py-2"
               >
                 <span className="font-mono break-all text-slate-900">{w.word}</span>
-                <ConfirmAction question={data.question} fields={{ intent: "remove", id: w.id }}>
-                  <button
-                    type="submit"
-                    className="rounded bg-red-700 px-2 py-1 text-xs font-semibold text-white hover:bg-red-800"
-                  >
-                    Delete<span className="sr-only">{` ${w.word}`}</span>
-                  </button>
-                </ConfirmAction>
+                <ConfirmDelete
+                  question={data.question}
+                  fields={{ intent: "remove", id: w.id }}
+                  name={w.word}
+                />
               </li>
             ))}
           </ul>

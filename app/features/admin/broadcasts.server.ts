@@ -4,6 +4,7 @@
  * set-based broadcast(), and the 20 latest broadcasts. Admins only.
  */
 import { desc, eq } from "drizzle-orm";
+import { z } from "zod";
 import type { Database } from "#server/db/client";
 import { broadcasts, profiles } from "#server/db/schema";
 import type { Actor } from "~/features/accounts/permissions";
@@ -11,7 +12,7 @@ import { assertCan } from "~/features/accounts/permissions.server";
 import { broadcast, type BroadcastInput } from "~/features/notifications/notify.server";
 import { messageOf } from "#server/db/errors";
 import { recordAdminAction } from "~/features/audit/audit.server";
-import { textOf } from "~/lib/read-input.server";
+import { formText, formTextOr } from "~/lib/read-input.server";
 
 export const BROADCAST_TITLE_MAX = 100;
 export const BROADCAST_MESSAGE_MAX = 500;
@@ -51,8 +52,6 @@ export const EMPTY_BROADCAST_FORM: BroadcastForm = {
   statusFilter: "approved",
 };
 
-const chars = (text: string) => [...text].length;
-
 /** A site path (/…, not //…) or an absolute http(s) URL. */
 export function isBroadcastLink(link: string): boolean {
   if (link.length > BROADCAST_LINK_MAX || /[\s\\]/.test(link)) return false;
@@ -65,48 +64,61 @@ export function isBroadcastLink(link: string): boolean {
   }
 }
 
-export function readBroadcastForm(form: FormData): BroadcastForm {
-  const field = (name: string, fallback = "") => textOf(form, name, fallback);
-  return {
-    title: field("title"),
-    message: field("message"),
-    link: field("link"),
-    roleFilter: field("roleFilter", "all"),
-    statusFilter: field("statusFilter", "approved"),
-  };
-}
+/** The form as typed, what the tab shows again after a refusal. */
+export const broadcastFormValues = z.object({
+  title: formText,
+  message: formText,
+  link: formText,
+  roleFilter: formTextOr("all"),
+  statusFilter: formTextOr("approved"),
+}) satisfies z.ZodType<BroadcastForm>;
 
 export type ValidBroadcast = Omit<BroadcastInput, "sentBy">;
+
+/** At most `max` characters (code points, as the counter shows them). */
+const chars = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .refine((text) => [...text].length <= max, message);
+
+/**
+ * The broadcast checked: title and link first (the spec's message), then each
+ * field in the form's order; an empty message falls back to the title.
+ */
+export const broadcastInputSchema = z
+  .object({
+    title: z.string(),
+    message: z.string(),
+    link: z.string(),
+    roleFilter: z.string(),
+    statusFilter: z.string(),
+  })
+  .refine((v) => v.title.trim() !== "" && v.link.trim() !== "", {
+    message: BROADCAST_MESSAGES.missing,
+    abort: true,
+  })
+  .pipe(
+    z.object({
+      title: chars(BROADCAST_TITLE_MAX, BROADCAST_MESSAGES.titleTooLong),
+      message: chars(BROADCAST_MESSAGE_MAX, BROADCAST_MESSAGES.messageTooLong),
+      link: z.string().trim().refine(isBroadcastLink, BROADCAST_MESSAGES.badLink),
+      roleFilter: z.enum(ROLE_FILTERS, BROADCAST_MESSAGES.badRole),
+      statusFilter: z.enum(STATUS_FILTERS, BROADCAST_MESSAGES.badStatus),
+    }),
+  )
+  .transform((v): ValidBroadcast => ({ ...v, message: v.message || v.title })) satisfies z.ZodType<
+  ValidBroadcast,
+  BroadcastForm
+>;
 
 export function validateBroadcast(
   values: BroadcastForm,
 ): { ok: true; input: ValidBroadcast } | { ok: false; error: string } {
-  const title = values.title.trim();
-  const link = values.link.trim();
-  const message = values.message.trim();
-  if (!title || !link) return { ok: false, error: BROADCAST_MESSAGES.missing };
-  if (chars(title) > BROADCAST_TITLE_MAX)
-    return { ok: false, error: BROADCAST_MESSAGES.titleTooLong };
-  if (chars(message) > BROADCAST_MESSAGE_MAX) {
-    return { ok: false, error: BROADCAST_MESSAGES.messageTooLong };
-  }
-  if (!isBroadcastLink(link)) return { ok: false, error: BROADCAST_MESSAGES.badLink };
-  if (!(ROLE_FILTERS as readonly string[]).includes(values.roleFilter)) {
-    return { ok: false, error: BROADCAST_MESSAGES.badRole };
-  }
-  if (!(STATUS_FILTERS as readonly string[]).includes(values.statusFilter)) {
-    return { ok: false, error: BROADCAST_MESSAGES.badStatus };
-  }
-  return {
-    ok: true,
-    input: {
-      title,
-      message: message || title,
-      link,
-      roleFilter: values.roleFilter as BroadcastInput["roleFilter"],
-      statusFilter: values.statusFilter as BroadcastInput["statusFilter"],
-    },
-  };
+  const parsed = broadcastInputSchema.safeParse(values);
+  return parsed.success
+    ? { ok: true, input: parsed.data }
+    : { ok: false, error: parsed.error.issues[0]!.message };
 }
 
 export type SendResult =

@@ -5,7 +5,7 @@
 import { Link } from "react-router";
 import { primaryButton } from "~/components/ui/button-styles";
 import { cellClass, DataTable, rowClass } from "~/components/ui/data-table";
-import { ConfirmAction } from "./confirm-action";
+import { ConfirmDelete } from "./confirm-action";
 import type { DashboardData } from "./dashboard-data";
 
 export function CategoriesTab({ data }: { data: DashboardData }) {
@@ -38,18 +38,12 @@ export function CategoriesTab({ data }: { data: DashboardData }) {
                   Edit<span className="sr-only">{` ${c.name}`}</span>
                 </Link>
                 {c.deletable ? (
-                  <ConfirmAction
+                  <ConfirmDelete
                     action={data.here}
                     question={data.confirmations.deleteCategory}
                     fields={{ intent: "category-delete", categoryId: c.id }}
-                  >
-                    <button
-                      type="submit"
-                      className="rounded bg-red-700 px-2 py-1 text-xs font-semibold text-white hover:bg-red-800"
-                    >
-                      Delete<span className="sr-only">{` ${c.name}`}</span>
-                    </button>
-                  </ConfirmAction>
+                    name={c.name}
+                  />
                 ) : null}
               </div>
             </td>

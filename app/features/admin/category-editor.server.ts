@@ -13,7 +13,11 @@ import { isSafeUrl } from "~/features/authoring/post-form.server";
 import { isUniqueViolation } from "#server/db/errors";
 import { recordAdminAction } from "~/features/audit/audit.server";
 import { isUuid } from "~/lib/uuid";
-import { textOf } from "~/lib/read-input.server";
+import { formText } from "~/lib/read-input.server";
+
+export const CATEGORY_NAME_MAX = 100;
+export const CATEGORY_SLUG_MAX = 100;
+export const CATEGORY_DESCRIPTION_MAX = 2000;
 
 export const CATEGORY_EDITOR_MESSAGES = {
   loadFailed: "Failed to load category",
@@ -25,6 +29,10 @@ export const CATEGORY_EDITOR_MESSAGES = {
   slugTaken: "Failed to save category: this slug is already used by another category",
   reservedSlug: "Failed to save category: the uncategorized slug cannot be changed or reused",
   forbidden: "Permission denied: only admins can do this",
+  /** Ours. */
+  nameTooLong: `Name must be at most ${CATEGORY_NAME_MAX} characters`,
+  descriptionTooLong: `Description must be at most ${CATEGORY_DESCRIPTION_MAX} characters`,
+  badWidget: "A sidebar widget is not valid",
 } as const;
 
 /** The form as typed (widgets as JSON text, as the widgets field sends them). */
@@ -75,16 +83,22 @@ function parseWidget(raw: string): { ok: true; widget: SidebarWidget | null } | 
   return parsed.success ? { ok: true, widget: parsed.data as SidebarWidget } : { ok: false };
 }
 
-export function readCategoryForm(form: FormData): CategoryFormValues {
-  const field = (name: string) => textOf(form, name);
-  return {
-    name: field("name"),
-    slug: field("slug"),
-    description: field("description"),
-    sidebar_widget: field("sidebar_widget"),
-    sidebar_widget_2: field("sidebar_widget_2"),
-  };
-}
+/** A widget slot: its JSON text, read as a widget (empty or null is none). */
+const widgetField = z.string().transform((raw, ctx) => {
+  const parsed = parseWidget(raw);
+  if (parsed.ok) return parsed.widget;
+  ctx.addIssue({ code: "custom", message: CATEGORY_EDITOR_MESSAGES.badWidget });
+  return z.NEVER;
+});
+
+/** The form as typed: each field's text ("" when absent), what the editor shows again. */
+export const categoryFormValues = z.object({
+  name: formText,
+  slug: formText,
+  description: formText,
+  sidebar_widget: formText,
+  sidebar_widget_2: formText,
+}) satisfies z.ZodType<CategoryFormValues>;
 
 export type CategoryInput = {
   name: string;
@@ -94,34 +108,39 @@ export type CategoryInput = {
   sidebarWidget2: SidebarWidget | null;
 };
 
-export function validateCategory(
-  values: CategoryFormValues,
-): { ok: true; input: CategoryInput } | { ok: false; error: string } {
-  const name = values.name.trim();
-  const slug = values.slug.trim();
-  const description = values.description.trim();
-  if (!name || !slug) return { ok: false, error: CATEGORY_EDITOR_MESSAGES.required };
-  if (name.length > 100) return { ok: false, error: "Name must be at most 100 characters" };
-  if (slug.length > 100 || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) {
-    return { ok: false, error: CATEGORY_EDITOR_MESSAGES.badSlug };
-  }
-  if (description.length > 2000) {
-    return { ok: false, error: "Description must be at most 2000 characters" };
-  }
-  const first = parseWidget(values.sidebar_widget);
-  const second = parseWidget(values.sidebar_widget_2);
-  if (!first.ok || !second.ok) return { ok: false, error: "A sidebar widget is not valid" };
-  return {
-    ok: true,
-    input: {
-      name,
-      slug,
-      description: description || null,
-      sidebarWidget: first.widget,
-      sidebarWidget2: second.widget,
-    },
-  };
-}
+/**
+ * The form checked, for readForm: name and slug first (the spec's message),
+ * then each field in the form's order.
+ */
+export const categoryFormSchema = categoryFormValues
+  .refine((v) => v.name.trim() !== "" && v.slug.trim() !== "", {
+    message: CATEGORY_EDITOR_MESSAGES.required,
+    abort: true,
+  })
+  .pipe(
+    z.object({
+      name: z.string().trim().max(CATEGORY_NAME_MAX, CATEGORY_EDITOR_MESSAGES.nameTooLong),
+      slug: z
+        .string()
+        .trim()
+        .max(CATEGORY_SLUG_MAX, CATEGORY_EDITOR_MESSAGES.badSlug)
+        .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, CATEGORY_EDITOR_MESSAGES.badSlug),
+      description: z
+        .string()
+        .trim()
+        .max(CATEGORY_DESCRIPTION_MAX, CATEGORY_EDITOR_MESSAGES.descriptionTooLong)
+        .transform((v) => v || null),
+      sidebar_widget: widgetField,
+      sidebar_widget_2: widgetField,
+    }),
+  )
+  .transform((v): CategoryInput => ({
+    name: v.name,
+    slug: v.slug,
+    description: v.description,
+    sidebarWidget: v.sidebar_widget,
+    sidebarWidget2: v.sidebar_widget_2,
+  }));
 
 export const valuesOfCategory = (row: typeof categories.$inferSelect): CategoryFormValues => ({
   name: row.name,

@@ -61,6 +61,30 @@ export function ConfirmAction({
   );
 }
 
+/** A row's red Delete button that asks first; `name` tells screen readers which row. */
+export function ConfirmDelete({
+  action,
+  question,
+  fields,
+  name,
+}: {
+  action?: string;
+  question: string;
+  fields: Record<string, string>;
+  name: string;
+}) {
+  return (
+    <ConfirmAction action={action} question={question} fields={fields}>
+      <button
+        type="submit"
+        className="rounded bg-red-700 px-2 py-1 text-xs font-semibold text-white hover:bg-red-800"
+      >
+        Delete<span className="sr-only">{` ${name}`}</span>
+      </button>
+    </ConfirmAction>
+  );
+}
+
 /** The server's confirmation step: the question, Yes (posts again, confirmed) and Cancel. */
 export function ConfirmStepPanel({ step }: { step: ConfirmStepData }) {
   return (

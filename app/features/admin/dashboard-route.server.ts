@@ -5,6 +5,7 @@
  * message, never a 500.
  */
 import { data, redirect } from "react-router";
+import { z } from "zod";
 import type { Database } from "#server/db/client";
 import type { Storage } from "#server/storage";
 import type { Actor } from "~/features/accounts/permissions";
@@ -43,11 +44,12 @@ import {
 } from "./categories-tab.server";
 import {
   BROADCAST_MESSAGES,
+  broadcastFormValues,
   broadcastHistory,
   EMPTY_BROADCAST_FORM,
-  readBroadcastForm,
   sendBroadcast,
   validateBroadcast,
+  type BroadcastForm,
 } from "./broadcasts.server";
 import {
   adminAuthorChoices,
@@ -61,9 +63,17 @@ import {
 } from "./posts-tab.server";
 import { isUuid } from "~/lib/uuid";
 import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
-import { anyFields, readForm } from "~/lib/read-input.server";
+import { formText, formTextOr, onceTextOrNull, readForm, readQuery } from "~/lib/read-input.server";
 
 const CONFIRMABLE: readonly string[] = ["block", "promote", "delete"];
+
+/** The dashboard's own messages (the query string's and the action's). */
+export const DASHBOARD_MESSAGES = {
+  unknownTab: "Unknown dashboard section",
+  searchTooLong: `Search text must be at most ${SEARCH_MAX_LENGTH} characters`,
+  badPage: "Page must be a whole number from 1",
+  chooseUser: "Invalid request: choose an action and a user",
+} as const;
 
 const dateTimeFormat = new Intl.DateTimeFormat("en-GB", {
   dateStyle: "medium",
@@ -73,6 +83,26 @@ const dateTimeFormat = new Intl.DateTimeFormat("en-GB", {
 /** "22 Nov 2026, 14:05 UTC". */
 const formatDateTime = (date: Date) => `${dateTimeFormat.format(date)} UTC`;
 const MAX_ID_LENGTH = 200;
+
+/** An id field sent once, not empty and at most MAX_ID_LENGTH long, or null. */
+const idField = onceTextOrNull.transform((value) =>
+  value && value.length <= MAX_ID_LENGTH ? value : null,
+);
+
+/**
+ * The dashboard's POST as read: intent, the row it acts on (userId, postId,
+ * authorId, categoryId), featured=1|0, confirmed=1 and the broadcast form.
+ */
+export const dashboardActionForm = broadcastFormValues.extend({
+  intent: onceTextOrNull,
+  userId: idField,
+  postId: idField,
+  authorId: idField,
+  categoryId: idField,
+  featured: formText,
+  confirmed: formText,
+});
+export type DashboardActionForm = z.output<typeof dashboardActionForm>;
 
 const toRow = (u: AdminUser): UserRow => ({
   id: u.id,
@@ -94,50 +124,65 @@ function pageAddress(tab: AdminTab, query: string, page: number | null): string 
   return `/admin?${params}`;
 }
 
-type ParsedView =
-  { ok: true; tab: AdminTab; query: string; page: number | null } | { ok: false; error: string };
+/** The view: ?tab=, ?q= and ?page=, each refused with its message (a 400 showing the Overview). */
+export const dashboardViewQuery = z.object({
+  tab: formTextOr("overview").pipe(z.enum(ADMIN_TABS, DASHBOARD_MESSAGES.unknownTab)),
+  q: formText.pipe(z.string().trim().max(SEARCH_MAX_LENGTH, DASHBOARD_MESSAGES.searchTooLong)),
+  page: z.preprocess(
+    (value) => (Array.isArray(value) ? value[0] : value) ?? null,
+    z
+      .string()
+      .regex(/^[1-9][0-9]{0,6}$/, DASHBOARD_MESSAGES.badPage)
+      .transform(Number)
+      .nullable(),
+  ),
+});
 
-function parseView(params: URLSearchParams): ParsedView {
-  const tab = params.get("tab") ?? "overview";
-  if (!(ADMIN_TABS as readonly string[]).includes(tab)) {
-    return { ok: false, error: "Unknown dashboard section" };
-  }
-  const query = (params.get("q") ?? "").trim();
-  if (query.length > SEARCH_MAX_LENGTH) {
-    return { ok: false, error: `Search text must be at most ${SEARCH_MAX_LENGTH} characters` };
-  }
-  const rawPage = params.get("page");
-  if (rawPage !== null && !/^[1-9][0-9]{0,6}$/.test(rawPage)) {
-    return { ok: false, error: "Page must be a whole number from 1" };
-  }
-  return { ok: true, tab: tab as AdminTab, query, page: rawPage ? Number(rawPage) : null };
+/** What the page was sent back with: ?done= (and ?count=), ?failed=, ?confirm= and ?user=. */
+const dashboardNoticeQuery = z.object({
+  done: formText,
+  count: formText,
+  failed: formText,
+  confirm: formText,
+  user: formText,
+});
+
+type View = { tab: AdminTab; query: string; page: number | null };
+
+function readView(request: Request): { ok: true; view: View } | { ok: false; error: string } {
+  const read = readQuery(request, dashboardViewQuery);
+  if (!read.ok) return { ok: false, error: read.message ?? DASHBOARD_MESSAGES.unknownTab };
+  return { ok: true, view: { tab: read.data.tab, query: read.data.q, page: read.data.page } };
 }
 
 /** Everything the page shows; a bad query string gives the Overview with a 400 and its message. */
 export async function loadDashboard(db: Database, actor: Actor, request: Request) {
-  const params = new URL(request.url).searchParams;
-  const parsed = parseView(params);
-  const view = parsed.ok ? parsed : { tab: "overview" as const, query: "", page: null };
+  const parsed = readView(request);
+  const view: View = parsed.ok ? parsed.view : { tab: "overview", query: "", page: null };
   const here = pageAddress(view.tab, view.query, view.page);
 
-  const done = params.get("done");
+  const notices = readQuery(request, dashboardNoticeQuery);
+  const {
+    done,
+    count,
+    failed,
+    confirm: confirmAction,
+    user: confirmUser,
+  } = notices.ok ? notices.data : { done: "", count: "", failed: "", confirm: "", user: "" };
   const notice =
     done && (USER_ACTIONS as readonly string[]).includes(done)
       ? ADMIN_MESSAGES.success[done as UserAction]
-      : done === "broadcast" && /^[0-9]{1,9}$/.test(params.get("count") ?? "")
-        ? BROADCAST_MESSAGES.sent(Number(params.get("count")))
+      : done === "broadcast" && /^[0-9]{1,9}$/.test(count)
+        ? BROADCAST_MESSAGES.sent(Number(count))
         : done && Object.hasOwn(DONE_MESSAGES, done)
           ? DONE_MESSAGES[done]!
           : null;
 
   // A page the admin was sent back from (the category editor, the CSV export) names its failure.
-  const failed = params.get("failed");
   const failure =
     failed && Object.hasOwn(FAILED_MESSAGES, failed) ? FAILED_MESSAGES[failed]! : null;
 
   let confirm: DashboardData["confirm"] = null;
-  const confirmAction = params.get("confirm");
-  const confirmUser = params.get("user");
   if (confirmAction && CONFIRMABLE.includes(confirmAction) && confirmUser) {
     const target =
       confirmUser.length <= MAX_ID_LENGTH ? await findAdminUser(db, actor, confirmUser) : null;
@@ -262,41 +307,25 @@ export async function runDashboardAction(
   if (request.method !== "POST") {
     return data({ error: "Method not allowed" }, { status: 405 });
   }
-  const parsed = parseView(new URL(request.url).searchParams);
+  const parsed = readView(request);
   const here = parsed.ok
-    ? pageAddress(parsed.tab, parsed.query, parsed.page)
+    ? pageAddress(parsed.view.tab, parsed.view.query, parsed.view.page)
     : "/admin?tab=overview";
-  const form = (await readForm(request, anyFields, { limit: SMALL_BODY_LIMIT_BYTES })).form;
-  if (!form) return data({ error: "Invalid request" }, { status: 400 });
-  const intent = form.getAll("intent");
-  if (
-    intent.length === 1 &&
-    typeof intent[0] === "string" &&
-    (POST_INTENTS as readonly string[]).includes(intent[0])
-  ) {
-    return runPostAction(db, actor, intent[0] as PostIntent, form, here);
+  const read = await readForm(request, dashboardActionForm, { limit: SMALL_BODY_LIMIT_BYTES });
+  if (!read.ok) return data({ error: "Invalid request" }, { status: 400 });
+  const form = read.data;
+  const { intent } = form;
+  if (intent !== null && (POST_INTENTS as readonly string[]).includes(intent)) {
+    return runPostAction(db, actor, intent as PostIntent, form, here);
   }
-  if (intent.length === 1 && intent[0] === "category-delete") {
-    return runCategoryDelete(db, actor, form, here);
+  if (intent === "category-delete") return runCategoryDelete(db, actor, form, here);
+  if (intent === "broadcast") return runBroadcast(db, actor, form, here);
+  if (intent === null || !(USER_ACTIONS as readonly string[]).includes(intent) || !form.userId) {
+    return data({ error: DASHBOARD_MESSAGES.chooseUser }, { status: 400 });
   }
-  if (intent.length === 1 && intent[0] === "broadcast") {
-    return runBroadcast(db, actor, form, here);
-  }
-  const userId = form.getAll("userId");
-  if (
-    intent.length !== 1 ||
-    userId.length !== 1 ||
-    typeof intent[0] !== "string" ||
-    typeof userId[0] !== "string" ||
-    !(USER_ACTIONS as readonly string[]).includes(intent[0]) ||
-    !userId[0] ||
-    userId[0].length > MAX_ID_LENGTH
-  ) {
-    return data({ error: "Invalid request: choose an action and a user" }, { status: 400 });
-  }
-  const action = intent[0] as UserAction;
-  const id = userId[0];
-  if (CONFIRMABLE.includes(action) && form.get("confirmed") !== "1") {
+  const action = intent as UserAction;
+  const id = form.userId;
+  if (CONFIRMABLE.includes(action) && form.confirmed !== "1") {
     throw redirect(`${here}&confirm=${action}&user=${encodeURIComponent(id)}`);
   }
   const result = await runUserAction(db, actor, action, id, files);
@@ -344,14 +373,6 @@ const toPostRow = (p: AdminPost, now: Date): PostRow => ({
 const POST_INTENTS = ["post-delete", "post-feature", "post-author"] as const;
 type PostIntent = (typeof POST_INTENTS)[number];
 
-/** One non-empty string field, at most MAX_ID_LENGTH long, or null. */
-function single(form: FormData, name: string): string | null {
-  const values = form.getAll(name);
-  if (values.length !== 1 || typeof values[0] !== "string") return null;
-  const value = values[0];
-  return value && value.length <= MAX_ID_LENGTH ? value : null;
-}
-
 /**
  * POST intent=post-delete|post-feature|post-author with postId (featured=1|0,
  * authorId). Delete and author change ask first: without confirmed=1 the
@@ -361,10 +382,10 @@ async function runPostAction(
   db: Database,
   actor: Actor,
   intent: PostIntent,
-  form: FormData,
+  form: DashboardActionForm,
   here: string,
 ) {
-  const postId = single(form, "postId");
+  const { postId } = form;
   if (!postId) return data({ error: "Invalid request: choose a post" }, { status: 400 });
   if (!isUuid(postId)) {
     // No post has such an id: the same answer as a post that is gone.
@@ -376,10 +397,10 @@ async function runPostAction(
           : POST_MESSAGES.notFound;
     return data({ error }, { status: 404 });
   }
-  const confirmed = form.get("confirmed") === "1";
+  const confirmed = form.confirmed === "1";
   switch (intent) {
     case "post-feature": {
-      const featured = form.get("featured");
+      const { featured } = form;
       if (featured !== "1" && featured !== "0") {
         return data({ error: "Invalid request: featured must be 1 or 0" }, { status: 400 });
       }
@@ -406,7 +427,7 @@ async function runPostAction(
       throw redirect(`${here}&done=post-delete`);
     }
     case "post-author": {
-      const authorId = single(form, "authorId");
+      const { authorId } = form;
       if (!authorId) {
         return data({ error: POST_MESSAGES.authorFailed("choose a new author") }, { status: 400 });
       }
@@ -442,11 +463,17 @@ async function runPostAction(
  * asks first (without confirmed=1 the page shows a confirmation step). Bad
  * input is a 400 that keeps what was typed; nobody matching is a 422.
  */
-async function runBroadcast(db: Database, actor: Actor, form: FormData, here: string) {
-  const values = readBroadcastForm(form);
+async function runBroadcast(db: Database, actor: Actor, form: DashboardActionForm, here: string) {
+  const values: BroadcastForm = {
+    title: form.title,
+    message: form.message,
+    link: form.link,
+    roleFilter: form.roleFilter,
+    statusFilter: form.statusFilter,
+  };
   const valid = validateBroadcast(values);
   if (!valid.ok) return data({ error: valid.error, broadcastValues: values }, { status: 400 });
-  if (form.get("confirmed") !== "1") {
+  if (form.confirmed !== "1") {
     const { input } = valid;
     return data({
       broadcastValues: values,
@@ -476,11 +503,16 @@ async function runBroadcast(db: Database, actor: Actor, form: FormData, here: st
 // ------------------------------------------------------------- categories tab
 
 /** POST intent=category-delete, categoryId; asks first (confirmed=1). */
-async function runCategoryDelete(db: Database, actor: Actor, form: FormData, here: string) {
-  const categoryId = single(form, "categoryId");
+async function runCategoryDelete(
+  db: Database,
+  actor: Actor,
+  form: DashboardActionForm,
+  here: string,
+) {
+  const { categoryId } = form;
   if (!categoryId) return data({ error: "Invalid request: choose a category" }, { status: 400 });
   if (!isUuid(categoryId)) return data({ error: CATEGORY_MESSAGES.notFound }, { status: 404 });
-  if (form.get("confirmed") !== "1") {
+  if (form.confirmed !== "1") {
     const target = await findAdminCategory(db, actor, categoryId);
     if (!target) return data({ error: CATEGORY_MESSAGES.notFound }, { status: 404 });
     if (target.slug === UNCATEGORIZED_SLUG) {

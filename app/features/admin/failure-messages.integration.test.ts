@@ -10,7 +10,7 @@ import { countRows, createPost, createUser } from "#tests/support/factories";
 import { signedInMember } from "#tests/support/signed-in";
 import { siteOverHttpForThisFile } from "#tests/support/site-over-http";
 import type { Actor } from "~/features/accounts/permissions";
-import { validateSettings } from "~/features/site-settings/schema";
+import { validateSettings } from "~/features/site-settings/settings-schema";
 import {
   loadSiteSettings,
   saveSiteSettings,

@@ -25,6 +25,41 @@ const STATUS_OPTIONS = [
 ] as const;
 const BROADCAST_QUESTION = "Are you sure you want to send this notification?";
 
+/** One of the broadcast's filters: a labelled select of [value, label] options. */
+function FilterSelect({
+  id,
+  name,
+  label,
+  options,
+  defaultValue,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  options: readonly (readonly [string, string])[];
+  defaultValue: string;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        defaultValue={defaultValue}
+        className="rounded border border-slate-400 px-2 py-1"
+      >
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export function NotificationsTab({ data }: { data: DashboardData }) {
   const tab = data.notifications!;
   const hydrated = useHydrated();
@@ -90,46 +125,20 @@ export function NotificationsTab({ data }: { data: DashboardData }) {
             />
           </div>
           <div className="flex flex-wrap gap-4">
-            <div>
-              <label
-                htmlFor="broadcast-role"
-                className="block text-sm font-semibold text-slate-800"
-              >
-                Role
-              </label>
-              <select
-                id="broadcast-role"
-                name="roleFilter"
-                defaultValue={tab.values.roleFilter}
-                className="rounded border border-slate-400 px-2 py-1"
-              >
-                {ROLE_OPTIONS.map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label
-                htmlFor="broadcast-status"
-                className="block text-sm font-semibold text-slate-800"
-              >
-                Status
-              </label>
-              <select
-                id="broadcast-status"
-                name="statusFilter"
-                defaultValue={tab.values.statusFilter}
-                className="rounded border border-slate-400 px-2 py-1"
-              >
-                {STATUS_OPTIONS.map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <FilterSelect
+              id="broadcast-role"
+              name="roleFilter"
+              label="Role"
+              options={ROLE_OPTIONS}
+              defaultValue={tab.values.roleFilter}
+            />
+            <FilterSelect
+              id="broadcast-status"
+              name="statusFilter"
+              label="Status"
+              options={STATUS_OPTIONS}
+              defaultValue={tab.values.statusFilter}
+            />
           </div>
           <button type="submit" disabled={disabled} className={primaryButton}>
             {sending ? "Sending…" : "Send Notification"}

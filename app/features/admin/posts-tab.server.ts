@@ -4,16 +4,15 @@
  * author, paginated on the server; toggle featured, reassign the author
  * among admins and mentors, delete. Admins only.
  */
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from "drizzle-orm";
-import { containsPattern } from "#server/db/like";
+import { and, asc, count, desc, eq, inArray, ne } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import { posts, profiles } from "#server/db/schema";
 import type { Actor } from "~/features/accounts/permissions";
 import { assertCan } from "~/features/accounts/permissions.server";
-import { AUTHOR_CHANGE_CONFIRMATION, DELETE_CONFIRMATION } from "~/features/authoring/rules";
+import { AUTHOR_CHANGE_CONFIRMATION, DELETE_CONFIRMATION } from "~/features/authoring/post-rules";
 import { authorChoices, deletePost } from "~/features/authoring/save-post.server";
 import { messageOf } from "#server/db/errors";
-import { SEARCH_MAX_LENGTH } from "./users.server";
+import { pageOf, searchWhere, shownRange } from "./list-page.server";
 import { recordAdminAction } from "~/features/audit/audit.server";
 
 export const POSTS_PAGE_SIZE = 50;
@@ -64,24 +63,18 @@ export async function listAdminPosts(
   options: { query?: string; page?: number } = {},
 ): Promise<PostsPage> {
   assertCan(actor, "admin.access");
-  const query = (options.query ?? "").trim().slice(0, SEARCH_MAX_LENGTH);
-  let where: SQL | undefined;
-  if (query) {
-    const pattern = containsPattern(query);
-    where = or(
-      ilike(posts.title, pattern),
-      ilike(profiles.username, pattern),
-      ilike(profiles.fullName, pattern),
-    );
-  }
+  const { query, where } = searchWhere(options.query, [
+    posts.title,
+    profiles.username,
+    profiles.fullName,
+  ]);
   const [counted] = await db
     .select({ n: count() })
     .from(posts)
     .innerJoin(profiles, eq(profiles.id, posts.authorId))
     .where(where);
   const total = Number(counted!.n);
-  const pageCount = Math.max(1, Math.ceil(total / POSTS_PAGE_SIZE));
-  const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), pageCount);
+  const { page, pageCount, offset } = pageOf(total, options.page, POSTS_PAGE_SIZE);
   const rows = await db
     .select({
       id: posts.id,
@@ -100,8 +93,7 @@ export async function listAdminPosts(
     .where(where)
     .orderBy(desc(posts.createdAt), asc(posts.id))
     .limit(POSTS_PAGE_SIZE)
-    .offset((page - 1) * POSTS_PAGE_SIZE);
-  const from = total === 0 ? 0 : (page - 1) * POSTS_PAGE_SIZE + 1;
+    .offset(offset);
   return {
     posts: rows.map(({ authorFullName, ...r }) => ({
       ...r,
@@ -110,8 +102,7 @@ export async function listAdminPosts(
     total,
     page,
     pageCount,
-    from,
-    to: total === 0 ? 0 : from + rows.length - 1,
+    ...shownRange(total, offset, rows.length),
     query,
   };
 }

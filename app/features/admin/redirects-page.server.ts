@@ -11,6 +11,7 @@
  * the write run under a table lock, so two admins cannot build a loop at once.
  */
 import { desc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import { invalidateLocal } from "#server/cache/cache";
 import type { Database } from "#server/db/client";
 import { profiles, urlRedirects } from "#server/db/schema";
@@ -27,6 +28,7 @@ import { assertCan } from "~/features/accounts/permissions.server";
 import { isUniqueViolation, messageOf } from "#server/db/errors";
 import { recordAdminAction } from "~/features/audit/audit.server";
 import { isUuid } from "~/lib/uuid";
+import { formText, onceText, onceTextOrNull, readQuery } from "~/lib/read-input.server";
 
 export const REDIRECT_PATH_MAX = 2000;
 export const REDIRECT_NOTES_MAX = 500;
@@ -77,18 +79,21 @@ export type RedirectInput = {
   notes: string | null;
 };
 
-export function readRedirectForm(form: FormData): RedirectFormValues {
-  const field = (name: string, fallback = "") => {
-    const values = form.getAll(name);
-    return values.length === 1 && typeof values[0] === "string" ? values[0] : fallback;
-  };
-  return {
-    fromPath: field("fromPath"),
-    toPath: field("toPath"),
-    statusCode: field("statusCode", String(DEFAULT_REDIRECT_STATUS)),
-    notes: field("notes"),
-  };
-}
+/** The form as typed (a field sent twice counts as not sent), what the page shows again. */
+export const redirectFormValues = z.object({
+  fromPath: onceText(),
+  toPath: onceText(),
+  statusCode: onceText(String(DEFAULT_REDIRECT_STATUS)),
+  notes: onceText(),
+}) satisfies z.ZodType<RedirectFormValues>;
+
+/** The page's POST as read: intent=create|update|delete, the row's id, confirmed=1, the form. */
+export const redirectsActionForm = redirectFormValues.extend({
+  intent: onceTextOrNull,
+  id: onceTextOrNull,
+  confirmed: formText,
+});
+export type RedirectsActionForm = z.output<typeof redirectsActionForm>;
 
 /** A site path or an http(s) URL, as stored (trimmed; a site path normalised but its query kept). */
 export function normaliseTarget(raw: string): string | null {
@@ -128,32 +133,63 @@ export function landingPath(toPath: string, siteOrigin?: string): string | null 
   }
 }
 
+/** A value made by `make`, or the issue `message` when it gives null. */
+const madeBy = (make: (raw: string) => string | null, message: string) =>
+  z.string().transform((raw, ctx) => {
+    const made = make(raw);
+    if (made !== null) return made;
+    ctx.addIssue({ code: "custom", message });
+    return z.NEVER;
+  });
+
+/**
+ * The redirect checked: both paths first (the spec's message), then their
+ * length, then each field in the form's order.
+ */
+export const redirectInputSchema = z
+  .object({
+    fromPath: z.string().trim(),
+    toPath: z.string().trim(),
+    statusCode: z.string(),
+    notes: z.string().trim(),
+  })
+  .refine((v) => v.fromPath !== "" && v.toPath !== "", {
+    message: REDIRECT_MESSAGES.missing,
+    abort: true,
+  })
+  .refine((v) => v.fromPath.length <= REDIRECT_PATH_MAX && v.toPath.length <= REDIRECT_PATH_MAX, {
+    message: REDIRECT_MESSAGES.tooLong,
+    abort: true,
+  })
+  .pipe(
+    z.object({
+      fromPath: madeBy(normalisePath, REDIRECT_MESSAGES.badFrom).refine(
+        (path) => !isReservedPath(path),
+        REDIRECT_MESSAGES.reservedFrom,
+      ),
+      toPath: madeBy(normaliseTarget, REDIRECT_MESSAGES.badTo),
+      statusCode: z
+        .string()
+        .transform((v) => Number(v || DEFAULT_REDIRECT_STATUS))
+        .refine(
+          (code): code is RedirectStatus =>
+            (REDIRECT_STATUS_CODES as readonly number[]).includes(code),
+          REDIRECT_MESSAGES.badStatus,
+        ),
+      notes: z
+        .string()
+        .refine((v) => [...v].length <= REDIRECT_NOTES_MAX, REDIRECT_MESSAGES.notesTooLong)
+        .transform((v) => v || null),
+    }),
+  ) satisfies z.ZodType<RedirectInput, RedirectFormValues>;
+
 export function validateRedirect(
   values: RedirectFormValues,
 ): { ok: true; input: RedirectInput } | { ok: false; error: string } {
-  const rawFrom = values.fromPath.trim();
-  const rawTo = values.toPath.trim();
-  if (!rawFrom || !rawTo) return { ok: false, error: REDIRECT_MESSAGES.missing };
-  if (rawFrom.length > REDIRECT_PATH_MAX || rawTo.length > REDIRECT_PATH_MAX) {
-    return { ok: false, error: REDIRECT_MESSAGES.tooLong };
-  }
-  const fromPath = normalisePath(rawFrom);
-  if (!fromPath) return { ok: false, error: REDIRECT_MESSAGES.badFrom };
-  if (isReservedPath(fromPath)) return { ok: false, error: REDIRECT_MESSAGES.reservedFrom };
-  const toPath = normaliseTarget(rawTo);
-  if (!toPath) return { ok: false, error: REDIRECT_MESSAGES.badTo };
-  const statusCode = Number(values.statusCode || DEFAULT_REDIRECT_STATUS);
-  if (!(REDIRECT_STATUS_CODES as readonly number[]).includes(statusCode)) {
-    return { ok: false, error: REDIRECT_MESSAGES.badStatus };
-  }
-  const notes = values.notes.trim();
-  if ([...notes].length > REDIRECT_NOTES_MAX) {
-    return { ok: false, error: REDIRECT_MESSAGES.notesTooLong };
-  }
-  return {
-    ok: true,
-    input: { fromPath, toPath, statusCode: statusCode as RedirectStatus, notes: notes || null },
-  };
+  const parsed = redirectInputSchema.safeParse(values);
+  return parsed.success
+    ? { ok: true, input: parsed.data }
+    : { ok: false, error: parsed.error.issues[0]!.message };
 }
 
 /**
@@ -380,16 +416,18 @@ export type RedirectsPageData = {
   question: string;
 };
 
+/** ?done= (after a change) and ?edit= (the row shown as a form). */
+const redirectsPageQuery = z.object({ done: formText, edit: formText });
+
 export async function loadRedirectsPage(
   db: Database,
   actor: Actor,
   request: Request,
   formatDate: (date: Date) => string,
 ): Promise<RedirectsPageData> {
-  const params = new URL(request.url).searchParams;
-  const done = params.get("done");
+  const query = readQuery(request, redirectsPageQuery);
+  const { done, edit } = query.ok ? query.data : { done: "", edit: "" };
   const rows = await listRedirects(db, actor);
-  const edit = params.get("edit");
   return {
     rows: rows.map((r) => ({
       id: r.id,
@@ -436,15 +474,17 @@ export type RedirectsActionResult =
 export async function runRedirectsAction(
   db: Database,
   actor: Actor,
-  form: FormData,
+  form: RedirectsActionForm,
   options: { siteOrigin?: string } = {},
 ): Promise<RedirectsActionResult> {
-  const intents = form.getAll("intent");
-  const intent = intents.length === 1 ? intents[0] : null;
-  const ids = form.getAll("id");
-  const id = ids.length === 1 && typeof ids[0] === "string" ? ids[0] : null;
+  const { intent, id } = form;
   if (intent === "create" || intent === "update") {
-    const values = readRedirectForm(form);
+    const values: RedirectFormValues = {
+      fromPath: form.fromPath,
+      toPath: form.toPath,
+      statusCode: form.statusCode,
+      notes: form.notes,
+    };
     const editId = intent === "update" ? id : null;
     const failed =
       intent === "create" ? REDIRECT_MESSAGES.createFailed : REDIRECT_MESSAGES.updateFailed;
@@ -475,7 +515,7 @@ export async function runRedirectsAction(
     const notFound = REDIRECT_MESSAGES.deleteFailed(REDIRECT_MESSAGES.notFound);
     if (!id || !isUuid(id))
       return { kind: "error", status: 404, error: notFound, values: null, editId: null };
-    if (form.get("confirmed") !== "1") {
+    if (form.confirmed !== "1") {
       const target = await findRedirectById(db, actor, id);
       if (!target)
         return { kind: "error", status: 404, error: notFound, values: null, editId: null };

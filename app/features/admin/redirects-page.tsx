@@ -8,7 +8,7 @@ import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
 import { cellClass, DataTable, rowClass } from "~/components/ui/data-table";
 import { ErrorBox, inputClass, NoticeBox } from "~/components/ui/form";
 import { AdminLinks } from "./admin-links";
-import { ConfirmAction, ConfirmStepPanel, type ConfirmStepData } from "./confirm-action";
+import { ConfirmStepPanel, type ConfirmStepData, ConfirmDelete } from "./confirm-action";
 import type { RedirectFormValues, RedirectRow, RedirectsPageData } from "./redirects-page.server";
 
 const STATUS_OPTIONS = [
@@ -203,19 +203,12 @@ export function RedirectsPage({
                         Edit
                         <span className="sr-only">{` the redirect from ${row.fromPath}`}</span>
                       </Link>
-                      <ConfirmAction
+                      <ConfirmDelete
                         action="/admin/redirects"
                         question={data.question}
                         fields={{ intent: "delete", id: row.id }}
-                      >
-                        <button
-                          type="submit"
-                          className="rounded bg-red-700 px-2 py-1 text-xs font-semibold text-white hover:bg-red-800"
-                        >
-                          Delete
-                          <span className="sr-only">{` the redirect from ${row.fromPath}`}</span>
-                        </button>
-                      </ConfirmAction>
+                        name={`the redirect from ${row.fromPath}`}
+                      />
                     </div>
                   </td>
                 </tr>

@@ -3,82 +3,67 @@
  * 50 a page, and each member's actions (approve, block, promote, delete).
  */
 import { Link } from "react-router";
-import { cellClass, DataTable, Pager, rowClass, TableSearch } from "~/components/ui/data-table";
-import { tabPageHref, type DashboardData } from "./dashboard-data";
+import { cellClass, rowClass } from "~/components/ui/data-table";
+import { AdminListTable } from "./admin-list-table";
+import type { DashboardData } from "./dashboard-data";
 import { UserActionForm } from "./user-action-form";
 
 export function UsersTab({ data }: { data: DashboardData }) {
   const users = data.users!;
   return (
-    <div className="space-y-4">
-      <TableSearch
-        action="/admin"
-        id="user-search"
-        label="Search by username, name or email"
-        query={users.query}
-        hidden={{ tab: "users" }}
-      />
-      <DataTable
-        caption="Users"
-        headers={["User", "Email", "Role", "Status", "Joined", "Actions"]}
-        empty="No users found."
-      >
-        {users.rows.map((u) => (
-          <tr key={u.id} className={rowClass}>
-            <td className={cellClass}>
-              <Link to={`/user/${u.username}`} className="font-medium text-brand-700 underline">
-                {u.fullName || u.username}
-              </Link>
-              <div className="text-slate-700">{`@${u.username}`}</div>
-            </td>
-            <td className="py-2 pr-3 break-all">{u.email || "N/A"}</td>
-            <td className={cellClass}>{u.role}</td>
-            <td className={cellClass}>{u.status}</td>
-            <td className="py-2 pr-3 whitespace-nowrap">{u.joined}</td>
-            <td className="py-2">
-              {u.id === data.selfId ? (
-                <span className="text-slate-700">You</span>
-              ) : (
-                <div className="flex flex-wrap gap-2">
-                  {u.status !== "approved" ? (
-                    <UserActionForm action="approve" user={u} here={data.here} />
-                  ) : null}
-                  {u.status !== "blocked" ? (
-                    <UserActionForm
-                      action="block"
-                      user={u}
-                      here={data.here}
-                      question={data.confirmations.block}
-                    />
-                  ) : null}
-                  {u.role === "user" && u.status === "approved" ? (
-                    <UserActionForm
-                      action="promote"
-                      user={u}
-                      here={data.here}
-                      question={data.confirmations.promote}
-                    />
-                  ) : null}
+    <AdminListTable
+      tab="users"
+      list={users}
+      searchLabel="Search by username, name or email"
+      headers={["User", "Email", "Role", "Status", "Joined", "Actions"]}
+    >
+      {users.rows.map((u) => (
+        <tr key={u.id} className={rowClass}>
+          <td className={cellClass}>
+            <Link to={`/user/${u.username}`} className="font-medium text-brand-700 underline">
+              {u.fullName || u.username}
+            </Link>
+            <div className="text-slate-700">{`@${u.username}`}</div>
+          </td>
+          <td className="py-2 pr-3 break-all">{u.email || "N/A"}</td>
+          <td className={cellClass}>{u.role}</td>
+          <td className={cellClass}>{u.status}</td>
+          <td className="py-2 pr-3 whitespace-nowrap">{u.joined}</td>
+          <td className="py-2">
+            {u.id === data.selfId ? (
+              <span className="text-slate-700">You</span>
+            ) : (
+              <div className="flex flex-wrap gap-2">
+                {u.status !== "approved" ? (
+                  <UserActionForm action="approve" user={u} here={data.here} />
+                ) : null}
+                {u.status !== "blocked" ? (
                   <UserActionForm
-                    action="delete"
+                    action="block"
                     user={u}
                     here={data.here}
-                    question={data.confirmations.delete}
+                    question={data.confirmations.block}
                   />
-                </div>
-              )}
-            </td>
-          </tr>
-        ))}
-      </DataTable>
-      <Pager
-        label="Users pages"
-        showing={users.showing}
-        pageLabel={users.pageLabel}
-        page={users.page}
-        pageCount={users.pageCount}
-        href={tabPageHref("users", users.query)}
-      />
-    </div>
+                ) : null}
+                {u.role === "user" && u.status === "approved" ? (
+                  <UserActionForm
+                    action="promote"
+                    user={u}
+                    here={data.here}
+                    question={data.confirmations.promote}
+                  />
+                ) : null}
+                <UserActionForm
+                  action="delete"
+                  user={u}
+                  here={data.here}
+                  question={data.confirmations.delete}
+                />
+              </div>
+            )}
+          </td>
+        </tr>
+      ))}
+    </AdminListTable>
   );
 }

@@ -5,8 +5,7 @@
  * figures are in overview.server.ts. Every function asks the permissions
  * module first: only admins pass.
  */
-import { and, asc, count, desc, eq, ilike, ne, or, type SQL } from "drizzle-orm";
-import { containsPattern } from "#server/db/like";
+import { and, asc, count, desc, eq, ne } from "drizzle-orm";
 import { revokeAllSessions } from "#server/auth/sessions";
 import type { Database } from "#server/db/client";
 import { profiles, users } from "#server/db/schema";
@@ -17,9 +16,10 @@ import { notifyApproval, notifyPromotion } from "~/features/notifications/notify
 import { profileImageFolder } from "~/features/profiles/edit-profile.server";
 import { recordAdminAction } from "~/features/audit/audit.server";
 import { type ExportedUser } from "./csv";
+import { pageOf, searchWhere, shownRange } from "./list-page.server";
 
 export const USERS_PAGE_SIZE = 50;
-export const SEARCH_MAX_LENGTH = 200;
+export { SEARCH_MAX_LENGTH } from "./list-page.server";
 
 export type UserAction = "approve" | "block" | "promote" | "delete";
 export const USER_ACTIONS: readonly UserAction[] = ["approve", "block", "promote", "delete"];
@@ -130,35 +130,27 @@ export async function listUsers(
   options: { query?: string; page?: number } = {},
 ): Promise<UsersPage> {
   assertCan(actor, "admin.access");
-  const query = (options.query ?? "").trim().slice(0, SEARCH_MAX_LENGTH);
-  let where: SQL | undefined;
-  if (query) {
-    const pattern = containsPattern(query);
-    where = or(
-      ilike(profiles.username, pattern),
-      ilike(profiles.fullName, pattern),
-      ilike(profiles.email, pattern),
-    );
-  }
+  const { query, where } = searchWhere(options.query, [
+    profiles.username,
+    profiles.fullName,
+    profiles.email,
+  ]);
   const [counted] = await db.select({ n: count() }).from(profiles).where(where);
   const total = Number(counted!.n);
-  const pageCount = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
-  const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), pageCount);
+  const { page, pageCount, offset } = pageOf(total, options.page, USERS_PAGE_SIZE);
   const rows = await db
     .select(userColumns)
     .from(profiles)
     .where(where)
     .orderBy(desc(profiles.createdAt), asc(profiles.id))
     .limit(USERS_PAGE_SIZE)
-    .offset((page - 1) * USERS_PAGE_SIZE);
-  const from = total === 0 ? 0 : (page - 1) * USERS_PAGE_SIZE + 1;
+    .offset(offset);
   return {
     users: rows,
     total,
     page,
     pageCount,
-    from,
-    to: total === 0 ? 0 : from + rows.length - 1,
+    ...shownRange(total, offset, rows.length),
     query,
   };
 }

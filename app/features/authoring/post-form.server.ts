@@ -8,7 +8,7 @@ import { WIDGET_TYPES, type SidebarWidget } from "#server/db/schema";
 import { EMBED_HOSTS } from "#server/http/security";
 import { isSitePath, isWebUrl } from "#server/http/site-path";
 import { isDirectVideoUrl, parseVideoUrl } from "~/lib/video";
-import { normaliseTags, TAG_LIMITS, TAG_MESSAGES } from "./rules";
+import { normaliseTags, TAG_LIMITS, TAG_MESSAGES } from "./post-rules";
 
 export const INTENTS = ["publish", "draft", "autosave"] as const;
 export type Intent = (typeof INTENTS)[number];
@@ -198,15 +198,24 @@ export function toUtcInput(date: Date | string | null | undefined): string {
 
 const FIELDS = Object.keys(postObjectSchema.shape) as (keyof typeof postObjectSchema.shape)[];
 
-/** The raw strings of the form, as typed (kept to refill the form after an error). */
-export function readPostForm(form: FormData): Record<string, string> {
+/** A field's first value, as FormData.get reads it. */
+const first = (value: unknown) => (Array.isArray(value) ? value[0] : value);
+
+/**
+ * The raw strings of the form, as typed (kept to refill the form after an
+ * error), for readForm: it never fails, parsePostInput checks them. The
+ * checkboxes are "on" or "" (a form leaves an unticked one out).
+ */
+export const postFormValues = z.record(z.string(), z.unknown()).transform((fields) => {
   const out: Record<string, string> = {};
   for (const field of FIELDS) {
-    const value = form.get(field);
+    const value = first(fields[field]);
     if (typeof value === "string") out[field] = value;
   }
+  out.sidebar_enabled = first(fields.sidebar_enabled) ? "on" : "";
+  out.is_featured = first(fields.is_featured) ? "on" : "";
   return out;
-}
+});
 
 export type ParsedPost =
   | { ok: true; input: PostInput }

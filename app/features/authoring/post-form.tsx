@@ -6,8 +6,8 @@ import { useConfirm } from "~/components/ui/confirm-dialog";
 import { ErrorBox, NoticeBox } from "~/components/ui/form";
 import { ContentField } from "./content-field";
 import { fieldClass } from "./field-class";
-import { AUTHOR_CHANGE_CONFIRMATION } from "./rules";
-import type { FormChoices, FormValues } from "./types";
+import { AUTHOR_CHANGE_CONFIRMATION } from "./post-rules";
+import type { FormChoices, FormValues } from "./editor-types";
 import { WidgetsField } from "./widgets-field";
 import { useAuthoringClient } from "./use-authoring-client";
 

@@ -3,10 +3,18 @@
  * and My Posts (spec 2 §2, §6, §7).
  */
 import { asc, desc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { formText } from "~/lib/form-fields";
 import type { Database } from "#server/db/client";
 import { categories, posts, postTags, profiles, tags } from "#server/db/schema";
 import { can, effectiveRole, type Actor } from "~/features/accounts/permissions";
-import { EDIT_MESSAGES } from "./rules";
+import { EDIT_MESSAGES } from "./post-rules";
+
+/** /my-posts?deleted=1, after a delete. */
+export const myPostsQuery = z.object({ deleted: formText.transform((v) => v === "1") });
+
+/** The delete form on /my-posts: the post's id ("" when absent). */
+export const myPostsDeleteForm = z.object({ id: formText });
 
 export type EditablePost = typeof posts.$inferSelect & { tags: string[] };
 

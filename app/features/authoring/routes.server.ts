@@ -3,6 +3,7 @@
  * form values, and the save action (Publish, Save as draft, autosave).
  */
 import { data, redirect } from "react-router";
+import { z } from "zod";
 import type { Database } from "#server/db/client";
 import { idempotencyKeyOf } from "#server/db/idempotency";
 import { UNCATEGORIZED_ID } from "#server/db/schema";
@@ -11,11 +12,14 @@ import { effectiveRole, type Actor } from "~/features/accounts/permissions";
 import { listCategories } from "~/features/categories/categories.server";
 import { postPath } from "~/features/posts/post-card";
 import type { EditablePost } from "./posts-admin.server";
-import { readPostForm, toUtcInput } from "./post-form.server";
+import { postFormValues, toUtcInput } from "./post-form.server";
 import { authorChoices, savePost } from "./save-post.server";
-import type { FormChoices, FormValues, SaveActionData } from "./types";
+import type { FormChoices, FormValues, SaveActionData } from "./editor-types";
 import { LARGE_BODY_LIMIT_BYTES } from "#server/http/limits";
-import { anyFields, readForm } from "~/lib/read-input.server";
+import { formText, readForm } from "~/lib/read-input.server";
+
+/** /edit-post/{slug}?saved=draft|scheduled, after a save. */
+export const editPostQuery = z.object({ saved: formText });
 
 export async function formChoices(db: Database, actor: Actor): Promise<FormChoices> {
   const isAdmin = effectiveRole(actor) === "admin";
@@ -77,14 +81,11 @@ export function valuesOf(post: EditablePost): FormValues {
  * typed, so nothing is lost.
  */
 export async function handleSave(db: Database, actor: Actor | null, request: Request) {
-  const form =
-    (await readForm(request, anyFields, { limit: LARGE_BODY_LIMIT_BYTES })).form ?? new FormData();
-  const values = readPostForm(form);
-  // Form checkboxes are absent when unticked.
-  values.sidebar_enabled = form.get("sidebar_enabled") ? "on" : "";
-  values.is_featured = form.get("is_featured") ? "on" : "";
+  const read = await readForm(request, postFormValues, { limit: LARGE_BODY_LIMIT_BYTES });
+  // A body that cannot be read is an empty form: savePost answers what is missing.
+  const values = read.ok ? read.data : postFormValues.parse({});
   // A resubmitted save (or a retried autosave) writes once: docs/decisions/0096.
-  const idempotencyKey = idempotencyKeyOf(request, form);
+  const idempotencyKey = idempotencyKeyOf(request, read.ok ? read.form : null);
   const result = await savePost(db, actor, values, { idempotencyKey }).catch((error: unknown) => {
     // Through the logger: its serializer keeps the SQLSTATE, never the SQL or the text (issue 13).
     currentRuntime()?.log.error({ err: error }, "post save failed");

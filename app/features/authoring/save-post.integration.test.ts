@@ -7,7 +7,7 @@ import { queryPostBySlug, queryPublishedPosts } from "~/features/posts/posts.ser
 import { createPost, createUser } from "#tests/support/factories";
 import { testDatabaseForThisFile } from "#tests/support/test-database";
 import { listMyPosts, loadPostForEdit } from "./posts-admin.server";
-import { SAVE_MESSAGES } from "./rules";
+import { SAVE_MESSAGES } from "./post-rules";
 import { deletePost, savePost, slugClashMessage } from "./save-post.server";
 
 const t = testDatabaseForThisFile();

@@ -22,7 +22,7 @@ import { can, effectiveRole, type Actor } from "~/features/accounts/permissions"
 import { recordAdminAction } from "~/features/audit/audit.server";
 import { htmlToText, sanitizePostHtml } from "~/features/posts/sanitize.server";
 import { parsePostInput, type PostInput } from "./post-form.server";
-import { normaliseTags, readingTimeMinutes, SAVE_MESSAGES, slugify } from "./rules";
+import { normaliseTags, readingTimeMinutes, SAVE_MESSAGES, slugify } from "./post-rules";
 import {
   fetchVimeoThumbnail,
   resolveVideoThumbnail,

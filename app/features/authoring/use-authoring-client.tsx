@@ -4,8 +4,8 @@ import { useConfirm } from "~/components/ui/confirm-dialog";
 import { useHydrated } from "~/lib/use-hydrated";
 import { imageFileProblem, UPLOAD_TOO_LARGE } from "~/lib/image-upload";
 import { sendSubmission } from "~/lib/submission-key";
-import { AUTOSAVE_DELAY_MS, savedAtLabel } from "./rules";
-import type { FormValues, SaveActionData } from "./types";
+import { AUTOSAVE_DELAY_MS, savedAtLabel } from "./post-rules";
+import type { FormValues, SaveActionData } from "./editor-types";
 
 /** Fields kept in the browser's copy of the form. */
 const MIRRORED = [

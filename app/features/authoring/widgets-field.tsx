@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { secondaryButton } from "~/components/ui/button-styles";
 import { fieldClass } from "./field-class";
-import type { WidgetValue } from "./types";
+import type { WidgetValue } from "./editor-types";
 
 function parse(raw: string, multiple: boolean): WidgetValue[] {
   if (!raw.trim()) return [];

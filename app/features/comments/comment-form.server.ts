@@ -8,13 +8,50 @@
  * With JavaScript the form goes through /api/comments instead (JSON).
  */
 import { data, redirect } from "react-router";
+import { z } from "zod";
+import { formText, formTextOr } from "~/lib/form-fields";
+import { uuidSchema } from "~/lib/uuid";
 import type { Database } from "#server/db/client";
 import { idempotencyKeyOf } from "#server/db/idempotency";
 import { requireCan } from "~/features/accounts/permissions.server";
 import type { SessionUser } from "~/features/accounts/session.server";
 import { TEXT_FORM_LIMIT_BYTES } from "#server/http/limits";
-import { anyFields, readForm, textOf } from "~/lib/read-input.server";
-import { COMMENT_MESSAGES, createComment } from "./comments.server";
+import { readForm } from "~/lib/read-input.server";
+import {
+  COMMENT_MESSAGES,
+  COMMENTS_MAX_SHOWN,
+  COMMENTS_PAGE,
+  createComment,
+} from "./comments.server";
+
+/** A post page address to come back to (no-JavaScript forms), else "/". */
+const returnPath = (value: string) => (/^\/post\/[a-z0-9-]+$/.test(value) ? value : "/");
+
+/**
+ * A comment form's POST, as typed: intent=create (postId, content, parentId),
+ * delete (commentId), like (commentId, liked=true|false); js=1 asks for JSON,
+ * returnTo is the post page to go back to. createComment, deleteComment and
+ * toggleLike check the values, with the spec's messages.
+ */
+export const commentActionForm = z.object({
+  intent: formText,
+  postId: formText,
+  content: formText,
+  parentId: formText.transform((v) => v || null),
+  commentId: formText,
+  liked: formText.transform((v) => (v === "true" ? true : v === "false" ? false : undefined)),
+  js: formText.transform((v) => v === "1"),
+  returnTo: formText.transform(returnPath),
+});
+
+/** GET /api/comments?postId=&offset=[&limit=]: refused (400) unless all three are in range. */
+export const commentsPageQuery = z.object({
+  postId: formText.pipe(uuidSchema),
+  offset: formTextOr("0").transform(Number).pipe(z.number().int().min(0).max(100_000)),
+  limit: formTextOr(String(COMMENTS_PAGE))
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(COMMENTS_MAX_SHOWN)),
+});
 
 /** What the page needs to show a refused comment again. */
 export type CommentDraft = {
@@ -37,12 +74,8 @@ export async function commentFormAction(
     throw data({ error: "Method not allowed" }, { status: 405 });
   }
   // A body past the cap is not read further; it is refused as too long below.
-  const body = await readForm(request, anyFields, { limit: TEXT_FORM_LIMIT_BYTES });
-  const form = body.ok ? body.form : null;
-  const field = (name: string) => textOf(form, name);
-  const postId = field("postId");
-  const parentId = field("parentId") || null;
-  const content = field("content");
+  const body = await readForm(request, commentActionForm, { limit: TEXT_FORM_LIMIT_BYTES });
+  const { intent, postId, parentId, content } = body.ok ? body.data : commentActionForm.parse({});
   const refuse = (status: number, error: string) =>
     data(
       {
@@ -56,7 +89,7 @@ export async function commentFormAction(
       { status, headers: { "Cache-Control": "private, no-store" } },
     );
   if (!body.ok && body.problem === "too-large") return refuse(413, COMMENT_MESSAGES.tooLong);
-  if (!form || field("intent") !== "create") return refuse(400, COMMENT_MESSAGES.failed);
+  if (!body.ok || intent !== "create") return refuse(400, COMMENT_MESSAGES.failed);
 
   // Visitors (and blocked members) go to /login, pending members to /pending-approval.
   const member = requireCan(actor, request, "comment.create");
@@ -64,7 +97,7 @@ export async function commentFormAction(
     db,
     member,
     { postId, content, parentId },
-    { ...options, idempotencyKey: idempotencyKeyOf(request, form) },
+    { ...options, idempotencyKey: idempotencyKeyOf(request, body.form) },
   );
   if (!result.ok) return refuse(result.status, result.error);
   const here = new URL(request.url).pathname;

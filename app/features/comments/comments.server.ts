@@ -8,6 +8,8 @@
  * are kept by triggers in the same transaction.
  */
 import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
+import { formText } from "~/lib/form-fields";
 import type { Database } from "#server/db/client";
 import { claimIdempotencyKey, onceForKey, recordIdempotentResult } from "#server/db/idempotency";
 import { commentLikes, comments, posts, profiles } from "#server/db/schema";
@@ -134,6 +136,11 @@ export async function listComments(
  * How many top-level comments the post page renders: `?comments=` (what Load
  * more links to without JavaScript), a multiple of 5 up to 100; else 5.
  */
+/** The post page's ?comments=N: how many comments the page shows (commentsToShow). */
+export const postCommentsQuery = z.object({
+  comments: formText.transform((value) => commentsToShow(value)),
+});
+
 export function commentsToShow(value: string | null): number {
   const n = Number(value);
   return Number.isInteger(n) &&

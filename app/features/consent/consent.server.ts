@@ -7,6 +7,8 @@ import type { Database } from "#server/db/client";
 import { cookieConsents } from "#server/db/schema";
 import { runtime } from "#server/runtime";
 import { createWindowLimiter } from "#server/http/window-limiter";
+import { sitePathOr } from "#server/http/site-path";
+import { formText } from "~/lib/form-fields";
 import { loadSiteSettings } from "~/features/site-settings/site-settings.server";
 import { pageTrackers } from "~/features/site-settings/trackers.server";
 import type { PageTrackers } from "~/features/site-settings/trackers";
@@ -62,6 +64,15 @@ export const consentRequestSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{8,100}$/)
     .optional(),
+});
+
+/** The plain form (no JavaScript): the choice, and the page on this site to go back to. */
+export const consentFormSchema = z.object({
+  choice: z.preprocess(
+    (value) => (Array.isArray(value) ? value[0] : value),
+    consentRequestSchema.shape.choice,
+  ),
+  returnTo: formText.transform((value) => sitePathOr(value, "/")),
 });
 
 /** 20 choices a minute per client address is far more than a person makes. */

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Form, Link } from "react-router";
 import { DropdownMenu } from "~/components/ui/dropdown-menu";
 import { relativeTime } from "~/lib/relative-time";
-import { badgeText, type BellState, messageBelowTitle } from "./rules";
+import { badgeText, type BellState, messageBelowTitle } from "./notification-rules";
 
 const RECONNECT_MS = 3_000;
 const RECONNECT_MAX_MS = 60_000;

@@ -6,7 +6,7 @@ import {
   NOTIFICATIONS_PAGE_LIMIT,
   type NotificationFilter,
   type NotificationItem,
-} from "./rules";
+} from "./notification-rules";
 
 const FILTER_LABELS: Record<NotificationFilter, string> = {
   all: "All",

@@ -16,7 +16,7 @@ import {
   markRead,
   trackedLink,
 } from "./notifications.server";
-import { badgeText, parseFilter } from "./rules";
+import { badgeText, parseFilter } from "./notification-rules";
 
 const t = testDatabaseForThisFile();
 

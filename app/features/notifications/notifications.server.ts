@@ -2,19 +2,34 @@
  * Reading and marking notifications (spec 1 §2 /notifications, §4: unread to
  * read, never back). Every query is scoped to the member's own rows.
  */
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { formText } from "~/lib/form-fields";
 import type { Database } from "#server/db/client";
 import { notifications } from "#server/db/schema";
 import {
   BELL_LIMIT,
+  FILTERS,
+  NOTIFICATION_MESSAGES,
+  parseFilter,
   NOTIFICATIONS_PAGE_LIMIT,
   type BellState,
   type NotificationFilter,
   type NotificationItem,
-} from "./rules";
+} from "./notification-rules";
 import { isUuid } from "~/lib/uuid";
 
-export { parseFilter } from "./rules";
+export { parseFilter } from "./notification-rules";
+
+/** /notifications?filter=all|unread|announcements (empty is all); another is refused. */
+export const notificationsQuery = z.object({
+  filter: formText
+    .transform(parseFilter)
+    .pipe(z.enum(FILTERS, NOTIFICATION_MESSAGES.invalidFilter)),
+});
+
+/** The page's POST: intent=read|view|read-all, and the notification's id. */
+export const notificationsActionForm = z.object({ intent: formText, id: formText });
 
 const columns = {
   id: notifications.id,

@@ -8,6 +8,7 @@ import type { Database } from "#server/db/client";
 import { categories, posts, postTags, profiles, tags } from "#server/db/schema";
 import { isPubliclyVisible } from "./latest-posts.server";
 import type { PostCard, PostDetail } from "./types";
+import { isUuid } from "~/lib/uuid";
 
 export { isPubliclyVisible };
 
@@ -202,7 +203,7 @@ export async function queryNextPost(
   db: Database,
   options: { before: Date; categoryId?: string; seenIds: string[] },
 ): Promise<{ slug: string } | undefined> {
-  const seen = options.seenIds.filter((id) => /^[0-9a-f-]{36}$/i.test(id)).slice(0, 200);
+  const seen = options.seenIds.filter(isUuid).slice(0, 200);
   const base = and(
     isPubliclyVisible,
     lt(posts.publishedAt, options.before),

@@ -1,7 +1,17 @@
+import { z } from "zod";
 import type { Database } from "#server/db/client";
+import { formText } from "~/lib/form-fields";
 import { loadPostView } from "./post-page.server";
 import { postBySlug, queryNextPost } from "~/features/posts/posts.server";
 import type { PostView } from "~/features/posts/types";
+
+export const NEXT_POST_FAILED = "Failed to fetch next post";
+
+/** /api/posts/next?after={slug}&seen={id,id,…}: the slug read after, and up to 200 ids seen. */
+export const nextPostQuery = z.object({
+  after: formText.pipe(z.string().regex(/^[a-z0-9-]{1,200}$/, NEXT_POST_FAILED)),
+  seen: formText.transform((v) => v.split(",").filter(Boolean).slice(0, 200)),
+});
 
 /**
  * The post that infinite scroll loads after `afterSlug` (spec 1 §2):

@@ -10,53 +10,30 @@ let author: TestUser;
 const DAY = 86_400_000;
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY);
 
+/** The test author's posts, created one after another in the order given. */
+async function postsByAuthor(...values: Omit<Parameters<typeof createPost>[1], "authorId">[]) {
+  for (const post of values) await createPost(t.db, { authorId: author.id, ...post });
+}
+
 beforeEach(async () => {
   author = await createUser(t.db);
 });
 
 describe("searchPosts", () => {
   it("finds every visible post containing the substring in title, excerpt or body, any case", async () => {
-    await createPost(t.db, {
-      authorId: author.id,
-      slug: "in-title",
-      title: "Scaling SaaS in Pune",
-      publishedAt: daysAgo(5),
-    });
-    await createPost(t.db, {
-      authorId: author.id,
-      slug: "in-excerpt",
-      excerpt: "why saas founders move",
-      publishedAt: daysAgo(1),
-    });
-    await createPost(t.db, {
-      authorId: author.id,
-      slug: "in-body",
-      content: "<p>Our <strong>SaaS</strong> journey</p>",
-      publishedAt: daysAgo(2),
-    });
-    await createPost(t.db, {
-      authorId: author.id,
-      slug: "mid-word",
-      content: "<p>a saasy tone</p>",
-      publishedAt: daysAgo(3),
-    });
-    await createPost(t.db, {
-      authorId: author.id,
-      slug: "draft",
-      title: "SaaS draft",
-      status: "draft",
-    });
-    await createPost(t.db, {
-      authorId: author.id,
-      slug: "future",
-      title: "SaaS soon",
-      publishedAt: new Date(Date.now() + DAY),
-    });
-    await createPost(t.db, {
-      authorId: author.id,
-      slug: "tag-only",
-      content: '<p class="saas">nothing</p>',
-    });
+    await postsByAuthor(
+      { slug: "in-title", title: "Scaling SaaS in Pune", publishedAt: daysAgo(5) },
+      { slug: "in-excerpt", excerpt: "why saas founders move", publishedAt: daysAgo(1) },
+      {
+        slug: "in-body",
+        content: "<p>Our <strong>SaaS</strong> journey</p>",
+        publishedAt: daysAgo(2),
+      },
+      { slug: "mid-word", content: "<p>a saasy tone</p>", publishedAt: daysAgo(3) },
+      { slug: "draft", title: "SaaS draft", status: "draft" },
+      { slug: "future", title: "SaaS soon", publishedAt: new Date(Date.now() + DAY) },
+      { slug: "tag-only", content: '<p class="saas">nothing</p>' },
+    );
     const found = await searchPosts(t.db, "  sAaS ");
     expect(found.query).toBe("sAaS");
     // Title first, then excerpt, then body (newest first within each).
@@ -70,18 +47,18 @@ describe("searchPosts", () => {
   });
 
   it("searches the text the reader sees: references decoded, tags dropped, spaces collapsed", async () => {
-    await createPost(t.db, {
-      authorId: author.id,
-      slug: "entities",
-      content: "<p>Our R&amp;D&nbsp;budget for Bengaluru&#8217;s team</p>",
-      publishedAt: daysAgo(1),
-    });
-    await createPost(t.db, {
-      authorId: author.id,
-      slug: "split-word",
-      content: "<p>Building <em>Sa</em>aS in\n   Pune</p><p>Second paragraph</p>",
-      publishedAt: daysAgo(2),
-    });
+    await postsByAuthor(
+      {
+        slug: "entities",
+        content: "<p>Our R&amp;D&nbsp;budget for Bengaluru&#8217;s team</p>",
+        publishedAt: daysAgo(1),
+      },
+      {
+        slug: "split-word",
+        content: "<p>Building <em>Sa</em>aS in\n   Pune</p><p>Second paragraph</p>",
+        publishedAt: daysAgo(2),
+      },
+    );
     const rd = await searchPosts(t.db, "r&d budget");
     expect(rd.results.map((r) => r.post.slug)).toEqual(["entities"]);
     expect(rd.results[0]!.snippet.filter((s) => s.match).map((s) => s.text)).toEqual([
@@ -147,24 +124,11 @@ describe("searchPosts", () => {
         ${UNCATEGORIZED_ID}, ${author.id}, 'published', now() - make_interval(mins => i)
       FROM generate_series(1, 530) AS i
     `);
-    await createPost(t.db, {
-      authorId: author.id,
-      slug: "old-title",
-      title: "Visa guide",
-      publishedAt: daysAgo(30),
-    });
-    await createPost(t.db, {
-      authorId: author.id,
-      slug: "old-excerpt",
-      excerpt: "All about the visa",
-      publishedAt: daysAgo(20),
-    });
-    await createPost(t.db, {
-      authorId: author.id,
-      slug: "draft-visa",
-      title: "Visa",
-      status: "draft",
-    });
+    await postsByAuthor(
+      { slug: "old-title", title: "Visa guide", publishedAt: daysAgo(30) },
+      { slug: "old-excerpt", excerpt: "All about the visa", publishedAt: daysAgo(20) },
+      { slug: "draft-visa", title: "Visa", status: "draft" },
+    );
     const first = await searchPosts(t.db, "VISA");
     expect(first.capped).toBe(true);
     expect(first.total).toBe(SEARCH_COUNT_CAP);

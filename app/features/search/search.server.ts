@@ -15,6 +15,8 @@
  * the 20 shown only.
  */
 import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { formText, formTextOr } from "~/lib/form-fields";
 import { containsPattern } from "#server/db/like";
 import type { Database } from "#server/db/client";
 import { queryCardsByIds, type PostCard } from "~/features/posts/posts.server";
@@ -179,6 +181,9 @@ export function hasTrigram(query: string): boolean {
  * freshly loaded table can make look cheaper. Queries without a trigram
  * (hasTrigram) keep the planner's defaults.
  */
+/** /search?q=&page= as typed; searchPosts trims the text and keeps the page in range. */
+export const searchQuery = z.object({ q: formText, page: formTextOr("1").transform(Number) });
+
 export async function searchPosts(db: Database, rawQuery: string, page = 1): Promise<SearchPage> {
   const query = normaliseQuery(rawQuery);
   const current = Math.max(1, Math.floor(page) || 1);

@@ -10,7 +10,7 @@ import { browse, CookieJar } from "#tests/support/http-app";
 import { adminAuditLog, SITE_SETTINGS_ID, siteSettings } from "#server/db/schema";
 import { signedInMember } from "#tests/support/signed-in";
 import { siteOverHttpForThisFile } from "#tests/support/site-over-http";
-import { SITE_SETTINGS_MESSAGES } from "./schema";
+import { SITE_SETTINGS_MESSAGES } from "./settings-schema";
 
 const site = siteOverHttpForThisFile({ pageCache: true });
 

@@ -14,7 +14,7 @@ import { Toast, useClearAfter } from "~/components/ui/toast";
 import { AdminLinks } from "~/features/admin/admin-links";
 import { imageFileProblem, UPLOAD_TOO_LARGE, UPLOAD_WRONG_TYPE } from "~/lib/image-upload";
 import { SOCIAL_NETWORKS } from "./footer-links";
-import { SETTINGS_HINTS, SITE_SETTINGS_MESSAGES, type SiteSettingsValues } from "./schema";
+import { SETTINGS_HINTS, SITE_SETTINGS_MESSAGES, type SiteSettingsValues } from "./settings-schema";
 
 const FILE_MESSAGES: readonly string[] = [UPLOAD_TOO_LARGE, UPLOAD_WRONG_TYPE];
 

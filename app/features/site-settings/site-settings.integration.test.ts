@@ -12,7 +12,7 @@ import { runtime } from "#server/runtime";
 import { signedInMember } from "#tests/support/signed-in";
 import { siteOverHttpForThisFile } from "#tests/support/site-over-http";
 import { UPLOAD_MESSAGES } from "~/features/authoring/uploads.server";
-import { SITE_SETTINGS_MESSAGES } from "./schema";
+import { SITE_SETTINGS_MESSAGES } from "./settings-schema";
 
 const site = siteOverHttpForThisFile();
 const { get, post, text } = site;

@@ -21,7 +21,7 @@ import {
   validateSettings,
   type SiteSettingsInput,
   type SiteSettingsValues,
-} from "./schema";
+} from "./settings-schema";
 
 export type SiteSettingsRow = typeof siteSettings.$inferSelect;
 

@@ -7,7 +7,7 @@
  */
 import { parseDocument, DomUtils } from "htmlparser2";
 import type { Element } from "domhandler";
-import { GA_ID, GTM_ID, PIXEL_ID } from "./schema";
+import { GA_ID, GTM_ID, PIXEL_ID } from "./settings-schema";
 import type { HeadTag, PageTrackers } from "./trackers";
 
 export type TrackerSettings = {

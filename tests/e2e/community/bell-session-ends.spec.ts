@@ -1,5 +1,5 @@
 import { expect, expectNoAxeViolations, waitForHydration } from "../fixtures";
-import { signInAs, test } from "../support/community";
+import { signInAs, test } from "../support/community-server";
 
 const ARJUN = { email: "arjun.nair@example.com", username: "arjun_nair" };
 const STREAM = "/api/notifications/stream";

@@ -1,5 +1,5 @@
 import { expect, expectNoAxeViolations, waitForHydration } from "../fixtures";
-import { conversation, DEMO, signInAs, test } from "../support/community";
+import { conversation, DEMO, signInAs, test } from "../support/community-server";
 import { expectNoAxeViolationsWithoutScripts } from "../support/no-script";
 import { answerNextDialog } from "../support/dialogs";
 

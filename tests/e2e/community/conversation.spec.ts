@@ -7,7 +7,7 @@ import {
   signInAs,
   test,
   watchBrowserErrors,
-} from "../support/community";
+} from "../support/community-server";
 import { answerNextDialog } from "../support/dialogs";
 
 const SLUG = "our-first-uk-customer-took-nine-months";

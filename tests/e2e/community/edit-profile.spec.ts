@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, waitForHydration } from "../fixtures";
-import { signInAs, test } from "../support/community";
+import { signInAs, test } from "../support/community-server";
 
 const DANIEL = { email: "daniel.okafor@example.com", username: "daniel_okafor" };
 const ANANYA = { email: "ananya.gupta@example.com", username: "ananya_gupta" };

@@ -1,5 +1,5 @@
 import { expect, expectNoAxeViolations, waitForHydration } from "../fixtures";
-import { DEMO, signInAs, test } from "../support/community";
+import { DEMO, signInAs, test } from "../support/community-server";
 
 const SLUG = "start-up-loans-who-qualifies";
 const TITLE = "Start Up Loans: who qualifies for the government-backed scheme";

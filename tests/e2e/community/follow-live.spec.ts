@@ -1,5 +1,5 @@
 import { expect, expectNoAxeViolations, waitForHydration } from "../fixtures";
-import { DEMO, signInAs, test, watchBrowserErrors } from "../support/community";
+import { DEMO, signInAs, test, watchBrowserErrors } from "../support/community-server";
 
 test.describe.configure({ timeout: 120_000 });
 

@@ -1,5 +1,5 @@
 import { expect, expectNoAxeViolations, waitForHydration } from "../fixtures";
-import { signInAs, test } from "../support/community";
+import { signInAs, test } from "../support/community-server";
 
 const ROHAN = { email: "rohan.mehta@example.com", username: "rohan_mehta" };
 const JAMES = { email: "james.patel@example.com" };

@@ -2,8 +2,8 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { expect, expectNoAxeViolations, waitForHydration } from "../fixtures";
-import { DEMO, signInAs, test } from "../support/community";
-import { noisePng } from "../support/images";
+import { DEMO, signInAs, test } from "../support/community-server";
+import { noisePng } from "../support/random-png";
 
 // A real 640×480 PNG; the server makes it a 500×500 WebP.
 const PHOTO = path.join(import.meta.dirname, "../fixtures/profile-photo.png");

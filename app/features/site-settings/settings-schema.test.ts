@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { footerSocialLinks, isSocialUrl, SOCIAL_NETWORKS } from "./footer-links";
-import { readSettingsForm, SITE_SETTINGS_MESSAGES, validateSettings } from "./schema";
+import { readSettingsForm, SITE_SETTINGS_MESSAGES, validateSettings } from "./settings-schema";
 
 function form(fields: Record<string, string>) {
   const data = new FormData();

@@ -9,7 +9,7 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CookieJar } from "#tests/support/http-app";
 import { parsePostInput } from "~/features/authoring/post-form.server";
-import { readSettingsForm, validateSettings } from "~/features/site-settings/schema";
+import { readSettingsForm, validateSettings } from "~/features/site-settings/settings-schema";
 import { signedInMember, TEST_PASSWORD } from "../support/signed-in";
 import { siteOverHttpForThisFile } from "../support/site-over-http";
 

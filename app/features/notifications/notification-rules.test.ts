@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { messageBelowTitle } from "./rules";
+import { messageBelowTitle } from "./notification-rules";
 
 describe("messageBelowTitle", () => {
   it("shows a message that says something more than the title", () => {

@@ -4,6 +4,7 @@
  * on every page, so their shape is checked (the hints are the spec's).
  */
 import { z } from "zod";
+import { formText } from "~/lib/form-fields";
 import { isSitePath, isWebUrl } from "#server/http/site-path";
 import { isSocialUrl, SOCIAL_NETWORKS, type SocialFieldName } from "./footer-links";
 
@@ -116,15 +117,27 @@ export const SETTINGS_FIELDS = [
   ...SOCIAL_NETWORKS.map(({ name, column }) => ({ name, column })),
 ] as const;
 
+/** A text area's text as typed, line ends made "\n" ("" when absent). */
+const typedText = formText.transform((v) => v.replace(/\r\n/g, "\n"));
+/** A checkbox: on when sent as "on" (a missing checkbox is off). */
+const toggle = formText.transform((v) => v === "on");
+
+/**
+ * The form as typed, for readForm (FormFields in, SiteSettingsValues out; it
+ * never fails): saveSettingsForm checks it with the rules below, once it knows
+ * whether a banner file came with it.
+ */
+export const settingsFormValues = z.object({
+  ...Object.fromEntries(TEXT_FIELDS.map((name) => [name, typedText])),
+  ...Object.fromEntries(TOGGLE_FIELDS.map((name) => [name, toggle])),
+}) as unknown as z.ZodType<SiteSettingsValues, Record<string, unknown>>;
+
 /** The form's values from a submitted form (a missing checkbox is off). */
 export function readSettingsForm(form: FormData): SiteSettingsValues {
-  const values = {} as Record<string, string | boolean>;
-  for (const name of TEXT_FIELDS) {
-    const v = form.get(name);
-    values[name] = typeof v === "string" ? v.replace(/\r\n/g, "\n") : "";
-  }
-  for (const name of TOGGLE_FIELDS) values[name] = form.get(name) === "on";
-  return values as SiteSettingsValues;
+  const fields = Object.fromEntries(
+    [...TEXT_FIELDS, ...TOGGLE_FIELDS].map((name) => [name, form.get(name) ?? undefined]),
+  );
+  return settingsFormValues.parse(fields);
 }
 
 /** A web address, or a path on this site ("/uploads/…"), never javascript:, //host or /\\host. */

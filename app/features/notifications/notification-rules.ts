@@ -6,6 +6,9 @@ export type NotificationFilter = (typeof FILTERS)[number];
 
 export const NOTIFICATION_MESSAGES = {
   limitNote: "Showing most recent 20 notifications",
+  invalidFilter: "Unknown filter. Choose All, Unread or Announcements.",
+  notFound: "Notification not found",
+  unknownAction: "Unknown action",
   empty: {
     all: "No notifications yet",
     unread: "No unread notifications",

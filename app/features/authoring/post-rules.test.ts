@@ -7,7 +7,7 @@ import {
   savedAtLabel,
   slugify,
   tagSlug,
-} from "./rules";
+} from "./post-rules";
 
 describe("slugify", () => {
   it("lower case, non-alphanumerics to hyphens, trimmed", () => {

@@ -5,7 +5,7 @@ import { testDatabaseForThisFile } from "#tests/support/test-database";
 import { loadPostForEdit } from "./posts-admin.server";
 import { requireOrHome } from "~/features/accounts/permissions.server";
 import { handleSave, valuesOf } from "./routes.server";
-import { SAVE_MESSAGES } from "./rules";
+import { SAVE_MESSAGES } from "./post-rules";
 
 const t = testDatabaseForThisFile();
 let mentor: Actor;

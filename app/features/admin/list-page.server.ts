@@ -1,0 +1,33 @@
+/**
+ * What the admin's searchable lists (the Users and Posts tabs) share: the
+ * search text and the WHERE it makes, and the page shown (a page past the end
+ * shows the last) with its "showing from–to" figures.
+ */
+import { ilike, or, type AnyColumn, type SQL } from "drizzle-orm";
+import { containsPattern } from "#server/db/like";
+
+export const SEARCH_MAX_LENGTH = 200;
+
+/** The text searched (trimmed, capped) and a WHERE matching it anywhere in any of `columns`. */
+export function searchWhere(
+  raw: string | undefined,
+  columns: readonly AnyColumn[],
+): { query: string; where: SQL | undefined } {
+  const query = (raw ?? "").trim().slice(0, SEARCH_MAX_LENGTH);
+  if (!query) return { query, where: undefined };
+  const pattern = containsPattern(query);
+  return { query, where: or(...columns.map((column) => ilike(column, pattern))) };
+}
+
+/** The page to show of `total` rows, `size` a page: its number, the page count and the offset. */
+export function pageOf(total: number, requested: number | undefined, size: number) {
+  const pageCount = Math.max(1, Math.ceil(total / size));
+  const page = Math.min(Math.max(1, Math.floor(requested ?? 1)), pageCount);
+  return { page, pageCount, offset: (page - 1) * size };
+}
+
+/** The 1-based range of the rows shown ("Showing from to to of total"); 0–0 when there are none. */
+export function shownRange(total: number, offset: number, shown: number) {
+  const from = total === 0 ? 0 : offset + 1;
+  return { from, to: total === 0 ? 0 : from + shown - 1 };
+}
