@@ -9,6 +9,7 @@ import express, {
 import type { IncomingHttpHeaders, Server } from "node:http";
 import { readdirSync } from "node:fs";
 import path from "node:path";
+import { constants as zlibConstants } from "node:zlib";
 import { pinoHttp } from "pino-http";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
@@ -159,6 +160,11 @@ export function createApp({
   app.use(securityHeaders({ dev: !config.isProduction, extraSources: hooks.extraCspSources }));
   app.use(
     compression({
+      // Pages rendered per request (members, unkept pages), measured on an 85 KB article
+      // (decision 0105): brotli 3 costs a third less than the default 4 for 4 % more bytes,
+      // gzip 4 a quarter less than 6 for 4 %. Kept pages are compressed once, harder.
+      level: 4,
+      brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 3 } },
       // Event streams must reach the browser as they are written.
       filter: (req, res) =>
         !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") &&

@@ -80,3 +80,24 @@ describe("isUuid", () => {
     expect(uuidSchema.safeParse("1' OR 1=1").success).toBe(false);
   });
 });
+
+describe("readForm's fieldErrors", () => {
+  const twoFields = z.object({
+    name: formText.pipe(z.string().min(1, "Name is required")),
+    city: formText.pipe(z.string().min(1, "City is required").max(3, "City is too long")),
+  });
+
+  it("gives each field's first message, by its name", async () => {
+    const read = await readForm(post(new URLSearchParams("name=&city=")), twoFields);
+    expect(read).toMatchObject({
+      ok: false,
+      message: "Name is required",
+      fieldErrors: { name: "Name is required", city: "City is required" },
+    });
+  });
+
+  it("is empty when the body could not be read", async () => {
+    const read = await readForm(post("{}", { "content-type": "application/json" }), twoFields);
+    expect(read).toMatchObject({ ok: false, problem: "unreadable", fieldErrors: {} });
+  });
+});

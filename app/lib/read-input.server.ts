@@ -30,6 +30,8 @@ export type FormReading<T> =
       problem: "too-large" | "unreadable" | "invalid";
       /** The schema's first message ("invalid" only). */
       message: string | null;
+      /** Each field's first message, by the field's name ("invalid" only; else {}). */
+      fieldErrors: Record<string, string>;
       /** What was read ({} when nothing could be). */
       fields: FormFields;
       form: FormData | null;
@@ -46,7 +48,16 @@ export async function readForm<S extends z.ZodType>(
   { limit = TEXT_FORM_LIMIT_BYTES }: { limit?: number } = {},
 ): Promise<FormReading<z.output<S>>> {
   const body = await readFormWithin(request, limit);
-  if (!body.ok) return { ok: false, problem: body.reason, message: null, fields: {}, form: null };
+  if (!body.ok) {
+    return {
+      ok: false,
+      problem: body.reason,
+      message: null,
+      fieldErrors: {},
+      fields: {},
+      form: null,
+    };
+  }
   const fields = fieldsOf(body.form.entries());
   const parsed = schema.safeParse(fields);
   if (!parsed.success) {
@@ -54,11 +65,22 @@ export async function readForm<S extends z.ZodType>(
       ok: false,
       problem: "invalid",
       message: parsed.error.issues[0]?.message ?? null,
+      fieldErrors: fieldErrorsOf(parsed.error),
       fields,
       form: body.form,
     };
   }
   return { ok: true, data: parsed.data, fields, form: body.form };
+}
+
+/** The first message of each field (the first step of the issue's path), in the order found. */
+export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const name = issue.path[0];
+    if (name !== undefined) errors[String(name)] ??= issue.message;
+  }
+  return errors;
 }
 
 /** The search params checked with `schema` (give its fields .catch() defaults). */

@@ -98,6 +98,7 @@ export async function action({ request }: Route.ActionArgs) {
       member,
       field("commentId"),
       liked === "true" ? true : liked === "false" ? false : undefined,
+      { idempotencyKey: idempotencyKeyOf(request, form) },
     );
     if (!result.ok) return data({ error: result.error }, { status: result.status });
     if (!js) throw redirect(`${back}#comments`);

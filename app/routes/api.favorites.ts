@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { db } from "#server/db/client";
+import { idempotencyKeyOf } from "#server/db/idempotency";
 import { requireCan } from "~/features/accounts/permissions.server";
 import { getSessionUser } from "~/features/accounts/session.server";
 import { isUuid } from "~/lib/uuid";
@@ -53,6 +54,7 @@ export async function action({ request }: Route.ActionArgs) {
     member,
     postId,
     wanted === null ? undefined : wanted === "true",
+    { idempotencyKey: idempotencyKeyOf(request, form) },
   );
   if (!result.ok) return data({ error: result.error }, { status: result.status });
   if (form.get("js") !== "1") throw redirect(returnPath(form.get("returnTo")));

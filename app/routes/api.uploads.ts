@@ -1,4 +1,6 @@
 import { data } from "react-router";
+import { db } from "#server/db/client";
+import { idempotencyKeyOf } from "#server/db/idempotency";
 import { runtime } from "#server/runtime";
 import { getSessionUser } from "~/features/accounts/session.server";
 import { MAX_UPLOAD_BYTES, MULTIPART_OVERHEAD_BYTES } from "#server/http/limits";
@@ -25,6 +27,8 @@ export async function action({ request }: Route.ActionArgs) {
     runtime().storage,
     actor,
     new Uint8Array(await file.arrayBuffer()),
+    // A retry with the first attempt's key gets its address and stores nothing.
+    { idempotency: { db: db(), key: idempotencyKeyOf(request, body.ok ? body.form : null) } },
   );
   if (!result.ok) return data({ error: result.error }, { status: result.status });
   return data({ url: result.url, width: result.width, height: result.height });

@@ -5,9 +5,11 @@ import { db } from "#server/db/client";
 import {
   LINKEDIN_START_LIMIT,
   linkedinEnabled,
+  linkedinQuery,
   startLinkedIn,
 } from "~/features/accounts/linkedin.server";
 import { clientIp } from "~/features/accounts/request.server";
+import { readQuery } from "~/lib/read-input.server";
 import type { Route } from "./+types/auth.linkedin";
 
 /**
@@ -19,8 +21,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!linkedinEnabled()) throw redirect("/login?error=linkedin_unavailable");
   const limit = await hitLimit(db(), `linkedin-ip:${clientIp(context)}`, LINKEDIN_START_LIMIT);
   if (!limit.allowed) throw redirect("/login?error=linkedin_too_many");
+  const query = readQuery(request, linkedinQuery);
+  if (!query.ok) throw redirect("/login?error=linkedin");
   const result = await startLinkedIn(auth(), {
-    redirectTo: new URL(request.url).searchParams.get("redirectTo") ?? "/",
+    redirectTo: query.data.redirectTo,
     headers: request.headers,
   });
   if (!result.ok) throw redirect(result.location);

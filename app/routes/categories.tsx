@@ -3,7 +3,7 @@ import { db } from "#server/db/client";
 import { listCategories, readerCategories } from "~/features/categories/categories.server";
 import { postCountLabel } from "~/features/categories/labels";
 import { pageMeta, siteOf } from "~/features/seo/meta";
-import { pageCacheHeaders, readerPageHeaders } from "~/features/layout/cache-headers";
+import { pageCacheHeaders, readerPageHeaders, withPageKeys } from "~/features/layout/cache-headers";
 import type { Route } from "./+types/categories";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -14,7 +14,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     description: c.description,
     postCount: c.postCount,
   }));
-  return data({ categories }, { headers: pageCacheHeaders(request) });
+  // The post counts change with the lists.
+  return data({ categories }, { headers: withPageKeys(pageCacheHeaders(request), ["list:all"]) });
 }
 
 export const headers = readerPageHeaders;

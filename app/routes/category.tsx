@@ -9,19 +9,20 @@ import { archiveQuery, pagedTitle, pageHref, pagingLinks } from "~/features/post
 import { ArchivePager } from "~/features/posts/archive-pager";
 import { readQuery } from "~/lib/read-input.server";
 import { PODCAST_CATEGORY_SLUG } from "~/features/seo/feeds";
-import { pageCacheHeaders, readerPageHeaders } from "~/features/layout/cache-headers";
+import { pageCacheHeaders, readerPageHeaders, withPageKeys } from "~/features/layout/cache-headers";
 import type { Route } from "./+types/category";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const query = readQuery(request, archiveQuery);
   const page = query.ok ? await loadCategoryPage(db(), params.slug, query.data.page) : null;
   if (!page) return data({ notFound: true as const }, { status: 404 });
-  const { archive, ...rest } = page;
+  const { archive, category: fullCategory, ...rest } = page;
   // A page past the last (or an unreadable ?page) is missing too.
   if (!archive) return data({ notFound: true as const }, { status: 404 });
+  const { id, ...category } = fullCategory;
   return data(
-    { notFound: false as const, ...rest, archive },
-    { headers: pageCacheHeaders(request) },
+    { notFound: false as const, ...rest, category, archive },
+    { headers: withPageKeys(pageCacheHeaders(request), [`category:${id}`, "featured"]) },
   );
 }
 

@@ -1,5 +1,6 @@
 import { defaultPageMeta } from "~/features/seo/meta";
 import { db } from "#server/db/client";
+import { newIdempotencyKey } from "#server/db/idempotency";
 import { requireAuthor } from "~/features/accounts/permissions.server";
 import { getSessionUser } from "~/features/accounts/session.server";
 import { PostForm } from "~/features/authoring/post-form";
@@ -12,7 +13,12 @@ export function meta(args: Route.MetaArgs) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireAuthor(request);
-  return { choices: await formChoices(db(), actor), values: emptyValues(actor) };
+  return {
+    choices: await formChoices(db(), actor),
+    values: emptyValues(actor),
+    // New with each load (and after each save): docs/decisions/0096.
+    submissionKey: newIdempotencyKey(),
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -30,6 +36,7 @@ export default function CreatePost({ loaderData, actionData }: Route.ComponentPr
         choices={loaderData.choices}
         error={failed && failed.intent !== "autosave" ? failed.error : null}
         fieldErrors={failed?.fieldErrors}
+        submissionKey={loaderData.submissionKey}
       />
     </div>
   );

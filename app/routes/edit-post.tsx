@@ -1,6 +1,7 @@
 import { defaultPageMeta } from "~/features/seo/meta";
 import { data, Link } from "react-router";
 import { db } from "#server/db/client";
+import { newIdempotencyKey } from "#server/db/idempotency";
 import { requireAuthor } from "~/features/accounts/permissions.server";
 import { getSessionUser } from "~/features/accounts/session.server";
 import { ErrorBox } from "~/components/ui/form";
@@ -39,6 +40,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           ? `Scheduled for ${found.post.publishedAt!.toISOString().slice(0, 16).replace("T", " ")} UTC.`
           : null),
       status: found.post.status,
+      // New with each load (and after each save): docs/decisions/0096.
+      submissionKey: newIdempotencyKey(),
     },
   };
 }
@@ -73,6 +76,7 @@ export default function EditPost({ loaderData, actionData }: Route.ComponentProp
         notice={failed ? null : form.notice}
         fieldErrors={failed?.fieldErrors}
         lastAutosave={form.lastAutosave}
+        submissionKey={form.submissionKey}
       />
     </div>
   );

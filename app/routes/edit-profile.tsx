@@ -4,14 +4,17 @@ import { db } from "#server/db/client";
 import { runtime } from "#server/runtime";
 import { requireUser } from "~/features/accounts/permissions.server";
 import { MAX_UPLOAD_BYTES, MULTIPART_OVERHEAD_BYTES } from "#server/http/limits";
-import { anyFields, readForm } from "~/lib/read-input.server";
+import { readForm, readQuery } from "~/lib/read-input.server";
 import { EditProfileForm } from "~/features/profiles/edit-profile-form";
 import {
+  editProfileForm,
+  editProfileQuery,
   loadEditableProfile,
   PROFILE_MESSAGES,
-  readProfileForm,
+  profileFields,
   saveProfile,
   uploadProfilePhoto,
+  type ProfileValues,
 } from "~/features/profiles/edit-profile.server";
 import type { Route } from "./+types/edit-profile";
 
@@ -19,8 +22,11 @@ export function meta(args: Route.MetaArgs) {
   return defaultPageMeta(args, "Edit Profile", { noindex: true });
 }
 
-const firstTimeOf = (request: Request) =>
-  new URL(request.url).searchParams.get("firstTime") === "true";
+/** ?firstTime=true: the first visit after sign-up (the query cannot fail: any other value is false). */
+function firstTimeOf(request: Request) {
+  const query = readQuery(request, editProfileQuery);
+  return query.ok && query.data.firstTime;
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const member = await requireUser(request);
@@ -47,35 +53,47 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const member = await requireUser(request);
   // Only a photo makes a body this large; the cap holds without Content-Length too.
-  const body = await readForm(request, anyFields, {
+  const read = await readForm(request, editProfileForm, {
     limit: MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES,
   });
-  if (!body.ok && body.problem === "too-large") {
+  if (!read.ok && read.problem === "too-large") {
     return data(
       { photo: true as const, ok: false, error: PROFILE_MESSAGES.photoTooLarge },
       { status: 413 },
     );
   }
-  const form = body.ok ? body.form : null;
-  if (!form) {
+  if (!read.ok && read.problem === "unreadable") {
     return data(
       { photo: false as const, ok: false, error: PROFILE_MESSAGES.failed, fieldErrors: {} },
       { status: 400 },
     );
   }
-  if (form.get("intent") === "photo") {
-    const file = form.get("photo");
-    if (!file || typeof file === "string" || file.size === 0) {
-      return data(
-        { photo: true as const, ok: false, error: PROFILE_MESSAGES.photoWrongType },
-        { status: 400 },
-      );
-    }
+  if (!read.ok && "photo" in read.fieldErrors) {
+    return data(
+      { photo: true as const, ok: false, error: read.fieldErrors.photo! },
+      { status: 400 },
+    );
+  }
+  if (!read.ok) {
+    const fieldErrors: Partial<Record<keyof ProfileValues, string>> = read.fieldErrors;
+    return data(
+      {
+        photo: false as const,
+        ok: false as const,
+        status: 400 as const,
+        error: read.message ?? PROFILE_MESSAGES.failed,
+        fieldErrors,
+        values: profileFields.parse(read.fields),
+      },
+      { status: 400 },
+    );
+  }
+  if (read.data.intent === "photo") {
     const result = await uploadProfilePhoto(
       db(),
       runtime().storage,
       member,
-      new Uint8Array(await file.arrayBuffer()),
+      new Uint8Array(await read.data.photo.arrayBuffer()),
       { log: (error, message) => runtime().log.error({ err: error }, message) },
     );
     if (!result.ok) {
@@ -86,7 +104,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     return { photo: true as const, ok: true, message: result.message, url: result.url };
   }
-  const values = readProfileForm(form);
+  const { intent: _save, ...values } = read.data;
   const result = await saveProfile(db(), member, values, {
     firstTime: firstTimeOf(request),
     log: (error) => runtime().log.error({ err: error }, "profile save"),

@@ -8,6 +8,7 @@ import {
   rssXml,
   type FeedSource,
 } from "~/features/seo/feeds.server";
+import { withPageKeys } from "~/features/layout/cache-headers";
 import type { Route } from "./+types/feed";
 
 const FEED_CACHE = "public, max-age=0, s-maxage=300, stale-while-revalidate=3600";
@@ -29,13 +30,13 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const { config } = runtime();
   const { pathname } = new URL(request.url);
   if (pathname === "/podcast.xml") {
-    const xml = await podcastXml(db(), { name: config.siteName, url: config.siteUrl });
-    if (!xml) throw data("Not found", { status: 404 });
-    return new Response(xml, {
-      headers: {
-        "Content-Type": "application/rss+xml; charset=utf-8",
-        "Cache-Control": FEED_CACHE,
-      },
+    const podcast = await podcastXml(db(), { name: config.siteName, url: config.siteUrl });
+    if (!podcast) throw data("Not found", { status: 404 });
+    return new Response(podcast.xml, {
+      headers: withPageKeys(
+        { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": FEED_CACHE },
+        podcast.cacheKeys,
+      ),
     });
   }
   const feed = await loadFeed(db(), sourceOf(pathname, params), {
@@ -45,13 +46,16 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (!feed) throw data("Not found", { status: 404 });
   if (pathname.endsWith(".json")) {
     return new Response(JSON.stringify(jsonFeed(feed)), {
-      headers: {
-        "Content-Type": "application/feed+json; charset=utf-8",
-        "Cache-Control": FEED_CACHE,
-      },
+      headers: withPageKeys(
+        { "Content-Type": "application/feed+json; charset=utf-8", "Cache-Control": FEED_CACHE },
+        feed.cacheKeys,
+      ),
     });
   }
   return new Response(rssXml(feed), {
-    headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": FEED_CACHE },
+    headers: withPageKeys(
+      { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": FEED_CACHE },
+      feed.cacheKeys,
+    ),
   });
 }

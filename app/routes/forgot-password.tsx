@@ -3,32 +3,21 @@ import { data } from "react-router";
 import { auth } from "#server/auth";
 import { db } from "#server/db/client";
 import { ForgotPasswordForm } from "~/features/accounts/password-reset-forms";
-import {
-  readEmailForm,
-  requestPasswordReset,
-  RESET_MESSAGES,
-} from "~/features/accounts/password-reset.server";
+import { sendToTypedAddress } from "~/features/accounts/email-form.server";
+import { requestPasswordReset, RESET_MESSAGES } from "~/features/accounts/password-reset.server";
 import { clientIp } from "~/features/accounts/request.server";
 import type { Route } from "./+types/forgot-password";
-import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
-import { anyFields, readForm } from "~/lib/read-input.server";
 
 export function meta(args: Route.MetaArgs) {
   return defaultPageMeta(args, "Forgot password");
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form =
-    (await readForm(request, anyFields, { limit: SMALL_BODY_LIMIT_BYTES })).form ?? new FormData();
-  const input = readEmailForm(form);
-  if (!input.ok) return data({ error: input.error, email: input.typed }, { status: input.status });
-  const result = await requestPasswordReset(
-    { db: db(), auth: auth() },
-    input.email,
-    clientIp(context),
+  const answer = await sendToTypedAddress(request, (email) =>
+    requestPasswordReset({ db: db(), auth: auth() }, email, clientIp(context)),
   );
-  if (!result.ok)
-    return data({ error: result.error, email: input.typed }, { status: result.status });
+  if (!answer.ok)
+    return data({ error: answer.error, email: answer.typed }, { status: answer.status });
   return { sent: true, notice: RESET_MESSAGES.sent };
 }
 

@@ -13,7 +13,7 @@ import {
   websiteJsonLd,
   defaultPageMeta,
 } from "~/features/seo/meta";
-import { pageCacheHeaders, readerPageHeaders } from "~/features/layout/cache-headers";
+import { pageCacheHeaders, readerPageHeaders, withPageKeys } from "~/features/layout/cache-headers";
 import type { Route } from "./+types/home";
 
 const homeQuery = archiveQuery.extend({
@@ -33,7 +33,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (home.unknownCategory) return data({ ...home, pageMissing: false }, { status: 404 });
   // A page past the last is missing too.
   if (!home.archive) return data({ ...home, pageMissing: true }, { status: 404 });
-  return data({ ...home, pageMissing: false }, { headers: pageCacheHeaders(request) });
+  return data(
+    { ...home, pageMissing: false },
+    { headers: withPageKeys(pageCacheHeaders(request), ["list:all", "featured"]) },
+  );
 }
 
 export const headers = readerPageHeaders;

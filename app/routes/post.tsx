@@ -10,7 +10,7 @@ import { InfinitePosts } from "~/features/reader/infinite-posts";
 import { loadPostView } from "~/features/reader/post-page.server";
 import { defaultPageMeta, siteOf } from "~/features/seo/meta";
 import { postMeta } from "~/features/seo/post-meta";
-import { pageCacheHeaders, readerPageHeaders } from "~/features/layout/cache-headers";
+import { pageCacheHeaders, readerPageHeaders, withPageKeys } from "~/features/layout/cache-headers";
 import type { Route } from "./+types/post";
 
 /** /post/{slug} (canonical) and /{category}/{slug}. */
@@ -37,7 +37,13 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   ]);
   return data(
     { view, siteUrl: config.siteUrl, saved, comments },
-    { headers: pageCacheHeaders(request) },
+    {
+      // Its own row, and the byline (decision 0104); other posts' writes keep it.
+      headers: withPageKeys(pageCacheHeaders(request), [
+        `post:${view.post.id}`,
+        `by:${view.post.author.username}`,
+      ]),
+    },
   );
 }
 

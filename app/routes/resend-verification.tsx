@@ -3,33 +3,25 @@ import { data } from "react-router";
 import { auth } from "#server/auth";
 import { db } from "#server/db/client";
 import { ResendVerificationForm } from "~/features/accounts/account-pages";
-import { readEmailForm } from "~/features/accounts/password-reset.server";
+import { sendToTypedAddress } from "~/features/accounts/email-form.server";
 import { clientIp } from "~/features/accounts/request.server";
 import {
   RESEND_VERIFICATION_MESSAGES,
   resendVerification,
 } from "~/features/accounts/resend-verification.server";
 import type { Route } from "./+types/resend-verification";
-import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
-import { anyFields, readForm } from "~/lib/read-input.server";
 
 export function meta(args: Route.MetaArgs) {
   return defaultPageMeta(args, "Resend verification email");
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form =
-    (await readForm(request, anyFields, { limit: SMALL_BODY_LIMIT_BYTES })).form ?? new FormData();
-  const input = readEmailForm(form);
-  if (!input.ok) return data({ error: input.error, email: input.typed }, { status: input.status });
-  const result = await resendVerification(
-    { db: db(), auth: auth() },
-    input.email,
-    clientIp(context),
+  const answer = await sendToTypedAddress(request, (email) =>
+    resendVerification({ db: db(), auth: auth() }, email, clientIp(context)),
   );
-  if (!result.ok)
-    return data({ error: result.error, email: input.typed }, { status: result.status });
-  return { sentTo: input.email, notice: RESEND_VERIFICATION_MESSAGES.sent };
+  if (!answer.ok)
+    return data({ error: answer.error, email: answer.typed }, { status: answer.status });
+  return { sentTo: answer.email, notice: RESEND_VERIFICATION_MESSAGES.sent };
 }
 
 export default function ResendVerification({ actionData }: Route.ComponentProps) {

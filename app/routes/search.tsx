@@ -5,14 +5,14 @@ import { Highlighted } from "~/features/search/highlighted";
 import { searchPosts } from "~/features/search/search.server";
 import { formatDate, isoDate, plural } from "~/lib/format";
 import { pageMeta, siteOf } from "~/features/seo/meta";
-import { pageCacheHeaders, readerPageHeaders } from "~/features/layout/cache-headers";
+import { pageCacheHeaders, readerPageHeaders, withPageKeys } from "~/features/layout/cache-headers";
 import type { Route } from "./+types/search";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const page = Number(url.searchParams.get("page") ?? "1");
   return data(await searchPosts(db(), url.searchParams.get("q") ?? "", page), {
-    headers: pageCacheHeaders(request),
+    headers: withPageKeys(pageCacheHeaders(request), ["list:all"]),
   });
 }
 

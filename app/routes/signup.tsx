@@ -7,16 +7,16 @@ import { clientIp } from "~/features/accounts/request.server";
 import { linkedinEnabled } from "~/features/accounts/linkedin.server";
 import { getSessionUser } from "~/features/accounts/session.server";
 import { SignupForm } from "~/features/accounts/signup-form";
+import { refusal, signupFields, signupForm } from "~/features/accounts/forms.server";
 import {
   elapsedSince,
   issueTimeToken,
   memberCount,
-  readSignupForm,
   signUp,
 } from "~/features/accounts/signup.server";
 import type { Route } from "./+types/signup";
 import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
-import { anyFields, readForm } from "~/lib/read-input.server";
+import { readForm } from "~/lib/read-input.server";
 
 export function meta(args: Route.MetaArgs) {
   return defaultPageMeta(args, "Join Free Now");
@@ -32,14 +32,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form =
-    (await readForm(request, anyFields, { limit: SMALL_BODY_LIMIT_BYTES })).form ?? new FormData();
-  const input = readSignupForm(form);
-  const result = await signUp(
-    { db: db(), auth: auth(), secret: runtime().config.authSecret },
-    input,
-    { ip: clientIp(context), headers: request.headers },
-  );
+  const secret = runtime().config.authSecret;
+  const schema = signupForm((token) => elapsedSince(secret, token));
+  const read = await readForm(request, schema, { limit: SMALL_BODY_LIMIT_BYTES });
+  const input = read.ok ? read.data : signupFields.parse(read.fields);
+  const result = read.ok
+    ? await signUp({ db: db(), auth: auth(), secret }, input, {
+        ip: clientIp(context),
+        headers: request.headers,
+      })
+    : { ok: false as const, error: refusal(read, schema), status: 400 };
   if (result.ok) throw redirect(`/verify-otp?email=${encodeURIComponent(result.email)}`);
   const values = {
     fullName: input.fullName,
@@ -53,9 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       values,
       // The form keeps its start time; a missing or forged token is replaced.
       timeToken:
-        elapsedSince(runtime().config.authSecret, input.timeToken) >= 0
-          ? input.timeToken
-          : issueTimeToken(runtime().config.authSecret),
+        elapsedSince(secret, input.timeToken) >= 0 ? input.timeToken : issueTimeToken(secret),
     },
     { status: result.status },
   );

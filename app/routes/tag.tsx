@@ -5,7 +5,7 @@ import { archiveQuery, pagedTitle, pageHref, pagingLinks, tagPath } from "~/feat
 import { ArchivePager } from "~/features/posts/archive-pager";
 import { FeaturedPostsWidget, PostListItem } from "~/features/posts/post-card";
 import { breadcrumbsJsonLd, defaultPageMeta, pageMeta, siteOf } from "~/features/seo/meta";
-import { pageCacheHeaders, readerPageHeaders } from "~/features/layout/cache-headers";
+import { pageCacheHeaders, readerPageHeaders, withPageKeys } from "~/features/layout/cache-headers";
 import { readQuery } from "~/lib/read-input.server";
 import type { Route } from "./+types/tag";
 
@@ -14,7 +14,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const query = readQuery(request, archiveQuery);
   const page = query.ok ? await loadTagPage(db(), params.slug, query.data.page) : null;
   if (!page) return data({ notFound: true as const }, { status: 404 });
-  return data({ notFound: false as const, ...page }, { headers: pageCacheHeaders(request) });
+  return data(
+    { notFound: false as const, ...page },
+    { headers: withPageKeys(pageCacheHeaders(request), [`tag:${page.tag.id}`, "featured"]) },
+  );
 }
 
 export const headers = readerPageHeaders;

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { db } from "#server/db/client";
+import { idempotencyKeyOf } from "#server/db/idempotency";
 import { requireCan } from "~/features/accounts/permissions.server";
 import { getSessionUser } from "~/features/accounts/session.server";
 import { follow, unfollow } from "~/features/follows/follows.server";
@@ -42,15 +43,25 @@ export async function action({ request, params }: Route.ActionArgs) {
     return data({ error: "User not found" }, { status: 404 });
   }
   const back = `/user/${target.username}`;
+  // A resubmitted Follow or Unfollow writes once (docs/decisions/0095).
+  const idempotencyKey = idempotencyKeyOf(request, form);
+  const keyReused = data({ error: "Invalid request" }, { status: 400 });
   if (intent === "unfollow") {
     const member = requireCan(actor, request, "follow.create");
-    await unfollow(db(), member, target.id);
+    const result = await unfollow(db(), member, target.id, { idempotencyKey });
+    if (!result.ok && result.status === 400) return keyReused;
     throw redirect(back);
   }
   if (intent === "follow") {
     // Visitors → /login, pending → /pending-approval, the rest decided below.
     const member = requireCan(actor, request, "follow.create");
-    const result = await follow(db(), member, { id: target.id, role: target.role });
+    const result = await follow(
+      db(),
+      member,
+      { id: target.id, role: target.role },
+      { idempotencyKey },
+    );
+    if (!result.ok && result.status === 400) return keyReused;
     if (!result.ok) {
       return data(
         {

@@ -13,32 +13,38 @@ import {
 } from "~/features/accounts/verify-otp.server";
 import type { Route } from "./+types/verify-otp";
 import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
-import { anyFields, readForm } from "~/lib/read-input.server";
+import { readForm, readQuery } from "~/lib/read-input.server";
+import { otpEmail, otpForm, otpQuery, refusal } from "~/features/accounts/forms.server";
 
 export function meta(args: Route.MetaArgs) {
   return defaultPageMeta(args, "Verify your email");
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const readEmail = (value: unknown) =>
-  typeof value === "string" && value.length <= 254 && EMAIL.test(value.trim())
-    ? value.trim().toLowerCase()
-    : null;
-
 export async function loader({ request }: Route.LoaderArgs) {
-  const email = readEmail(new URL(request.url).searchParams.get("email"));
-  if (!email) throw redirect("/signup");
+  // Spec §2: without the address the code went to, back to sign-up.
+  const query = readQuery(request, otpQuery);
+  if (!query.ok) throw redirect("/signup");
+  const { email } = query.data;
   return { email, cooldownSeconds: await resendCooldownSeconds(db(), email) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form =
-    (await readForm(request, anyFields, { limit: SMALL_BODY_LIMIT_BYTES })).form ?? new FormData();
-  const email = readEmail(form.get("email"));
+  const read = await readForm(request, otpForm, { limit: SMALL_BODY_LIMIT_BYTES });
+  const email = read.ok ? read.data.email : otpEmail.safeParse(read.fields.email).data;
   if (!email) throw redirect("/signup");
-  const deps = { db: db(), auth: auth() };
   const attempt = Date.now();
-  if (form.get("intent") === "resend") {
+  if (!read.ok) {
+    return data(
+      {
+        error: refusal(read, otpForm),
+        cooldownSeconds: await resendCooldownSeconds(db(), email),
+        attempt,
+      },
+      { status: 400 },
+    );
+  }
+  const deps = { db: db(), auth: auth() };
+  if (read.data.intent === "resend") {
     const result = await resendCode(deps, email, clientIp(context));
     if (result.ok)
       return { notice: OTP_MESSAGES.resent, cooldownSeconds: result.cooldownSeconds, attempt };
@@ -47,10 +53,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: result.status },
     );
   }
-  const code = form
-    .getAll("digit")
-    .map((d) => (typeof d === "string" ? d.trim() : ""))
-    .join("");
   const { config, log } = runtime();
   const result = await verifyCode(
     {
@@ -60,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       onMailError: (error) => log.warn({ err: error }, "codes-paused mail not sent"),
     },
     email,
-    code,
+    read.data.code,
   );
   if (result.ok) throw redirect("/login?verified=1");
   return data(

@@ -1,24 +1,16 @@
 import { eq, sql } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getSessionUser } from "~/features/accounts/session.server";
+import { TEST_AUTH_SECRET, testAuthForThisFile } from "#tests/support/test-auth";
 import { testDatabaseForThisFile } from "#tests/support/test-database";
 import { profiles, sessions, users, verifications } from "../db/schema";
-import type { MailMessage, Mailer } from "../mail";
-import { createAuth, type Auth } from "./auth";
+import { createAuth } from "./auth";
 import { revokeAllSessions } from "./sessions";
 
-const testDb = testDatabaseForThisFile();
-const sent: MailMessage[] = [];
-const mailer: Mailer = {
-  kind: "outbox",
-  async send(message) {
-    sent.push(message);
-  },
-  async close() {},
-};
-let auth: Auth;
-
 const SITE = "http://localhost:3999";
+const testDb = testDatabaseForThisFile();
+const { auth, sent, mailer } = testAuthForThisFile(testDb, { site: SITE });
+
 const headers = () => new Headers({ origin: SITE, "x-founderbridge-client-ip": "203.0.113.9" });
 const lastCode = () => sent.at(-1)!.text.match(/\b(\d{6})\b/)![1]!;
 
@@ -45,19 +37,6 @@ async function errorOf(promise: Promise<unknown>): Promise<{ status?: unknown; m
   }
   throw new Error("expected an error");
 }
-
-beforeAll(async () => {
-  auth = createAuth({
-    db: testDb.db,
-    siteUrl: SITE,
-    siteName: "FounderBridge",
-    secret: "a-test-secret-that-is-long-enough-0123456789",
-    mailer,
-  });
-});
-beforeEach(async () => {
-  sent.length = 0;
-});
 
 describe("auth instance", () => {
   it("creates the auth user and a pending profile together, and mails a 6-digit code", async () => {
@@ -157,7 +136,7 @@ describe("auth instance", () => {
       db: testDb.db,
       siteUrl: "https://founderbridge.example",
       siteName: "FounderBridge",
-      secret: "a-test-secret-that-is-long-enough-0123456789",
+      secret: TEST_AUTH_SECRET,
       mailer,
     });
     await signUp();

@@ -7,6 +7,11 @@
  * with psql — makes the database send NOTIFY cache_invalidate '<scope>' (the
  * triggers of migration 0002), and every instance listening clears the caches
  * of that scope. invalidate() does the same by hand.
+ *
+ * A payload may name what changed after a "|": "posts|post:12 category:3
+ * list:all" (decision 0104). Caches that can drop entries by key (the page
+ * cache, whose pages declare the keys they show) drop only those; the others
+ * clear the whole scope as before.
  */
 import { LRUCache } from "lru-cache";
 
@@ -49,6 +54,8 @@ export type RegisteredCache = {
   scopes: CacheScope[] | "all";
   clear(): void;
   purgeStale(): void;
+  /** Drops only the entries that show any of these keys (else clear() is called). */
+  invalidateKeys?(keys: readonly string[]): void;
 };
 type AnyCache = RegisteredCache;
 
@@ -130,13 +137,32 @@ export function registerCache(cache: RegisteredCache) {
   ensureSweeper();
 }
 
-/** Clears every cache of the given scopes in this process. */
-export function invalidateLocal(scopes: readonly string[]) {
+/**
+ * Clears every cache of the given scopes in this process; with keys, a cache
+ * that can drop entries by key drops only those (decision 0104).
+ */
+export function invalidateLocal(scopes: readonly string[], keys?: readonly string[]) {
   for (const cache of registry) {
     if (cache.scopes === "all" || cache.scopes.some((scope) => scopes.includes(scope))) {
-      cache.clear();
+      if (keys?.length && cache.invalidateKeys) cache.invalidateKeys(keys);
+      else cache.clear();
     }
   }
+}
+
+/** "posts|post:1 list:all" → scopes ["posts"], keys ["post:1", "list:all"]; "posts,settings" → no keys. */
+export function parseInvalidation(payload: string): { scopes: string[]; keys?: string[] } {
+  const bar = payload.indexOf("|");
+  const scopes = (bar === -1 ? payload : payload.slice(0, bar))
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (bar === -1) return { scopes };
+  const keys = payload
+    .slice(bar + 1)
+    .split(/\s+/)
+    .filter(Boolean);
+  return keys.length ? { scopes, keys } : { scopes };
 }
 
 /** Clears every cache in this process (tests, and after a lost LISTEN connection). */
@@ -161,7 +187,10 @@ type Notifier = {
 export function listenForInvalidations(handle: Notifier): Promise<() => Promise<void>> {
   return handle.listen(
     INVALIDATION_CHANNEL,
-    (payload) => invalidateLocal(payload.split(",").map((s) => s.trim())),
+    (payload) => {
+      const { scopes, keys } = parseInvalidation(payload);
+      invalidateLocal(scopes, keys);
+    },
     clearAllCaches,
   );
 }

@@ -148,16 +148,30 @@ async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
   };
 }
 
-/** `work`, or a rejection after `ms` (work's own later failure is then ignored). */
-function withTimeout<T>(work: Promise<T>, ms: number, onTimeout?: () => void): Promise<T> {
+/**
+ * `work`, or a rejection after `ms` (work's own later failure is then ignored).
+ * When the process was too busy to run anything for a while (CPU starvation),
+ * its timer and the database's answer are both due at once, and timers run
+ * before sockets are read: so the timeout waits one turn of the event loop
+ * (setImmediate runs after the sockets are read) and gives way to an answer
+ * that had arrived. A database that has not answered still fails, one turn later.
+ */
+export function withTimeout<T>(work: Promise<T>, ms: number, onTimeout?: () => void): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let settled = false;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      onTimeout?.();
-      reject(new Error(`the database did not answer within ${ms} ms`));
+      setImmediate(() => {
+        if (settled) return;
+        onTimeout?.();
+        reject(new Error(`the database did not answer within ${ms} ms`));
+      });
     }, ms);
   });
-  work.catch(() => {});
+  work.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 

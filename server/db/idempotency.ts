@@ -89,3 +89,44 @@ export async function recordIdempotentResult(
     .set({ result })
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
 }
+
+/** What `onceForKey` answers: the write's result (`replayed` when a retry got the first one's). */
+export type Once<T> = { replayed: boolean; result: T } | { mismatch: true };
+
+/**
+ * The usual shape of a keyed write, inside its transaction `tx`: claims the
+ * key, runs `write` when the key is new and records what it answers; a retry
+ * gets that answer and `write` does not run. Without a key it simply runs.
+ * Results go through JSON (a Date comes back as a string).
+ */
+export async function onceForKey<T>(
+  tx: Database,
+  userId: string,
+  key: string | undefined,
+  scope: string,
+  write: () => Promise<T>,
+): Promise<Once<T>> {
+  const claim = await claimIdempotencyKey<T>(tx, userId, key, scope);
+  if (!claim.fresh) return "mismatch" in claim ? claim : { replayed: true, result: claim.result };
+  const result = await write();
+  await recordIdempotentResult(tx, userId, key, result);
+  return { replayed: false, result };
+}
+
+/**
+ * The result recorded on the member's key, if a write with it committed: for
+ * a write that must know before it checks anything (a retried create must
+ * not be refused because its first attempt now exists).
+ */
+export async function findIdempotentResult<T>(
+  db: Database,
+  userId: string,
+  key: string | undefined,
+): Promise<{ scope: string; result: T } | undefined> {
+  if (!key) return undefined;
+  const [used] = await db
+    .select({ scope: idempotencyKeys.scope, result: idempotencyKeys.result })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  return used && used.result !== null ? { scope: used.scope, result: used.result as T } : undefined;
+}

@@ -7,17 +7,16 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "./client";
-import { databaseUrlOf } from "../../tests/support/server-process";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import { databaseUrlOf } from "#tests/support/server-process";
+import { testDatabaseForThisFile } from "#tests/support/test-database";
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)(
   "the pool after a failed BEGIN (PostgreSQL)",
   () => {
-    let testDb: TestDatabase;
+    const testDb = testDatabaseForThisFile({ resetBetweenTests: false });
     let handle: DatabaseHandle;
 
     beforeAll(async () => {
-      testDb = await createTestDatabase();
       handle = await openDatabase({
         url: await databaseUrlOf(testDb.db),
         poolSize: 1,
@@ -28,7 +27,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
 
     afterAll(async () => {
       await handle?.close();
-      await testDb?.destroy();
     });
 
     it("gives the client back: the next query gets the pool's only connection", async () => {

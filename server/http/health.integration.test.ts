@@ -13,7 +13,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../../tests/e2e/support/own-server";
+import { freePort } from "#tests/e2e/support/own-server";
 import { assertBuilt, databaseUrlOf, ServerProcess } from "#tests/support/server-process";
 import { testDatabaseForThisFile } from "#tests/support/test-database";
 

@@ -1,7 +1,8 @@
 import compression from "compression";
 import express from "express";
 import { request as httpRequest } from "node:http";
-import { gunzipSync } from "node:zlib";
+import { createHash } from "node:crypto";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { invalidateLocal } from "../cache/cache";
 import { listenOnLoopback } from "#tests/support/http-test-server";
@@ -37,10 +38,15 @@ beforeAll(async () => {
     else res.setHeader("Cache-Control", "public, max-age=0, s-maxage=60");
     res.setHeader("Vary", "Cookie");
     if (req.path === "/cookie") res.setHeader("Set-Cookie", "a=b");
+    // What the page shows (decision 0104): /post/NAME shows post NAME and the home list.
+    const shown = /^\/post\/([^/]+)$/.exec(req.path)?.[1];
+    if (shown) res.setHeader("X-Page-Cache-Keys", `post:${shown} list:all`);
     if (req.path === "/missing") res.status(404);
     res.type("html");
     // Streamed in pieces, as React does.
-    const html = page(nonce, `${req.path} ${renders}`);
+    // /big/… pages are article-sized (tens of KB), as the real ones are.
+    const label = `${req.path} ${renders}`;
+    const html = page(nonce, req.path.startsWith("/big/") ? label.repeat(2500) : label);
     res.write(html.slice(0, 100));
     res.end(html.slice(100));
   });
@@ -55,6 +61,23 @@ beforeEach(() => {
 
 function nonceOf(csp: string | null) {
   return /'nonce-([^']+)'/.exec(csp ?? "")![1]!;
+}
+
+/** Whether the answer's CSP allows every inline script of its page (by nonce or by hash). */
+function allowsInlineScripts(answer: { headers: Record<string, unknown>; body: Buffer }) {
+  const policy = String(answer.headers["content-security-policy"]);
+  const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
+  const scripts = [
+    ...answer.body.toString("utf8").matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g),
+  ];
+  return (
+    scripts.length > 0 &&
+    scripts.every(([, attributes, text]) => {
+      if (nonce && attributes!.includes(`nonce="${nonce}"`)) return true;
+      const hash = createHash("sha256").update(text!, "utf8").digest("base64");
+      return policy.includes(`'sha256-${hash}'`);
+    })
+  );
 }
 
 /** Raw bytes as sent (fetch would decompress). */
@@ -75,7 +98,7 @@ function raw(path: string, headers: Record<string, string> = {}, method = "GET")
 }
 
 describe("pageCache", () => {
-  it("renders a page once for 100 simultaneous requests (single flight); they all get it", async () => {
+  it("renders a page once for 100 simultaneous misses (single flight); they all get it", async () => {
     renders = 0;
     const answers = await Promise.all(
       Array.from({ length: 100 }, () => raw("/slow/page", { "accept-encoding": "identity" })),
@@ -83,9 +106,8 @@ describe("pageCache", () => {
     expect(renders).toBe(1);
     for (const answer of answers) {
       expect(answer.status).toBe(200);
-      const nonce = nonceOf(String(answer.headers["content-security-policy"]));
-      expect(answer.body.toString()).toContain(`<script nonce="${nonce}">`);
       expect(answer.body.toString()).toContain("<h1>/slow/page 1</h1>");
+      expect(allowsInlineScripts(answer)).toBe(true);
     }
     expect(answers.filter((a) => a.headers["x-page-cache"] === "miss")).toHaveLength(1);
   });
@@ -97,45 +119,69 @@ describe("pageCache", () => {
     expect(renders).toBe(5);
   });
 
-  it("renders once, then serves hits with a fresh nonce matching each CSP", async () => {
-    const first = await fetch(`${server.url}/post/a`);
-    expect(first.headers.get("x-page-cache")).toBe("miss");
-    const firstHtml = await first.text();
-    const seen = new Set<string>();
+  it("renders once, then serves hits whose CSP allows the page's scripts by hash, not a reused nonce", async () => {
+    const first = await raw("/post/a", { "accept-encoding": "identity" });
+    expect(first.headers["x-page-cache"]).toBe("miss");
+    const renderNonce = nonceOf(String(first.headers["content-security-policy"]));
+    expect(first.body.toString()).toContain(`<script nonce="${renderNonce}">`);
     for (let i = 0; i < 3; i++) {
-      const hit = await fetch(`${server.url}/post/a`);
-      expect(hit.headers.get("x-page-cache")).toBe("hit");
-      const nonce = nonceOf(hit.headers.get("content-security-policy"));
-      const html = await hit.text();
-      expect(html).toBe(
-        firstHtml.replaceAll(nonceOf(first.headers.get("content-security-policy")), nonce),
-      );
-      expect(html.split(`nonce="${nonce}"`)).toHaveLength(3);
-      seen.add(nonce);
+      const hit = await raw("/post/a", { "accept-encoding": "identity" });
+      expect(hit.headers["x-page-cache"]).toBe("hit");
+      const policy = String(hit.headers["content-security-policy"]);
+      expect(policy).not.toContain(renderNonce);
+      expect(policy).not.toContain("'nonce-");
+      expect(policy).toMatch(/script-src 'self' 'sha256-/);
+      expect(hit.body.equals(first.body)).toBe(true);
+      expect(allowsInlineScripts(hit)).toBe(true);
     }
-    expect(seen.size).toBe(3);
     expect(renders).toBe(1);
   });
 
-  it("sends hits as valid gzip when accepted, plain otherwise", async () => {
-    await raw("/post/b");
-    const gz = await raw("/post/b", { "accept-encoding": "gzip, deflate, br" });
-    expect(gz.headers["x-page-cache"]).toBe("hit");
+  it("keeps each page compressed once in brotli and gzip; each decompresses to the page", async () => {
+    const first = await raw("/post/b", { "accept-encoding": "gzip, deflate, br, zstd" });
+    expect(first.headers["x-page-cache"]).toBe("miss");
+    expect(first.headers["content-encoding"]).toBe("br");
+    const page = brotliDecompressSync(first.body).toString("utf8");
+    expect(page).toContain("<p>é ✓</p></body></html>");
+
+    const br = await raw("/post/b", { "accept-encoding": "gzip, deflate, br, zstd" });
+    expect(br.headers["x-page-cache"]).toBe("hit");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(Number(br.headers["content-length"])).toBe(br.body.length);
+    expect(brotliDecompressSync(br.body).toString("utf8")).toBe(page);
+
+    const gz = await raw("/post/b", { "accept-encoding": "gzip, deflate" });
     expect(gz.headers["content-encoding"]).toBe("gzip");
     expect(String(gz.headers.vary)).toMatch(/Accept-Encoding/);
-    expect(Number(gz.headers["content-length"])).toBe(gz.body.length);
-    const html = gunzipSync(gz.body).toString("utf8");
-    const nonce = nonceOf(String(gz.headers["content-security-policy"]));
-    expect(html).toContain(`<script nonce="${nonce}">`);
-    expect(html).toContain("<p>é ✓</p></body></html>");
-    expect(gz.body.length).toBeLessThan(html.length / 5);
+    expect(gunzipSync(gz.body).toString("utf8")).toBe(page);
+    expect(gz.body.length).toBeLessThan(page.length / 5);
 
     const plain = await raw("/post/b", { "accept-encoding": "identity" });
     expect(plain.headers["content-encoding"]).toBeUndefined();
-    const plainNonce = nonceOf(String(plain.headers["content-security-policy"]));
-    expect(plain.body.toString("utf8")).toBe(html.replaceAll(nonce, plainNonce));
-    const refused = await raw("/post/b", { "accept-encoding": "gzip;q=0" });
+    expect(plain.body.toString("utf8")).toBe(page);
+    const refused = await raw("/post/b", { "accept-encoding": "gzip;q=0, br;q=0" });
     expect(refused.headers["content-encoding"]).toBeUndefined();
+
+    const [entry] = cache.entries();
+    expect(brotliDecompressSync(entry!.br).equals(entry!.plain)).toBe(true);
+    expect(gunzipSync(entry!.gzip).equals(entry!.plain)).toBe(true);
+    expect(renders).toBe(1);
+  });
+
+  it("counts the bytes it really holds (within 5 %)", async () => {
+    for (let i = 0; i < 4; i++) await raw(`/big/held-${i}`, { "accept-encoding": "br" });
+    expect(cache.size).toBe(4);
+    // Every distinct memory block the entries keep alive, whole.
+    const blocks = new Set<ArrayBufferLike>();
+    let held = 0;
+    for (const entry of cache.entries()) {
+      for (const buffer of [entry.plain, entry.gzip, entry.br]) {
+        if (blocks.has(buffer.buffer)) continue;
+        blocks.add(buffer.buffer);
+        held += buffer.buffer.byteLength;
+      }
+    }
+    expect(Math.abs(cache.bytes - held) / held).toBeLessThan(0.05);
   });
 
   it("answers HEAD from the cache without a body", async () => {
@@ -239,6 +285,104 @@ describe("pageCache after a page expires", () => {
       expect(await again.text()).toContain("<h1>render 2</h1>");
     } finally {
       await own.close();
+    }
+  });
+});
+
+describe("pageCache invalidation by key (decision 0104)", () => {
+  it("drops only the pages that show what a write changed; unrelated pages stay", async () => {
+    for (const path of ["/post/x", "/post/y", "/about"]) await fetch(`${server.url}${path}`);
+    renders = 0;
+    invalidateLocal(["posts"], ["post:x"]);
+    expect((await fetch(`${server.url}/post/y`)).headers.get("x-page-cache")).toBe("hit");
+    expect((await fetch(`${server.url}/about`)).headers.get("x-page-cache")).toBe("hit");
+    expect((await fetch(`${server.url}/post/x`)).headers.get("x-page-cache")).toBe("miss");
+    expect(renders).toBe(1);
+    // A change to the lists drops every page that shows one, and only those.
+    invalidateLocal(["posts"], ["list:all"]);
+    expect((await fetch(`${server.url}/about`)).headers.get("x-page-cache")).toBe("hit");
+    expect((await fetch(`${server.url}/post/y`)).headers.get("x-page-cache")).toBe("miss");
+    // A comment count reaches no page; keys under a scope the cache does not follow neither.
+    invalidateLocal(["comments"], ["post:y"]);
+    expect((await fetch(`${server.url}/post/y`)).headers.get("x-page-cache")).toBe("hit");
+    // Settings and navigation name no key: everything goes.
+    invalidateLocal(["settings"]);
+    expect((await fetch(`${server.url}/about`)).headers.get("x-page-cache")).toBe("miss");
+  });
+
+  it("serves a dropped page stale while one request renders it, then the new page", async () => {
+    let version = 1;
+    let count = 0;
+    let release: () => void = () => {};
+    let gate = Promise.resolve();
+    const app = express();
+    app.use(securityHeaders({ dev: false }));
+    const own = pageCache({ ttlMs: 60_000, maxBytes: 256 * 1024, variant: () => "" });
+    app.use(own);
+    app.get("/{*splat}", async (_req, res) => {
+      count += 1;
+      const label = `version ${version}`;
+      await gate;
+      res.setHeader("Cache-Control", "public, max-age=0, s-maxage=60");
+      res.setHeader("X-Page-Cache-Keys", "post:p");
+      res.type("html").end(page(String(res.locals.cspNonce), label));
+    });
+    const http = await listenOnLoopback(app);
+    try {
+      const first = await fetch(`${http.url}/p`);
+      expect(await first.text()).toContain("<h1>version 1</h1>");
+      version = 2;
+      own.invalidateKeys(["post:p"]);
+      gate = new Promise<void>((resolve) => (release = resolve));
+      // The first request after the write renders (held at the gate)...
+      const rendering = fetch(`${http.url}/p`);
+      while (count < 2) await new Promise((r) => setImmediate(r));
+      // ...and those arriving meanwhile get the old page once, marked stale.
+      const during = await fetch(`${http.url}/p`);
+      expect(during.headers.get("x-page-cache")).toBe("stale");
+      expect(await during.text()).toContain("<h1>version 1</h1>");
+      expect(during.headers.get("x-page-cache-keys")).toBeNull();
+      release();
+      const rendered = await rendering;
+      expect(rendered.headers.get("x-page-cache")).toBe("miss");
+      expect(await rendered.text()).toContain("<h1>version 2</h1>");
+      const after = await fetch(`${http.url}/p`);
+      expect(after.headers.get("x-page-cache")).toBe("hit");
+      expect(await after.text()).toContain("<h1>version 2</h1>");
+      expect(count).toBe(2);
+    } finally {
+      await http.close();
+    }
+  });
+
+  it("does not keep a page whose render overlapped a write to what it shows", async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const app = express();
+    app.use(securityHeaders({ dev: false }));
+    const own = pageCache({ ttlMs: 60_000, maxBytes: 256 * 1024, variant: () => "" });
+    app.use(own);
+    let count = 0;
+    app.get("/{*splat}", async (req, res) => {
+      count += 1;
+      await gate;
+      res.setHeader("Cache-Control", "public, max-age=0, s-maxage=60");
+      res.setHeader("X-Page-Cache-Keys", req.path === "/a" ? "post:a" : "post:b");
+      res.type("html").end(page(String(res.locals.cspNonce), req.path));
+    });
+    const http = await listenOnLoopback(app);
+    try {
+      const a = fetch(`${http.url}/a`);
+      const b = fetch(`${http.url}/b`);
+      while (count < 2) await new Promise((r) => setImmediate(r));
+      own.invalidateKeys(["post:a"]);
+      release();
+      await (await a).text();
+      await (await b).text();
+      expect((await fetch(`${http.url}/a`)).headers.get("x-page-cache")).toBe("miss");
+      expect((await fetch(`${http.url}/b`)).headers.get("x-page-cache")).toBe("hit");
+    } finally {
+      await http.close();
     }
   });
 });

@@ -1,30 +1,40 @@
 /**
- * Full-page cache for anonymous reader pages (docs/decisions/0007).
+ * Full-page cache for anonymous reader pages (docs/decisions/0007, 0104, 0105).
  *
  * A signed-out visitor's GET or HEAD of a page whose route declared it public
  * (Cache-Control: public, see app/features/layout/cache-headers.ts) is
- * rendered once and then served from memory until a write invalidates it
- * (any cache_invalidate NOTIFY clears the whole cache, except a comment
- * count's), its short TTL runs out, or the byte-bounded LRU evicts it.
+ * rendered once and then served from memory until a write that touches what
+ * it shows drops it, its short TTL runs out, or the byte-bounded LRU evicts it.
  *
- * The CSP nonce differs on every response, so an entry keeps the page as the
- * parts between the nonce's occurrences, both plain and as raw-deflate chunks
- * that each end on a byte boundary (Z_SYNC_FLUSH). A hit joins the parts around
- * this request's nonce; for gzip it puts the nonce between the chunks as a
- * stored (uncompressed) deflate block and writes the gzip header and trailer
- * (CRC-32 and length of the plain page) around them. No compression work on a
- * hit, and every hit carries a fresh nonce that matches its CSP header.
+ * Each entry is the page as rendered, once plain and once each in brotli and
+ * gzip, compressed once when it is kept (decision 0105): a hit does no
+ * compression work and holds exactly those three buffers, whose bytes are what
+ * the LRU counts. The page carries its render's CSP nonce, which a hit must
+ * not reuse: a hit's CSP allows the page's inline scripts by their SHA-256
+ * hashes (computed once) and its own files by 'self', in place of the nonce.
  *
- * Single flight (issue 14): one render per page at a time. Requests for a page
- * being rendered get its expired copy when there is one (X-Page-Cache: stale;
- * an invalidation empties the store, so that copy is only older, never
- * outdated by a write), or wait for the render and are served its result.
+ * Invalidation by key (decision 0104): a page declares what it shows in the
+ * X-Page-Cache-Keys response header (post:ID, category:ID, list:all…, see
+ * app/features/layout/cache-headers.ts), which is kept with the entry and never
+ * sent. A write's NOTIFY names the keys it changes (migration 0015); the cache
+ * marks the entries that show any of them as dropped. A payload without keys
+ * (settings, navigation) drops every entry.
+ *
+ * Single flight and stale-while-revalidate: one render per page at a time.
+ * The first request for an expired or dropped page renders it; requests
+ * arriving meanwhile get the old copy (X-Page-Cache: stale), or, when there
+ * is none, wait for the render and are served its result.
  */
+import { createHash } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
-import { constants, crc32, deflateRawSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
 import { PAGE_CACHE_SCOPES, registerCache } from "../cache/cache";
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
 /** Query parameters a page may be cached with; any other parameter bypasses the cache. */
 const CACHEABLE_QUERY: Record<string, readonly string[]> = {
@@ -43,11 +53,26 @@ const AUTH_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\./;
 /** Response headers a hit repeats. Security headers are set afresh on every request. */
 const REPLAYED_HEADERS = ["content-type", "cache-control", "vary", "link", "content-language"];
 
+/** The response header a page declares its keys in (space-separated); never sent. */
+export const PAGE_KEYS_HEADER = "X-Page-Cache-Keys";
+
 /** The longest a request waits for another's render of the same page before rendering it too. */
 const SINGLE_FLIGHT_WAIT_MS = 10_000;
 
 /** A page larger than this is not kept. */
 const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
+
+/**
+ * Compression of a kept page, made once per render (decision 0105). On a 92 KB
+ * article: brotli 6 is 17.6 KB for 3.2 ms (9: 17.5 KB for 25 ms; 11: 15.9 KB
+ * for 154 ms, too dear when a write re-renders pages every few seconds); gzip 6
+ * is 19.7 KB for 1.8 ms (9 saves 50 bytes).
+ */
+export const ENTRY_BROTLI_QUALITY = 6;
+export const ENTRY_GZIP_LEVEL = 6;
+
+/** Invalidations remembered to decide whether a render that overlapped one may be kept. */
+const INVALIDATION_LOG = 256;
 
 export const PAGE_CACHE_DEFAULTS = {
   /** Bounds what triggers do not cover (view counts, relative dates): as long as a CDN keeps it. */
@@ -55,12 +80,17 @@ export const PAGE_CACHE_DEFAULTS = {
   maxBytes: 64 * 1024 * 1024,
 } as const;
 
-type Entry = {
-  /** The page's parts around its nonce (n parts for n - 1 occurrences). */
-  plain: Buffer[];
-  /** Each part as raw deflate, non-final, ending on a byte boundary. */
-  deflated: Buffer[];
+export type Entry = {
+  plain: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  /** The script-src sources that allow this page's inline scripts, e.g. "'sha256-…' 'sha256-…'". */
+  scriptHashes: string;
   headers: [string, string][];
+  /** What the page shows (decision 0104). */
+  keys: ReadonlySet<string>;
+  /** Dropped by a write: served only to requests that arrive while it is rendered again. */
+  dropped: boolean;
   size: number;
 };
 
@@ -73,8 +103,13 @@ export type PageCacheOptions = {
 
 export type PageCache = RequestHandler & {
   clear(): void;
+  /** Marks the pages that show any of these keys as dropped. */
+  invalidateKeys(keys: readonly string[]): void;
   readonly size: number;
+  /** The bytes the cache counts (what the LRU is bounded by). */
   readonly bytes: number;
+  /** Every entry kept now (tests: the counted bytes against the held ones). */
+  entries(): Entry[];
 };
 
 /** The cache key of a request, or undefined when it must not be cached. */
@@ -105,82 +140,126 @@ function isPublic(cacheControl: unknown): boolean {
   return /\bpublic\b/.test(value) && !/\b(private|no-store|no-cache)\b/.test(value);
 }
 
-function buildEntry(html: Buffer, nonce: string, headers: [string, string][]): Entry {
-  const parts = nonce ? html.toString("utf8").split(nonce) : [html.toString("utf8")];
-  const plain = parts.map((part) => Buffer.from(part, "utf8"));
-  const deflated = plain.map((part) =>
-    deflateRawSync(part, { level: 6, finishFlush: constants.Z_SYNC_FLUSH }),
+/** Script types a browser runs (a JSON-LD or JSON block is data: no CSP source needed). */
+const DATA_SCRIPT = /\btype\s*=\s*["']?application\/(?:ld\+)?json/i;
+
+/** The hash sources of the page's inline scripts, each once. */
+export function inlineScriptHashes(html: string): string {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attributes = match[1]!;
+    if (/\bsrc\s*=/i.test(attributes) || DATA_SCRIPT.test(attributes)) continue;
+    const digest = createHash("sha256").update(match[2]!, "utf8").digest("base64");
+    hashes.add(`'sha256-${digest}'`);
+  }
+  return [...hashes].join(" ");
+}
+
+/**
+ * The CSP of a hit: the request's nonce (which the cached page does not carry)
+ * and 'strict-dynamic' give way to the page's script hashes and 'self'.
+ */
+export function cachedPagePolicy(policy: string, nonce: string, scriptHashes: string): string {
+  return policy.replace(
+    ` 'nonce-${nonce}' 'strict-dynamic'`,
+    scriptHashes ? ` ${scriptHashes}` : "",
   );
-  const sum = (list: Buffer[]) => list.reduce((n, b) => n + b.length, 0);
-  return {
+}
+
+/**
+ * A copy in a memory block of exactly its size. Buffer.concat, copies and zlib
+ * results may be views of a larger block (the shared pool, a zlib chunk) that
+ * a kept view would keep alive whole: the cache would count less than it holds.
+ */
+function exact(buffer: Buffer): Buffer {
+  if (buffer.byteOffset === 0 && buffer.buffer.byteLength === buffer.length) return buffer;
+  const own = Buffer.allocUnsafeSlow(buffer.length);
+  buffer.copy(own);
+  return own;
+}
+
+export async function buildEntry(
+  html: Buffer,
+  headers: [string, string][],
+  keys: ReadonlySet<string>,
+): Promise<Entry> {
+  const plain = exact(html);
+  const [br, gz] = await Promise.all([
+    brotliAsync(plain, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: ENTRY_BROTLI_QUALITY,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: plain.length,
+      },
+    }),
+    gzipAsync(plain, { level: ENTRY_GZIP_LEVEL }),
+  ]);
+  const scriptHashes = inlineScriptHashes(plain.toString("utf8"));
+  let overhead = 256 + scriptHashes.length;
+  for (const [name, value] of headers) overhead += name.length + value.length;
+  for (const key of keys) overhead += key.length + 16;
+  const entry = {
     plain,
-    deflated,
+    gzip: exact(gz),
+    br: exact(br),
+    scriptHashes,
     headers,
-    size: sum(plain) + sum(deflated) + 512,
+    keys,
+    dropped: false,
+    size: 0,
   };
+  entry.size = entry.plain.length + entry.gzip.length + entry.br.length + overhead;
+  return entry;
 }
 
-/** The page with this request's nonce in every place the original one was. */
-export function plainBody(entry: Entry, nonce: string): Buffer {
-  const list: Buffer[] = [];
-  const n = Buffer.from(nonce, "utf8");
-  entry.plain.forEach((part, i) => {
-    if (i > 0) list.push(n);
-    list.push(part);
-  });
-  return Buffer.concat(list);
+type Encoding = "br" | "gzip" | "identity";
+
+function encodingFor(req: Request): Encoding {
+  // Browsers list gzip first ("gzip, deflate, br, zstd") but brotli is smaller: ours first.
+  if (!req.headers["accept-encoding"]) return "identity";
+  if (req.acceptsEncodings("br") === "br") return "br";
+  if (req.acceptsEncodings("gzip") === "gzip") return "gzip";
+  return "identity";
 }
 
-const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
-/** An empty final stored block. */
-const DEFLATE_END = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]);
-
-/** The page as gzip, with this request's nonce in stored blocks between the deflated parts. */
-export function gzipBody(entry: Entry, nonce: string): Buffer {
-  const n = Buffer.from(nonce, "utf8");
-  const stored = Buffer.alloc(5 + n.length);
-  stored[0] = 0x00; // BFINAL 0, BTYPE 00 (stored); the stream is byte-aligned here
-  stored.writeUInt16LE(n.length, 1);
-  stored.writeUInt16LE(~n.length & 0xffff, 3);
-  n.copy(stored, 5);
-  const list: Buffer[] = [GZIP_HEADER];
-  let crc = 0;
-  let length = 0;
-  entry.deflated.forEach((part, i) => {
-    if (i > 0) {
-      list.push(stored);
-      crc = crc32(n, crc);
-      length += n.length;
-    }
-    list.push(part);
-    crc = crc32(entry.plain[i]!, crc);
-    length += entry.plain[i]!.length;
-  });
-  const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc >>> 0, 0);
-  trailer.writeUInt32LE(length >>> 0, 4);
-  list.push(DEFLATE_END, trailer);
-  return Buffer.concat(list);
-}
-
-function acceptsGzip(req: Request): boolean {
-  const header = req.headers["accept-encoding"];
-  if (!header || !/\bgzip\b/i.test(String(header))) return false;
-  return req.acceptsEncodings("gzip", "identity") === "gzip";
-}
-
-function serve(req: Request, res: Response, entry: Entry, how: "hit" | "stale" = "hit") {
-  const nonce = String(res.locals.cspNonce ?? "");
+/**
+ * Sends an entry. A hit's CSP names the page's script hashes; the request that
+ * rendered it (rewritePolicy false) keeps its own nonce, which the page carries.
+ */
+function send(
+  req: Request,
+  res: Response,
+  entry: Entry,
+  how: "hit" | "stale" | "miss",
+  end: (...args: unknown[]) => unknown = res.end.bind(res) as (...args: unknown[]) => unknown,
+) {
   for (const [name, value] of entry.headers) res.setHeader(name, value);
   res.vary("Accept-Encoding");
   res.setHeader("X-Page-Cache", how);
-  const gzip = acceptsGzip(req);
-  const body = gzip ? gzipBody(entry, nonce) : plainBody(entry, nonce);
-  if (gzip) res.setHeader("Content-Encoding", "gzip");
+  if (how !== "miss") {
+    const policy = res.getHeader("content-security-policy");
+    if (typeof policy === "string") {
+      const nonce = String(res.locals.cspNonce ?? "");
+      res.setHeader("Content-Security-Policy", cachedPagePolicy(policy, nonce, entry.scriptHashes));
+    }
+  }
+  const encoding = encodingFor(req);
+  const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.plain;
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", body.length);
   res.status(200);
-  if (req.method === "HEAD") res.end();
-  else res.end(body);
+  if (req.method === "HEAD") end.call(res);
+  else end.call(res, body);
+}
+
+function toBuffer(chunk: unknown, encoding: unknown): Buffer | undefined {
+  if (chunk == null || typeof chunk === "function") return undefined;
+  if (Buffer.isBuffer(chunk)) return chunk;
+  if (typeof chunk === "string") {
+    return Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
+  }
+  if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
+  return undefined;
 }
 
 /**
@@ -195,24 +274,43 @@ export function pageCache(options: PageCacheOptions): PageCache {
     // An expired page stays until the sweep, to be served while it is rendered again.
     noDeleteOnStaleGet: true,
   });
-  // Bumped by clear(): a page whose rendering began before a write is not kept.
-  let generation = 0;
   /** Single flight: the render of each key under way, settled when its answer is out. */
   const rendering = new Map<string, Promise<void>>();
+  /** Recent invalidations, numbered: a render that overlapped one touching its page is not kept. */
+  let sequence = 0;
+  const recent: { seq: number; keys: ReadonlySet<string> | "all" }[] = [];
+
+  function noteInvalidation(keys: ReadonlySet<string> | "all") {
+    sequence += 1;
+    recent.push({ seq: sequence, keys });
+    if (recent.length > INVALIDATION_LOG) recent.shift();
+  }
+
+  /** Whether a page rendered from `started` on, showing `keys`, was touched by no write since. */
+  function stillCurrent(started: number, keys: ReadonlySet<string>): boolean {
+    if (started === sequence) return true;
+    if (!recent.length || recent[0]!.seq > started + 1) return false;
+    for (const { seq, keys: dropped } of recent) {
+      if (seq <= started) continue;
+      if (dropped === "all") return false;
+      for (const key of dropped) if (keys.has(key)) return false;
+    }
+    return true;
+  }
 
   const middleware: RequestHandler = (req, res, next) => {
     const path = pageCacheKey(req);
     if (path === undefined) return next();
     const key = `${path}\n${options.variant(req.headers)}`;
-    const entry = store.get(key);
-    if (entry) return serve(req, res, entry);
+    const fresh = store.get(key);
+    if (fresh && !fresh.dropped) return send(req, res, fresh, "hit");
 
-    // Someone renders this page now: take the expired copy if there is one (it was never
-    // invalidated: a write clears the store), else wait for that render and serve its page.
+    // Someone renders this page now: take the old copy if there is one, else wait for that
+    // render and serve its page.
     const pending = rendering.get(key);
     if (pending) {
-      const stale = store.get(key, { allowStale: true });
-      if (stale) return serve(req, res, stale, "stale");
+      const old = fresh ?? store.get(key, { allowStale: true });
+      if (old) return send(req, res, old, "stale");
       const waited = Promise.race([
         pending,
         new Promise<void>((resolve) => setTimeout(resolve, SINGLE_FLIGHT_WAIT_MS).unref()),
@@ -220,7 +318,7 @@ export function pageCache(options: PageCacheOptions): PageCache {
       void waited.then(() => {
         if (res.headersSent || res.destroyed) return;
         const rendered = store.get(key);
-        if (rendered) return serve(req, res, rendered);
+        if (rendered && !rendered.dropped) return send(req, res, rendered, "hit");
         // Not kept (an error, a private answer, a write meanwhile): render it here.
         miss(req, res, next, key);
       });
@@ -231,70 +329,128 @@ export function pageCache(options: PageCacheOptions): PageCache {
 
   function miss(req: Request, res: Response, next: NextFunction, key: string) {
     res.setHeader("X-Page-Cache", "miss");
-    if (req.method !== "GET") return next();
+    if (req.method !== "GET") {
+      res.removeHeader(PAGE_KEYS_HEADER);
+      return next();
+    }
 
-    const nonce = String(res.locals.cspNonce ?? "");
-    const started = generation;
-    const chunks: Buffer[] = [];
+    const started = sequence;
+    const write = res.write as (...args: unknown[]) => boolean;
+    const end = res.end as (...args: unknown[]) => Response;
+    let chunks: Buffer[] = [];
     let bytes = 0;
-    let tooLarge = false;
-    const collect = (chunk: unknown, encoding?: unknown) => {
-      if (tooLarge || chunk == null || typeof chunk === "function") return;
-      const buffer = Buffer.isBuffer(chunk)
-        ? chunk
-        : typeof chunk === "string"
-          ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
-          : chunk instanceof Uint8Array
-            ? Buffer.from(chunk)
-            : undefined;
-      if (!buffer) return;
-      bytes += buffer.length;
-      if (bytes > MAX_ENTRY_BYTES) {
-        tooLarge = true;
-        chunks.length = 0;
-      } else chunks.push(buffer);
+    /** Decided at the first write: kept pages are held whole, compressed once, then sent. */
+    let mode: "hold" | "pass" | undefined;
+    let keys: ReadonlySet<string> = new Set();
+
+    const decide = () => {
+      if (mode) return;
+      const keysHeader = res.getHeader(PAGE_KEYS_HEADER);
+      keys = new Set(
+        String(keysHeader ?? "")
+          .split(/\s+/)
+          .filter(Boolean),
+      );
+      res.removeHeader(PAGE_KEYS_HEADER);
+      const keepable =
+        res.statusCode === 200 &&
+        String(res.getHeader("content-type") ?? "").startsWith("text/html") &&
+        res.getHeader("set-cookie") === undefined &&
+        res.getHeader("content-encoding") === undefined &&
+        isPublic(res.getHeader("cache-control"));
+      mode = keepable ? "hold" : "pass";
     };
-    const write = res.write;
-    const end = res.end;
+    const restore = () => {
+      res.write = write as Response["write"];
+      res.end = end as Response["end"];
+    };
+
     res.write = function (this: Response, chunk: unknown, ...rest: unknown[]) {
-      collect(chunk, rest[0]);
-      return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+      decide();
+      if (mode === "hold") {
+        const buffer = toBuffer(chunk, rest[0]);
+        const callback = rest.find((arg) => typeof arg === "function") as (() => void) | undefined;
+        if (buffer) {
+          // Copied: the writer may reuse its chunk.
+          chunks.push(Buffer.from(buffer));
+          bytes += buffer.length;
+        }
+        if (callback) process.nextTick(callback);
+        if (bytes <= MAX_ENTRY_BYTES) return true;
+        // Too large to keep: send what was held and stream the rest.
+        mode = "pass";
+        const held = Buffer.concat(chunks);
+        chunks = [];
+        return write.call(this, held);
+      }
+      return write.call(this, chunk, ...rest);
     } as Response["write"];
-    const keep = () => {
-      if (tooLarge || started !== generation || res.statusCode !== 200) return;
-      if (!String(res.getHeader("content-type") ?? "").startsWith("text/html")) return;
-      if (res.getHeader("set-cookie") !== undefined) return;
-      if (!isPublic(res.getHeader("cache-control"))) return;
+
+    res.end = function (this: Response, ...args: unknown[]) {
+      decide();
+      if (mode !== "hold") {
+        restore();
+        return end.apply(this, args);
+      }
+      const buffer = toBuffer(args[0], args[1]);
+      if (buffer) chunks.push(buffer);
+      const callback = args.find((arg) => typeof arg === "function") as (() => void) | undefined;
+      const html = Buffer.concat(chunks);
+      chunks = [];
+      restore();
       const headers: [string, string][] = [];
       for (const name of REPLAYED_HEADERS) {
         const value = res.getHeader(name);
         if (value !== undefined) headers.push([name, String(value)]);
       }
-      store.set(key, buildEntry(Buffer.concat(chunks), nonce, headers));
-    };
-    res.end = function (this: Response, ...args: unknown[]) {
-      collect(args[0], args[1]);
-      // The whole page is known now; kept before it is sent so the next request finds it.
-      if (!res.writableEnded) keep();
-      return (end as (...args: unknown[]) => Response).apply(this, args);
+      buildEntry(html, headers, keys).then(
+        (entry) => {
+          if (stillCurrent(started, keys)) store.set(key, entry);
+          if (res.destroyed) return;
+          send(req, res, entry, "miss", end);
+          if (callback) process.nextTick(callback);
+        },
+        (error: unknown) => {
+          if (!res.destroyed) res.destroy(error as Error);
+        },
+      );
+      return this;
     } as Response["end"];
 
     const settled = new Promise<void>((resolve) => res.once("close", resolve));
     rendering.set(key, settled);
     void settled.then(() => {
       if (rendering.get(key) === settled) rendering.delete(key);
+      // Not rendered again (a 404 now, an error): the old copy is not served any longer.
+      const old = store.get(key, { allowStale: true });
+      if (old && (old.dropped || store.getRemainingTTL(key) <= 0)) store.delete(key);
     });
     next();
   }
 
   const clear = () => {
-    generation += 1;
+    noteInvalidation("all");
     store.clear();
+  };
+  const invalidateKeys = (list: readonly string[]) => {
+    const dropped = new Set(list);
+    noteInvalidation(dropped);
+    for (const entry of store.values()) {
+      if (entry.dropped) continue;
+      for (const key of entry.keys) {
+        if (dropped.has(key)) {
+          entry.dropped = true;
+          break;
+        }
+      }
+    }
   };
   const cache = Object.defineProperties(middleware, {
     clear: { value: clear },
+    invalidateKeys: { value: invalidateKeys },
     size: { get: () => store.size },
     bytes: { get: () => store.calculatedSize },
+    entries: { value: () => [...store.values()] },
   }) as PageCache;
   registerCache({
     name: "page-cache",
@@ -302,6 +458,7 @@ export function pageCache(options: PageCacheOptions): PageCache {
     // and the server-rendered comments at most 60 s late, as through a CDN (decision 0017).
     scopes: PAGE_CACHE_SCOPES,
     clear,
+    invalidateKeys,
     purgeStale: () => void store.purgeStale(),
   });
   return cache;

@@ -1,7 +1,8 @@
 import { useEffect } from "react";
-import { Form, Link, useNavigate, useNavigation } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
-import { ErrorBox, Field, inputClass, NoticeBox } from "~/components/ui/form";
+import { NoticeBox } from "~/components/ui/form";
+import { EmailAddressForm } from "./email-address-form";
 
 const linkClass = "font-semibold text-brand-700 underline";
 
@@ -91,7 +92,6 @@ export function ResendVerificationForm({
   error?: string;
   email?: string;
 }) {
-  const submitting = useNavigation().state === "submitting";
   if (sentTo) {
     return (
       <Page title="Verification Email Sent">
@@ -110,24 +110,12 @@ export function ResendVerificationForm({
   return (
     <Page title="Resend verification email">
       <p>Enter the e-mail address you signed up with and we will send you a new code.</p>
-      <Form method="post" className="space-y-4">
-        {error ? <ErrorBox>{error}</ErrorBox> : null}
-        <Field label="Email" htmlFor="email">
-          <input
-            id="email"
-            name="email"
-            type="email"
-            required
-            maxLength={254}
-            autoComplete="email"
-            defaultValue={email}
-            className={inputClass}
-          />
-        </Field>
-        <button type="submit" className={`${primaryButton} w-full`} disabled={submitting}>
-          {submitting ? "Sending..." : "Send verification email"}
-        </button>
-      </Form>
+      <EmailAddressForm
+        error={error}
+        email={email}
+        submitLabel="Send verification email"
+        className="space-y-4"
+      />
     </Page>
   );
 }

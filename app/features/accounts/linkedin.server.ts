@@ -7,6 +7,8 @@ import { loginAttempts, profiles, sessions } from "#server/db/schema";
 import { runtime } from "#server/runtime";
 import { afterLoginPath, LOGIN_MESSAGES, safeRedirect } from "./login.server";
 import { MESSAGES } from "./rules";
+import { z } from "zod";
+import { formText, readQuery } from "~/lib/read-input.server";
 
 /** Where the provider's answer is finished (spec §2 /auth/callback). */
 export const OAUTH_CALLBACK_PATH = "/auth/callback";
@@ -90,6 +92,14 @@ export async function startLinkedIn(
   }
 }
 
+/**
+ * The addresses LinkedIn sign-in reads: /auth/linkedin?redirectTo= on the way
+ * out, /auth/callback?redirectTo=&error= on the way back. Neither can fail: a
+ * missing value reads as "" (no error; back to "/", as safeRedirect decides).
+ * (Were one to fail, the sign-in would end as a failed one.)
+ */
+export const linkedinQuery = z.object({ redirectTo: formText, error: formText });
+
 export type FinishResult = { location: string; setCookie: string[] };
 
 /**
@@ -103,8 +113,9 @@ export async function finishOAuthLogin(
   request: Request,
   context: { ip: string; userAgent: string },
 ): Promise<FinishResult> {
-  const url = new URL(request.url);
-  const error = url.searchParams.get("error");
+  const query = readQuery(request, linkedinQuery);
+  if (!query.ok) return { location: loginWithError("linkedin"), setCookie: [] };
+  const { error, redirectTo } = query.data;
   if (error) return { location: loginWithError(oauthErrorCode(error)), setCookie: [] };
 
   const found = await deps.auth.api
@@ -159,7 +170,7 @@ export async function finishOAuthLogin(
     .set({ lastLoginAt: now, lockedUntil: null })
     .where(eq(profiles.id, profile.id));
   return {
-    location: afterLoginPath(profile.profileCompleted, url.searchParams.get("redirectTo") ?? "/"),
+    location: afterLoginPath(profile.profileCompleted, redirectTo),
     setCookie: [],
   };
 }

@@ -5,7 +5,6 @@ import { revokeAllSessions } from "#server/auth/sessions";
 import { isSitePath } from "#server/http/site-path";
 import type { Database } from "#server/db/client";
 import { loginAttempts, profiles } from "#server/db/schema";
-import { textOf } from "~/lib/read-input.server";
 
 export const LOGIN_MESSAGES = {
   invalid: "Invalid email or password",
@@ -39,15 +38,6 @@ export function safeRedirect(to: unknown, fallback = "/"): string {
   if (!isSitePath(to)) return fallback;
   if (/^\/(login|signup|logout)\b/.test(to)) return fallback;
   return to;
-}
-
-export function readLoginForm(form: FormData): LoginInput & { redirectTo: string } {
-  const text = (name: string) => textOf(form, name);
-  return {
-    email: text("email").trim().toLowerCase().slice(0, 254),
-    password: text("password").slice(0, 256),
-    redirectTo: text("redirectTo"),
-  };
 }
 
 async function recentFailures(db: Database, userId: string, now: Date): Promise<number> {
@@ -165,6 +155,12 @@ export async function logIn(
   const elapsed = performance.now() - started;
   if (elapsed < LOGIN_MIN_MS) await wait(LOGIN_MIN_MS - elapsed);
   return result;
+}
+
+/** A form refused before any check (forms.server.ts's loginForm), answered no sooner than one checked. */
+export async function refuseLogin(error: string): Promise<LoginResult> {
+  await wait(LOGIN_MIN_MS);
+  return { ok: false, error, status: 400 };
 }
 
 /** Where a signed-in member goes (spec §2): first to complete the profile, else back. */

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { primaryButton } from "~/components/ui/button-styles";
-import { ErrorBox, Field, inputClass, NoticeBox, PasswordInput } from "~/components/ui/form";
+import { ErrorBox, Field, NoticeBox, PasswordInput } from "~/components/ui/form";
+import { EmailAddressForm } from "./email-address-form";
 import { MESSAGES, newPasswordProblem, RESET_MIN_PASSWORD, RESET_PASSWORD_SHORT } from "./rules";
 
 const linkClass = "font-semibold text-brand-700 underline";
@@ -18,7 +19,6 @@ export function ForgotPasswordForm({
   error?: string;
   email?: string;
 }) {
-  const submitting = useNavigation().state === "submitting";
   if (sent) {
     return (
       <div className="mx-auto max-w-md px-4 py-10">
@@ -48,24 +48,12 @@ export function ForgotPasswordForm({
         Enter the e-mail address of your account and we will send you a link to choose a new
         password.
       </p>
-      <Form method="post" className="mt-6 space-y-4">
-        {error ? <ErrorBox>{error}</ErrorBox> : null}
-        <Field label="Email" htmlFor="email">
-          <input
-            id="email"
-            name="email"
-            type="email"
-            required
-            maxLength={254}
-            autoComplete="email"
-            defaultValue={email}
-            className={inputClass}
-          />
-        </Field>
-        <button type="submit" className={`${primaryButton} w-full`} disabled={submitting}>
-          {submitting ? "Sending..." : "Send reset link"}
-        </button>
-      </Form>
+      <EmailAddressForm
+        error={error}
+        email={email}
+        submitLabel="Send reset link"
+        className="mt-6 space-y-4"
+      />
       <p className="mt-6 text-sm">
         <Link to="/login" className={linkClass}>
           Back to sign in

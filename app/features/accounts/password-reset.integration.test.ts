@@ -1,10 +1,10 @@
 import { hashPassword } from "better-auth/crypto";
 import { eq, like } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createAuth, type Auth } from "#server/auth";
+import { describe, expect, it } from "vitest";
 import { accounts, sessions, users, verifications } from "#server/db/schema";
-import type { Mailer, MailMessage } from "#server/mail";
+import type { MailMessage } from "#server/mail";
 import { createUser } from "#tests/support/factories";
+import { testAuthForThisFile } from "#tests/support/test-auth";
 import { testDatabaseForThisFile } from "#tests/support/test-database";
 import { logIn } from "./login.server";
 import {
@@ -21,13 +21,7 @@ import { MESSAGES } from "./rules";
 
 const SITE = "http://localhost:3999";
 const testDb = testDatabaseForThisFile();
-let auth: Auth;
-const sent: MailMessage[] = [];
-const mailer: Mailer = {
-  kind: "outbox",
-  send: async (m) => void sent.push(m),
-  close: async () => {},
-};
+const { auth, sent } = testAuthForThisFile(testDb, { site: SITE });
 const deps = () => ({ db: testDb.db, auth });
 const IP = "198.51.100.7";
 
@@ -50,19 +44,6 @@ const form = (fields: Record<string, string>) => {
   return f;
 };
 const loginCtx = { ip: IP, userAgent: "vitest", headers: new Headers({ origin: SITE }) };
-
-beforeAll(async () => {
-  auth = createAuth({
-    db: testDb.db,
-    siteUrl: SITE,
-    siteName: "FounderBridge",
-    secret: "a-test-secret-that-is-long-enough-0123456789",
-    mailer,
-  });
-});
-beforeEach(async () => {
-  sent.length = 0;
-});
 
 describe("forgot password", () => {
   it("answers the same for known and unknown e-mails and mails a link only to a member", async () => {

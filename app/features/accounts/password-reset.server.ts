@@ -1,10 +1,10 @@
-import { z } from "zod";
 import type { Auth } from "#server/auth";
 import { hitLimit } from "#server/auth/rate-limit";
 import type { Database } from "#server/db/client";
 import { codesPaused } from "./code-guard.server";
-import { LIMITS, MESSAGES, newPasswordProblem, RESET_PASSWORD_SHORT } from "./rules";
-import { textOf } from "~/lib/read-input.server";
+import { emailFields, emailForm, INVALID_RESET_LINK, RESET_TOKEN, resetForm } from "./forms.server";
+import { MESSAGES, RESET_PASSWORD_SHORT } from "./rules";
+import { fieldsOf } from "~/lib/read-input.server";
 
 /**
  * Password reset (spec §2, §5, §8; issue 3 item 7). Better Auth keeps the
@@ -16,7 +16,7 @@ export const RESET_MESSAGES = {
   sent: "If an account exists with that email, you will receive a password reset link shortly.",
   requestFailed: "Failed to request password reset",
   resetFailed: "Failed to reset password",
-  invalidLink: "Invalid reset link",
+  invalidLink: INVALID_RESET_LINK,
   passwordShort: RESET_PASSWORD_SHORT,
   passwordsDiffer: MESSAGES.passwordsDiffer,
   emailInvalid: MESSAGES.emailInvalid,
@@ -35,19 +35,13 @@ export const RESET_PER_IP = { windowMs: 15 * 60 * 1000, max: 10 } as const;
 type Deps = { db: Database; auth: Auth };
 export type Failure = { ok: false; error: string; status: number };
 
-const emailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(LIMITS.email, RESET_MESSAGES.emailInvalid)
-  .pipe(z.email(RESET_MESSAGES.emailInvalid));
-
-/** The e-mail as typed (to keep in the form) and the parsed one, or the message. */
+/** The e-mail as typed (to keep in the form) and the parsed one, or the message (forms.server.ts). */
 export function readEmailForm(form: FormData) {
-  const typed = textOf(form, "email").slice(0, LIMITS.email + 50);
-  const parsed = emailSchema.safeParse(typed);
+  const fields = fieldsOf(form.entries());
+  const typed = emailFields.parse(fields).email;
+  const parsed = emailForm.safeParse(fields);
   return parsed.success
-    ? ({ ok: true, typed, email: parsed.data } as const)
+    ? ({ ok: true, typed, email: parsed.data.email } as const)
     : ({ ok: false, typed, error: parsed.error.issues[0]!.message, status: 400 } as const);
 }
 
@@ -71,11 +65,9 @@ export async function requestPasswordReset(
   }
 }
 
-const TOKEN = /^[A-Za-z0-9_-]{10,200}$/;
-
 /** A token that can still reset a password (exists, unexpired, unused). */
 export async function isResetTokenValid(auth: Auth, token: string | null): Promise<boolean> {
-  if (!token || !TOKEN.test(token)) return false;
+  if (!token || !RESET_TOKEN.test(token)) return false;
   const context = await auth.$context;
   const found = await context.internalAdapter.findVerificationValue(`reset-password:${token}`);
   return Boolean(found && found.expiresAt > new Date());
@@ -83,18 +75,10 @@ export async function isResetTokenValid(auth: Auth, token: string | null): Promi
 
 export type ResetInput = { token: string; password: string; confirmPassword: string };
 
-export function readResetForm(form: FormData): ResetInput {
-  return {
-    token: textOf(form, "token").slice(0, 300),
-    password: textOf(form, "password").slice(0, LIMITS.password + 1),
-    confirmPassword: textOf(form, "confirmPassword").slice(0, LIMITS.password + 1),
-  };
-}
-
 /** Spec §5's reset rules in order (token, 6 characters, matching entries); the first problem or null. */
 export function resetProblem(input: ResetInput): string | null {
-  if (!input.token || !TOKEN.test(input.token)) return RESET_MESSAGES.invalidLink;
-  return newPasswordProblem(input.password, input.confirmPassword);
+  const parsed = resetForm.safeParse(input);
+  return parsed.success ? null : parsed.error.issues[0]!.message;
 }
 
 export async function resetPassword(

@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { primaryButton } from "~/components/ui/button-styles";
 import { LinkedInButton } from "./linkedin-button";
 import { PASSWORD_REQUIREMENTS } from "./rules";
-import { ErrorBox, Field, inputClass, PasswordInput } from "~/components/ui/form";
+import { EmailInput, ErrorBox, Field, PasswordInput, TextInput } from "~/components/ui/form";
 
 export type SignupValues = { fullName: string; username: string; email: string; terms: boolean };
 
@@ -40,18 +40,17 @@ export function SignupForm({
           </label>
         </div>
         <Field label="Full name" htmlFor="fullName">
-          <input
+          <TextInput
             id="fullName"
             name="fullName"
             required
             maxLength={100}
             autoComplete="name"
             defaultValue={values?.fullName}
-            className={inputClass}
           />
         </Field>
         <Field label="Username" htmlFor="username">
-          <input
+          <TextInput
             id="username"
             name="username"
             required
@@ -60,19 +59,15 @@ export function SignupForm({
             autoCapitalize="none"
             value={username}
             onChange={(e) => setUsername(e.target.value.toLowerCase())}
-            className={inputClass}
           />
         </Field>
         <Field label="Email" htmlFor="email">
-          <input
+          <EmailInput
             id="email"
             name="email"
-            type="email"
             required
             maxLength={254}
-            autoComplete="email"
             defaultValue={values?.email}
-            className={inputClass}
           />
         </Field>
         <Field label="Password" htmlFor="password">

@@ -5,7 +5,8 @@ import type { Database } from "#server/db/client";
 import { profiles, signupAttempts } from "#server/db/schema";
 import { MESSAGES, signupProblem, type SignupFields } from "./rules";
 import { startResendCooldown } from "./verify-otp.server";
-import { textOf } from "~/lib/read-input.server";
+import { signupFields } from "./forms.server";
+import { fieldsOf } from "~/lib/read-input.server";
 
 /**
  * Sign-up rate limits (spec §7 check_signup_rate_limit / record_signup_attempt),
@@ -83,19 +84,9 @@ export type SignupInput = SignupFields & { timeToken: string };
 export type SignupResult =
   { ok: true; email: string } | { ok: false; silent?: true; error?: string; status: number };
 
-/** Reads the form; anything missing or of the wrong type becomes an empty value. */
+/** Reads the form as typed (forms.server.ts); anything missing or of the wrong type becomes empty. */
 export function readSignupForm(form: FormData): SignupInput {
-  const text = (name: string) => textOf(form, name);
-  return {
-    fullName: text("fullName").trim(),
-    username: text("username").trim().toLowerCase(),
-    email: text("email").trim().toLowerCase(),
-    password: text("password"),
-    confirmPassword: text("confirmPassword"),
-    terms: text("terms") === "on" || text("terms") === "true",
-    trap: text("website"),
-    timeToken: text("startedAt"),
-  };
+  return signupFields.parse(fieldsOf(form.entries()));
 }
 
 /** Password messages the auth library may give, passed through as they are (spec §5). */

@@ -1,5 +1,6 @@
 import { useRef, useState, type ReactNode } from "react";
 import { Form } from "react-router";
+import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { ErrorBox, NoticeBox } from "~/components/ui/form";
@@ -56,6 +57,12 @@ export type PostFormProps = {
   notice?: string | null;
   fieldErrors?: Record<string, string>;
   lastAutosave?: string | null;
+  /**
+   * This rendering's submission key (docs/decisions/0096), new with each load
+   * of the page: a resubmitted save, or an autosave sent again before its
+   * answer came, writes once.
+   */
+  submissionKey: string;
 };
 
 export function PostForm({
@@ -66,6 +73,7 @@ export function PostForm({
   notice,
   fieldErrors = {},
   lastAutosave,
+  submissionKey,
 }: PostFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const [postType, setPostType] = useState(values.post_type || "blog");
@@ -106,6 +114,7 @@ export function PostForm({
         noValidate
       >
         <input type="hidden" name="id" value={client.postId ?? values.id ?? ""} />
+        <input type="hidden" name={SUBMISSION_KEY_FIELD} value={submissionKey} />
         {error ? <ErrorBox>{error}</ErrorBox> : null}
         {notice ? <NoticeBox>{notice}</NoticeBox> : null}
         {client.restored ? (

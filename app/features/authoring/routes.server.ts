@@ -4,6 +4,7 @@
  */
 import { data, redirect } from "react-router";
 import type { Database } from "#server/db/client";
+import { idempotencyKeyOf } from "#server/db/idempotency";
 import { UNCATEGORIZED_ID } from "#server/db/schema";
 import { currentRuntime } from "#server/runtime";
 import { effectiveRole, type Actor } from "~/features/accounts/permissions";
@@ -82,7 +83,9 @@ export async function handleSave(db: Database, actor: Actor | null, request: Req
   // Form checkboxes are absent when unticked.
   values.sidebar_enabled = form.get("sidebar_enabled") ? "on" : "";
   values.is_featured = form.get("is_featured") ? "on" : "";
-  const result = await savePost(db, actor, values).catch((error: unknown) => {
+  // A resubmitted save (or a retried autosave) writes once: docs/decisions/0096.
+  const idempotencyKey = idempotencyKeyOf(request, form);
+  const result = await savePost(db, actor, values, { idempotencyKey }).catch((error: unknown) => {
     // Through the logger: its serializer keeps the SQLSTATE, never the SQL or the text (issue 13).
     currentRuntime()?.log.error({ err: error }, "post save failed");
     return {

@@ -7,9 +7,15 @@
  * their back — a clash is refused with a clear message
  * (docs/decisions/0005-post-slugs.md).
  */
+import { createHash } from "node:crypto";
 import { and, eq, inArray, like, ne, notInArray, or, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import { isUniqueViolation } from "#server/db/errors";
+import {
+  claimIdempotencyKey,
+  findIdempotentResult,
+  recordIdempotentResult,
+} from "#server/db/idempotency";
 import { currentRuntime } from "#server/runtime";
 import { categories, posts, postTags, profiles, tags, type SidebarWidget } from "#server/db/schema";
 import { can, effectiveRole, type Actor } from "~/features/accounts/permissions";
@@ -181,14 +187,105 @@ export async function savePost(
   db: Database,
   actor: Actor | null | undefined,
   raw: unknown,
-  options: {
-    now?: Date;
-    /** Resolves a Vimeo link's still (video-thumbnail.server.ts); tests inject their own. */
-    videoThumbnail?: ThumbnailResolver;
-    /** Reads the audio's size, type and length (audio-facts.server.ts); tests may inject one. */
-    audioProbe?: AudioProbe;
-  } = {},
+  options: SaveOptions = {},
 ): Promise<SaveResult> {
+  const key = options.idempotencyKey;
+  if (!key || !actor) {
+    const saved = await saveOnce(db, actor, raw, options);
+    return saved === RACED ? fail(500, SAVE_MESSAGES.fallback) : saved;
+  }
+  const digest = digestOf(raw);
+  // Before any check: a retried create must not be refused because its first attempt exists.
+  const earlier = await retryOf(db, actor, raw, options, key, digest);
+  if (earlier) return earlier;
+  const saved = await saveOnce(db, actor, raw, options, { key, digest });
+  if (saved !== RACED && (saved.ok || saved.status !== 409)) return saved;
+  // The same submission, twice at once: the other one committed first (and may own the slug).
+  const other = await retryOf(db, actor, raw, options, key, digest);
+  return other ?? (saved === RACED ? fail(500, SAVE_MESSAGES.fallback) : saved);
+}
+
+export type SaveOptions = {
+  now?: Date;
+  /** Resolves a Vimeo link's still (video-thumbnail.server.ts); tests inject their own. */
+  videoThumbnail?: ThumbnailResolver;
+  /** The submission's idempotency key (docs/decisions/0096). */
+  idempotencyKey?: string;
+  /** Reads the audio's size, type and length (audio-facts.server.ts); tests may inject one. */
+  audioProbe?: AudioProbe;
+};
+
+/** All post saves share one scope: a key names one submission, whatever the post. */
+const SAVE_SCOPE = "post-save";
+
+/** What a key's save records: the post it saved and the submission's digest. */
+type RecordedSave = {
+  digest: string;
+  created: boolean;
+  post: Omit<SavedPost, "publishedAt" | "lastAutosave"> & {
+    publishedAt: string | null;
+    lastAutosave: string | null;
+  };
+};
+
+/** The submission's fields (not the post's id), in a stable order, hashed. */
+function digestOf(raw: unknown): string {
+  const fields = Object.entries(raw && typeof raw === "object" ? raw : {})
+    .filter(([name]) => name !== "id")
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return createHash("sha256").update(JSON.stringify(fields)).digest("hex");
+}
+
+/**
+ * What a save whose key was used already answers (undefined: the key is
+ * new). The same fields: a retry, answered with the first save's post, and
+ * nothing is written. Other fields: a later submission that never learned
+ * the first one's answer (an autosave's answer was lost, then Publish): it
+ * is saved onto the post that key saved, never as a second new post, under
+ * a key of its own so that its own retries are answered once too.
+ */
+async function retryOf(
+  db: Database,
+  actor: Actor,
+  raw: unknown,
+  options: SaveOptions,
+  key: string,
+  digest: string,
+): Promise<SaveResult | undefined> {
+  const earlier = await findIdempotentResult<RecordedSave>(db, actor.id, key);
+  if (!earlier) return undefined;
+  if (earlier.scope !== SAVE_SCOPE) return fail(400, SAVE_MESSAGES.fallback);
+  const { post, created } = earlier.result;
+  if (earlier.result.digest === digest) {
+    return {
+      ok: true,
+      created,
+      post: {
+        ...post,
+        publishedAt: post.publishedAt ? new Date(post.publishedAt) : null,
+        lastAutosave: post.lastAutosave ? new Date(post.lastAutosave) : null,
+      },
+    };
+  }
+  const fields = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
+  return savePost(
+    db,
+    actor,
+    { ...fields, id: fields.id || post.id },
+    { ...options, idempotencyKey: `${key}-${digest.slice(0, 16)}` },
+  );
+}
+
+/** The key was claimed meanwhile by the same submission sent twice at once. */
+const RACED = Symbol("raced");
+
+async function saveOnce(
+  db: Database,
+  actor: Actor | null | undefined,
+  raw: unknown,
+  options: SaveOptions,
+  keyed?: { key: string; digest: string },
+): Promise<SaveResult | typeof RACED> {
   const denied = createPermissionError(actor);
   if (denied || !actor) return denied ?? fail(401, SAVE_MESSAGES.authorId);
 
@@ -345,6 +442,16 @@ export async function savePost(
     const slug = typedSlug ? baseSlug : await freeSlug(db, baseSlug, existing?.id ?? null);
     try {
       const saved = await db.transaction(async (tx) => {
+        if (keyed) {
+          // Claimed in the save's transaction: it exists exactly when the save committed.
+          const claim = await claimIdempotencyKey(
+            tx as unknown as Database,
+            actor.id,
+            keyed.key,
+            SAVE_SCOPE,
+          );
+          if (!claim.fresh) return RACED;
+        }
         const returning = {
           id: posts.id,
           slug: posts.slug,
@@ -374,8 +481,16 @@ export async function savePost(
             featuredAfter: isFeatured,
           });
         }
+        if (keyed) {
+          await recordIdempotentResult(tx as unknown as Database, actor.id, keyed.key, {
+            digest: keyed.digest,
+            created: !existing,
+            post: row!,
+          });
+        }
         return row!;
       });
+      if (saved === RACED) return RACED;
       return { ok: true, created: !existing, post: saved };
     } catch (error) {
       if (isUniqueViolation(error, "posts_slug_key")) {

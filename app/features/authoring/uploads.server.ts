@@ -7,8 +7,10 @@
  * (server/storage/responsive-images.ts). No file is ever served as it was
  * uploaded.
  */
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import sharp from "sharp";
+import type { Database } from "#server/db/client";
+import { findIdempotentResult, onceForKey } from "#server/db/idempotency";
 import type { Storage } from "#server/storage";
 import { storeResponsiveImage } from "#server/storage/responsive-images";
 import { MAX_UPLOAD_BYTES } from "#server/http/limits";
@@ -46,12 +48,20 @@ export type UploadResult =
   | { ok: true; url: string; key: string; width: number; height: number }
   | { ok: false; status: 400 | 403 | 413 | 500; error: string };
 
-/** Checks, re-encodes and stores one image. */
+/** Keys a retried upload to its first (docs/decisions/0095): the database and the key. */
+export type UploadIdempotency = { db: Database; key: string | undefined };
+
+/**
+ * Checks, re-encodes and stores one image. With `idempotency`, a retry with
+ * the key of an upload that was stored answers that upload's address and
+ * stores nothing; the key holds for the same bytes only (another file with
+ * it is refused).
+ */
 export async function uploadPostImage(
   storage: Storage,
   actor: Actor | null | undefined,
   bytes: Uint8Array,
-  options: { now?: Date } = {},
+  options: { now?: Date; idempotency?: UploadIdempotency } = {},
 ): Promise<UploadResult> {
   if (!actor || !can(actor, "post.write")) {
     return { ok: false, status: 403, error: UPLOAD_MESSAGES.forbidden };
@@ -60,6 +70,13 @@ export async function uploadPostImage(
     return { ok: false, status: 413, error: UPLOAD_MESSAGES.tooLarge };
   }
   if (!sniffImage(bytes)) return { ok: false, status: 400, error: UPLOAD_MESSAGES.wrongType };
+  const keyed = options.idempotency?.key ? options.idempotency : undefined;
+  const scope = keyed ? `upload:${createHash("sha256").update(bytes).digest("hex")}` : "";
+  if (keyed) {
+    // A retry of a stored upload needs no re-encoding.
+    const earlier = await findIdempotentResult<UploadResult>(keyed.db, actor.id, keyed.key);
+    if (earlier) return earlier.scope === scope ? earlier.result : keyReused;
+  }
   let output: Buffer;
   try {
     output = await sharp(bytes, { limitInputPixels: 100_000_000, failOn: "error" })
@@ -78,7 +95,7 @@ export async function uploadPostImage(
   }
   const stamp = (options.now ?? new Date()).getTime();
   const base = `posts/${safeSegment(actor.id)}/${stamp}-${randomBytes(4).toString("hex")}`;
-  try {
+  const store = async (): Promise<UploadResult> => {
     const stored = await storeResponsiveImage(storage, base, new Uint8Array(output));
     return {
       ok: true,
@@ -87,10 +104,22 @@ export async function uploadPostImage(
       width: stored.width,
       height: stored.height,
     };
+  };
+  try {
+    if (!keyed) return await store();
+    // The key is claimed before the files are written and recorded with their
+    // address in one transaction: a retry racing this one waits for it, then
+    // gets its answer. A failed store rolls the claim back (a retry stores).
+    const once = await keyed.db.transaction((tx) =>
+      onceForKey(tx as unknown as Database, actor.id, keyed.key, scope, store),
+    );
+    return "mismatch" in once ? keyReused : once.result;
   } catch {
     return { ok: false, status: 500, error: UPLOAD_MESSAGES.failed };
   }
 }
+
+const keyReused = { ok: false, status: 400, error: UPLOAD_MESSAGES.failed } as const;
 
 /** A user id as one storage key segment. */
 function safeSegment(id: string): string {

@@ -3,6 +3,7 @@ import { useBlocker, useFetcher } from "react-router";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { useHydrated } from "~/lib/use-hydrated";
 import { imageFileProblem, UPLOAD_TOO_LARGE } from "~/lib/image-upload";
+import { sendSubmission } from "~/lib/submission-key";
 import { AUTOSAVE_DELAY_MS, savedAtLabel } from "./rules";
 import type { FormValues, SaveActionData } from "./types";
 
@@ -250,7 +251,8 @@ export async function uploadImage(file: File): Promise<string> {
   if (problem) throw new Error(problem);
   const body = new FormData();
   body.set("file", file);
-  const res = await fetch("/api/uploads", { method: "POST", body });
+  // One key for this file: a retry after a lost answer stores it once (sendSubmission).
+  const res = await sendSubmission("/api/uploads", { method: "POST", body });
   const json = (await res.json().catch(() => ({}))) as { url?: string; error?: string };
   if (res.status === 413) throw new Error(UPLOAD_TOO_LARGE);
   if (!res.ok || !json.url) throw new Error(json.error || "Failed to upload image");

@@ -7,6 +7,7 @@ import { Avatar, VerifiedBadge } from "~/features/posts/post-card";
 import { clientLog } from "~/lib/client-log";
 import { plural } from "~/lib/format";
 import { relativeTime } from "~/lib/relative-time";
+import { newSubmissionKey } from "~/lib/submission-key";
 import { postComment as post } from "./comment-api";
 import { CommentForm } from "./comment-form";
 import type { CommentDraft } from "./comment-form.server";
@@ -58,7 +59,12 @@ export function CommentItem({
     setLiked(next);
     setLikes((n) => Math.max(0, n + (next ? 1 : -1)));
     try {
-      const result = await post({ intent: "like", commentId: comment.id, liked: String(next) });
+      // One key per click: a retry of this click cannot undo it (docs/decisions/0095).
+      const result = await post(
+        { intent: "like", commentId: comment.id, liked: String(next) },
+        newSubmissionKey(),
+        { retry: true },
+      );
       if (result.redirected || !result.ok) throw new Error("like failed");
       setLiked(Boolean(result.body.liked));
       setLikes(Number(result.body.likeCount));

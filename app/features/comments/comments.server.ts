@@ -9,7 +9,7 @@
  */
 import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client";
-import { claimIdempotencyKey, recordIdempotentResult } from "#server/db/idempotency";
+import { claimIdempotencyKey, onceForKey, recordIdempotentResult } from "#server/db/idempotency";
 import { commentLikes, comments, posts, profiles } from "#server/db/schema";
 import { can, type Actor, type Role } from "~/features/accounts/permissions";
 import { isPubliclyVisible } from "~/features/posts/posts.server";
@@ -288,46 +288,61 @@ export async function deleteComment(
 }
 
 export type LikeResult =
-  { ok: true; liked: boolean; likeCount: number } | { ok: false; status: 403 | 404; error: string };
+  | { ok: true; liked: boolean; likeCount: number }
+  | { ok: false; status: 400 | 403 | 404; error: string };
 
-/** Likes or unlikes; `like` says which (absent: toggle). */
+/**
+ * Likes or unlikes; `like` says which (absent: toggle). With an idempotency
+ * key, a retry answers what the first did (the state and count it left) and
+ * changes nothing, so a retried toggle never flips back (docs/decisions/0095).
+ */
 export async function toggleLike(
   db: Database,
   actor: Actor,
   commentId: string,
   like?: boolean,
+  options: { idempotencyKey?: string } = {},
 ): Promise<LikeResult> {
   if (!can(actor, "comment.like"))
     return { ok: false, status: 403, error: COMMENT_MESSAGES.forbidden };
   if (!isUuid(commentId)) return { ok: false, status: 404, error: "Comment not found" };
-  return db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({ id: comments.id })
-      .from(comments)
-      .where(and(eq(comments.id, commentId), eq(comments.isDeleted, false)));
-    if (!found) return { ok: false, status: 404, error: "Comment not found" } as const;
-    const pair = and(eq(commentLikes.commentId, commentId), eq(commentLikes.userId, actor.id));
-    let liked: boolean;
-    if (like === false) {
-      await tx.delete(commentLikes).where(pair);
-      liked = false;
-    } else {
-      const inserted = await tx
-        .insert(commentLikes)
-        .values({ commentId, userId: actor.id })
-        .onConflictDoNothing()
-        .returning({ c: commentLikes.commentId });
-      if (inserted.length === 0 && like === undefined) {
-        await tx.delete(commentLikes).where(pair);
-        liked = false;
-      } else {
-        liked = true;
-      }
-    }
-    const [row] = await tx
-      .select({ likeCount: comments.likeCount })
-      .from(comments)
-      .where(eq(comments.id, commentId));
-    return { ok: true, liked, likeCount: row?.likeCount ?? 0 } as const;
-  });
+  const once = await db.transaction((tx) =>
+    onceForKey<LikeResult>(
+      tx as unknown as Database,
+      actor.id,
+      options.idempotencyKey,
+      `like:${commentId}:${like ?? "toggle"}`,
+      async () => {
+        const [found] = await tx
+          .select({ id: comments.id })
+          .from(comments)
+          .where(and(eq(comments.id, commentId), eq(comments.isDeleted, false)));
+        if (!found) return { ok: false, status: 404, error: "Comment not found" } as const;
+        const pair = and(eq(commentLikes.commentId, commentId), eq(commentLikes.userId, actor.id));
+        let liked: boolean;
+        if (like === false) {
+          await tx.delete(commentLikes).where(pair);
+          liked = false;
+        } else {
+          const inserted = await tx
+            .insert(commentLikes)
+            .values({ commentId, userId: actor.id })
+            .onConflictDoNothing()
+            .returning({ c: commentLikes.commentId });
+          if (inserted.length === 0 && like === undefined) {
+            await tx.delete(commentLikes).where(pair);
+            liked = false;
+          } else {
+            liked = true;
+          }
+        }
+        const [row] = await tx
+          .select({ likeCount: comments.likeCount })
+          .from(comments)
+          .where(eq(comments.id, commentId));
+        return { ok: true, liked, likeCount: row?.likeCount ?? 0 } as const;
+      },
+    ),
+  );
+  return "mismatch" in once ? { ok: false, status: 400, error: "Invalid request" } : once.result;
 }

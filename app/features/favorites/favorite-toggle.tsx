@@ -2,6 +2,8 @@ import { useEffect, useSyncExternalStore } from "react";
 import { Link, useFetcher } from "react-router";
 import { AWAITING_APPROVAL_SHORT, isAwaitingApproval } from "~/features/accounts/awaiting-approval";
 import type { HeaderUser } from "~/features/accounts/header-user";
+import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
+import { useSubmissionKey } from "~/lib/use-submission-key";
 
 const noop = () => () => {};
 
@@ -31,6 +33,8 @@ export function FavoriteToggle({
 }) {
   const fetcher = useFetcher<{ saved?: boolean; error?: string }>({ key: `favorite-${postId}` });
   const state = useFetcher<{ saved: boolean }>();
+  // A resubmitted click writes once (docs/decisions/0095); each new click gets a new key.
+  const [submissionKey, renewKey] = useSubmissionKey();
   // True once running in the browser: the form then asks for JSON.
   const hydrated = useSyncExternalStore(
     noop,
@@ -82,8 +86,14 @@ export function FavoriteToggle({
       : (fetcher.data?.saved ?? state.data?.saved ?? initial ?? false);
 
   return (
-    <fetcher.Form method="post" action="/api/favorites" className="inline">
+    <fetcher.Form method="post" action="/api/favorites" className="inline" onSubmit={renewKey}>
       <input type="hidden" name="postId" value={postId} />
+      <input
+        type="hidden"
+        name={SUBMISSION_KEY_FIELD}
+        value={submissionKey}
+        suppressHydrationWarning
+      />
       <input type="hidden" name="saved" value={saved ? "false" : "true"} />
       <input type="hidden" name="returnTo" value={postPath} />
       {hydrated ? <input type="hidden" name="js" value="1" /> : null}

@@ -20,6 +20,7 @@ import type { Actor } from "~/features/accounts/permissions";
 import { MAX_UPLOAD_BYTES } from "#server/http/limits";
 import { sniffImage } from "~/features/authoring/uploads.server";
 import { containsBannedWord } from "./banned-words.server";
+import { fieldsOf, formText } from "~/lib/read-input.server";
 
 export const USER_TYPES = userTypeEnum.enumValues;
 export const BIO_MAX = 500;
@@ -115,15 +116,60 @@ export const profileSchema = z.object({
 export type ProfileValues = Record<keyof z.input<typeof profileSchema>, string>;
 export const PROFILE_FIELDS = Object.keys(profileSchema.shape) as (keyof ProfileValues)[];
 
+/* The /edit-profile form for readForm (docs/decisions/0098). */
+
+/** A field sent once as text; repeated, a file or missing, it counts as empty. */
+const soleText = z.preprocess((v) => (typeof v === "string" ? v : ""), z.string());
+
+/** The profile's text fields as typed, to give back after an error; it never fails. */
+export const profileFields = z.object({
+  fullName: soleText,
+  userType: soleText,
+  bio: soleText,
+  locationCity: soleText,
+  locationCountry: soleText,
+  linkedinUrl: soleText,
+  websiteUrl: soleText,
+}) satisfies z.ZodType<ProfileValues>;
+
 /** The form's text fields as typed (a repeated or file field counts as empty). */
 export function readProfileForm(form: FormData): ProfileValues {
-  const values = {} as ProfileValues;
-  for (const field of PROFILE_FIELDS) {
-    const all = form.getAll(field);
-    values[field] = all.length === 1 && typeof all[0] === "string" ? all[0] : "";
-  }
-  return values;
+  return profileFields.parse(fieldsOf(form.entries()));
 }
+
+/** Save: the fields as typed, checked by profileSchema (each field's first message). */
+const saveForm = profileFields.extend({ intent: z.literal("save") }).superRefine((values, ctx) => {
+  const parsed = profileSchema.safeParse(values);
+  for (const issue of parsed.error?.issues ?? [])
+    ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
+});
+
+/** Upload: a photo that is a file with something in it (its bytes are judged later). */
+const photoForm = z.object({
+  intent: z.literal("photo"),
+  photo: z.preprocess(
+    (v) => (Array.isArray(v) ? v[0] : v),
+    z.custom<File>(
+      (v) => typeof v === "object" && v !== null && "size" in v && Number(v.size) > 0,
+      PROFILE_MESSAGES.photoWrongType,
+    ),
+  ),
+});
+
+/** The form posts either the photo (intent=photo) or the profile's fields (anything else). */
+export const editProfileForm = z.preprocess(
+  (fields) => {
+    const record = fields as Record<string, unknown>;
+    const intent = Array.isArray(record.intent) ? record.intent[0] : record.intent;
+    return { ...record, intent: intent === "photo" ? "photo" : "save" };
+  },
+  z.discriminatedUnion("intent", [photoForm, saveForm]),
+);
+
+/** /edit-profile's address: ?firstTime=true after sign-up (spec 2 "Edit profile"). */
+export const editProfileQuery = z.object({
+  firstTime: formText.transform((v) => v === "true"),
+});
 
 export type SaveProfileResult =
   | { ok: true; message: string; redirectTo: string }

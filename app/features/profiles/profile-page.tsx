@@ -4,6 +4,8 @@ import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
 import { EmptyState, PostListItem } from "~/features/posts/post-card";
 import type { PostCard } from "~/features/posts/types";
 import { formatDate, initial, isoDate, plural } from "~/lib/format";
+import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
+import { useSubmissionKey } from "~/lib/use-submission-key";
 import { AWAITING_APPROVAL_SHORT } from "~/features/accounts/awaiting-approval";
 import type { ArchivePaging } from "~/features/posts/archive";
 import { ArchivePager } from "~/features/posts/archive-pager";
@@ -38,6 +40,8 @@ export function ProfilePage({ data, error }: { data: ProfilePageData; error?: st
   const { profile } = data;
   const name = profile.fullName || profile.username;
   const navigation = useNavigation();
+  // A resubmitted Follow writes once (docs/decisions/0095); each new click gets a new key.
+  const [submissionKey, renewKey] = useSubmissionKey();
   const busy = navigation.state !== "idle" && navigation.formData?.has("intent");
   const location = [profile.locationCity, profile.locationCountry].filter(Boolean).join(", ");
   const website = safeHref(profile.websiteUrl);
@@ -148,8 +152,14 @@ export function ProfilePage({ data, error }: { data: ProfilePageData; error?: st
                 </span>
               </p>
             ) : data.canFollow ? (
-              <Form method="post">
+              <Form method="post" onSubmit={renewKey}>
                 <input type="hidden" name="intent" value={data.following ? "unfollow" : "follow"} />
+                <input
+                  type="hidden"
+                  name={SUBMISSION_KEY_FIELD}
+                  value={submissionKey}
+                  suppressHydrationWarning
+                />
                 <button
                   type="submit"
                   disabled={busy}

@@ -18,6 +18,7 @@ export async function loadCategoryPage(db: Database, slug: string, page = 1) {
   ]);
   return {
     category: {
+      id: category.id,
       name: category.name,
       slug: category.slug,
       description: category.description,

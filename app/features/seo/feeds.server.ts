@@ -141,6 +141,8 @@ export type Feed = {
   rssUrl: string;
   jsonUrl: string;
   items: FeedItem[];
+  /** What the feed lists, for the page cache (decision 0104): list:all, category:ID, tag:ID, author:ID. */
+  cacheKeys: string[];
 };
 
 const SITE_DESCRIPTION =
@@ -312,6 +314,9 @@ export async function loadFeed(
     rssUrl: abs(`${described.feedPath}/rss.xml`, site.url),
     jsonUrl: abs(`${described.feedPath}/feed.json`, site.url),
     items,
+    cacheKeys: [
+      described.scope.kind === "all" ? "list:all" : `${described.scope.kind}:${described.scope.id}`,
+    ],
   };
 }
 
@@ -426,7 +431,10 @@ const DEFAULT_PODCAST_IMAGE = "/podcast-artwork-1400.png";
  * image. Episodes whose audio is an embed or could not be read are left out:
  * a podcast app can only play a file. Undefined without the category.
  */
-export async function podcastXml(db: Database, site: Site): Promise<string | undefined> {
+export async function podcastXml(
+  db: Database,
+  site: Site,
+): Promise<{ xml: string; cacheKeys: string[] } | undefined> {
   const category = (await listCategories(db)).find((c) => c.slug === PODCAST_CATEGORY_SLUG);
   if (!category) return undefined;
   const [settings] = await db
@@ -504,7 +512,7 @@ export async function podcastXml(db: Database, site: Site): Promise<string | und
         .join("\n");
     })
     .join("\n");
-  return `<?xml version="1.0" encoding="UTF-8"?>
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/">
   <channel>
     <title>${escapeXml(`${category.name} | ${site.name}`)}</title>
@@ -532,4 +540,6 @@ ${items}
   </channel>
 </rss>
 `;
+  // Settings writes drop every cached page; posts of the category name it.
+  return { xml, cacheKeys: [`category:${category.id}`] };
 }

@@ -2,7 +2,7 @@ import { expect, test, waitForHydration } from "../fixtures";
 
 const GUIDE = "set-up-a-uk-limited-company-from-india-step-by-step";
 
-test("a post from the page cache (gzip, fresh nonce) runs in the browser and counts its view", async ({
+test("a post from the page cache (brotli, scripts allowed by hash) runs in the browser and counts its view", async ({
   page,
   request,
 }) => {
@@ -19,8 +19,12 @@ test("a post from the page cache (gzip, fresh nonce) runs in the browser and cou
   expect(response?.status()).toBe(200);
   const headers = await response!.allHeaders();
   expect(headers["x-page-cache"]).toBe("hit");
-  expect(headers["content-encoding"]).toBe("gzip");
-  // The scripts carry this response's nonce: React hydrates (a CSP violation would fail the test).
+  // Kept compressed once; the browser asks for brotli (decision 0105).
+  expect(headers["content-encoding"]).toBe("br");
+  // No nonce is reused: the policy allows the page's inline scripts by hash, its files by 'self'.
+  expect(headers["content-security-policy"]).not.toContain("'nonce-");
+  expect(headers["content-security-policy"]).toContain("'sha256-");
+  // React hydrates (a CSP violation would fail the test).
   await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   // Each post shown registers a view through the beacon.
