@@ -22,7 +22,7 @@ import {
   scopeCondition,
   type ArchiveScope,
 } from "~/features/posts/posts.server";
-import { sanitizePostHtml } from "~/features/posts/sanitize.server";
+import { ALLOWED_TAGS, sanitizePostHtml } from "~/features/posts/sanitize.server";
 import { postVisual } from "~/lib/video";
 import { PODCAST_CATEGORY_SLUG } from "./feeds";
 
@@ -222,9 +222,9 @@ export function absoluteHtml(html: string, siteUrl: string): string {
     }
   };
   return sanitizeHtml(html, {
-    allowedTags: false,
+    // The input is sanitised already: the same tags, every attribute it kept.
+    allowedTags: [...ALLOWED_TAGS],
     allowedAttributes: false,
-    allowVulnerableTags: false,
     transformTags: {
       "*": (tagName, attribs) => {
         const next = { ...attribs };
