@@ -35,6 +35,7 @@ export default [
   route("manifest.webmanifest", "routes/manifest.webmanifest.ts"),
   route("rss.xml", "routes/feed.ts", { id: "rss" }),
   route("feed.json", "routes/feed.ts", { id: "json-feed" }),
+  route("podcast.xml", "routes/feed.ts", { id: "podcast-feed" }),
   ...[
     "about",
     "our-story",

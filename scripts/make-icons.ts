@@ -2,7 +2,8 @@
  * Writes the site's icons into public/ from one drawing (the favicon.svg's):
  * favicon.ico (16, 32 and 48 px, PNG inside), apple-touch-icon.png (180 px),
  * icon-192.png and icon-512.png for the web app manifest, and
- * icon-maskable-512.png (the mark inside the safe zone, full-bleed colour).
+ * icon-maskable-512.png (the mark inside the safe zone, full-bleed colour), and
+ * podcast-artwork-1400.png (the podcast feed's default artwork).
  * Run once after changing the drawing: `npx tsx scripts/make-icons.ts`; the
  * files are committed (tests/e2e/http.spec.ts checks what is served).
  */
@@ -59,8 +60,10 @@ async function main() {
   await writeFile(out("icon-192.png"), await png(192));
   await writeFile(out("icon-512.png"), await png(512));
   await writeFile(out("icon-maskable-512.png"), await png(512, { rounded: false, inset: 0.1 }));
+  // The podcast feed's artwork when site settings give none: Apple asks for a square of 1400 to 3000 px.
+  await writeFile(out("podcast-artwork-1400.png"), await png(1400, { rounded: false }));
   console.log(
-    "wrote public/favicon.ico, apple-touch-icon.png, icon-192/512.png, icon-maskable-512.png",
+    "wrote public/favicon.ico, apple-touch-icon.png, icon-192/512.png, icon-maskable-512.png, podcast-artwork-1400.png",
   );
 }
 

@@ -9,6 +9,7 @@ import { pagedTitle, pageHref, pagingLinks } from "~/features/posts/archive";
 import { archiveQuery } from "~/features/posts/archive-query.server";
 import { ArchivePager } from "~/features/posts/archive-pager";
 import { readQuery } from "~/lib/read-input.server";
+import { PODCAST_CATEGORY_SLUG } from "~/features/seo/feeds";
 import { pageCacheHeaders, readerPageHeaders, withPageKeys } from "~/features/layout/cache-headers";
 import type { Route } from "./+types/category";
 
@@ -65,6 +66,17 @@ export function meta(args: Route.MetaArgs) {
         title: `${category.name} | ${siteName}`,
         href: `/categories/${category.slug}/feed.json`,
       },
+      ...(category.slug === PODCAST_CATEGORY_SLUG
+        ? [
+            {
+              tagName: "link",
+              rel: "alternate",
+              type: "application/rss+xml",
+              title: `${category.name} podcast | ${siteName}`,
+              href: "/podcast.xml",
+            },
+          ]
+        : []),
       ...pagingLinks(path, archive),
     ],
   });
@@ -97,6 +109,13 @@ export default function Category({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 max-w-3xl text-lg text-slate-700">{category.description}</p>
         ) : null}
         <p className="mt-2 text-sm text-slate-700">{postCountLabel(category.postCount)}</p>
+        {category.slug === PODCAST_CATEGORY_SLUG ? (
+          <p className="mt-2 text-sm">
+            <a href="/podcast.xml" className="font-medium text-brand-700 underline">
+              Subscribe in a podcast app
+            </a>
+          </p>
+        ) : null}
       </header>
       <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_320px]">
         <section aria-label={`${category.name} posts`} className="min-w-0">

@@ -1,7 +1,14 @@
 import { data } from "react-router";
 import { db } from "#server/db/client";
 import { runtime } from "#server/runtime";
-import { jsonFeed, loadFeed, rssXml, type FeedSource } from "~/features/seo/feeds.server";
+import {
+  jsonFeed,
+  loadFeed,
+  podcastXml,
+  rssXml,
+  type FeedSource,
+} from "~/features/seo/feeds.server";
+import { withPageKeys } from "~/features/layout/cache-headers";
 import type { Route } from "./+types/feed";
 
 const FEED_CACHE = "public, max-age=0, s-maxage=300, stale-while-revalidate=3600";
@@ -16,11 +23,22 @@ function sourceOf(pathname: string, params: Route.LoaderArgs["params"]): FeedSou
 
 /**
  * The feeds (issue 21 §3): {scope}/rss.xml (RSS 2.0, full content) and
- * {scope}/feed.json (JSON Feed 1.1) of the latest 20 posts.
+ * {scope}/feed.json (JSON Feed 1.1) of the latest 20 posts; /podcast.xml,
+ * the Podcast category for podcast apps.
  */
 export async function loader({ params, request }: Route.LoaderArgs) {
   const { config } = runtime();
   const { pathname } = new URL(request.url);
+  if (pathname === "/podcast.xml") {
+    const podcast = await podcastXml(db(), { name: config.siteName, url: config.siteUrl });
+    if (!podcast) throw data("Not found", { status: 404 });
+    return new Response(podcast.xml, {
+      headers: withPageKeys(
+        { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": FEED_CACHE },
+        podcast.cacheKeys,
+      ),
+    });
+  }
   const feed = await loadFeed(db(), sourceOf(pathname, params), {
     name: config.siteName,
     url: config.siteUrl,
@@ -28,13 +46,16 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (!feed) throw data("Not found", { status: 404 });
   if (pathname.endsWith(".json")) {
     return new Response(JSON.stringify(jsonFeed(feed)), {
-      headers: {
-        "Content-Type": "application/feed+json; charset=utf-8",
-        "Cache-Control": FEED_CACHE,
-      },
+      headers: withPageKeys(
+        { "Content-Type": "application/feed+json; charset=utf-8", "Cache-Control": FEED_CACHE },
+        feed.cacheKeys,
+      ),
     });
   }
   return new Response(rssXml(feed), {
-    headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": FEED_CACHE },
+    headers: withPageKeys(
+      { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": FEED_CACHE },
+      feed.cacheKeys,
+    ),
   });
 }

@@ -270,6 +270,15 @@ export const posts = pgTable(
     videoThumbnailUrl: text("video_thumbnail_url"),
     featuredAudioUrl: text("featured_audio_url"),
     audioType: audioTypeEnum("audio_type"),
+    /**
+     * What the podcast feed's enclosure and itunes:duration need (issue 21
+     * §3), read from the audio file when the post is saved: its size in
+     * bytes, its MIME type and its length in whole seconds. Null when the
+     * file could not be read (an embed, an unreachable host).
+     */
+    audioBytes: bigint("audio_bytes", { mode: "number" }),
+    audioMimeType: text("audio_mime_type"),
+    audioDurationSeconds: integer("audio_duration_seconds"),
     categoryId: uuid("category_id")
       .notNull()
       .default(sql.raw(`'${UNCATEGORIZED_ID}'::uuid`))
@@ -601,6 +610,15 @@ export const siteSettings = pgTable(
     socialInstagramUrl: text("social_instagram_url"),
     socialYoutubeUrl: text("social_youtube_url"),
     socialFacebookUrl: text("social_facebook_url"),
+    /**
+     * The Podcast category's feed (/podcast.xml, issue 21 §3): the show's
+     * square artwork, Apple Podcasts category, owner and explicit flag.
+     */
+    podcastImageUrl: text("podcast_image_url"),
+    podcastCategory: text("podcast_category").notNull().default("Business"),
+    podcastOwnerName: text("podcast_owner_name"),
+    podcastOwnerEmail: text("podcast_owner_email"),
+    podcastExplicit: boolean("podcast_explicit").notNull().default(false),
     /** Set once the demo content has been loaded into this database. */
     demoContentLoadedAt: timestamp("demo_content_loaded_at", { withTimezone: true }),
     updatedAt: updatedAt(),

@@ -13,6 +13,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { randomInt, randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { parseBuffer } from "music-metadata";
 import { storeResponsiveImage } from "../storage/responsive-images";
 import type { Storage } from "../storage/storage";
 import type { Database } from "./client";
@@ -182,7 +183,15 @@ type DemoImages = {
   portraits: Map<string, string>;
   sidebarBanner: string;
   /** slug → the post's featured audio (a WAV the seed writes) and video (a shipped MP4). */
-  media: Map<string, { audioUrl?: string; videoUrl?: string }>;
+  media: Map<string, DemoMedia>;
+};
+
+type DemoMedia = {
+  audioUrl?: string;
+  /** The podcast feed's enclosure length and itunes:duration (issue 21 §3), as saving a post reads them. */
+  audioBytes?: number;
+  audioDurationSeconds?: number | null;
+  videoUrl?: string;
 };
 
 /**
@@ -194,10 +203,15 @@ export const DEMO_MEDIA_DIR = path.resolve("server/db/demo-content/media");
 /** Writes the demo posts' audio and video files into the storage. */
 async function storeDemoMedia(storage: Storage): Promise<DemoImages["media"]> {
   const jobs = DEMO_POSTS.filter((post) => post.audio || post.video).map(async (post) => {
-    const entry: { audioUrl?: string; videoUrl?: string } = {};
+    const entry: DemoMedia = {};
     if (post.audio) {
       const wav = renderChimeWav(DEMO_CHIMES[post.audio]);
       entry.audioUrl = (await storage.put(`demo/audio/${post.slug}.wav`, wav, "audio/wav")).url;
+      entry.audioBytes = wav.length;
+      const { format } = await parseBuffer(wav, { mimeType: "audio/wav", size: wav.length });
+      entry.audioDurationSeconds = format.duration
+        ? Math.max(1, Math.round(format.duration))
+        : null;
     }
     if (post.video) {
       const bytes = new Uint8Array(await readFile(path.join(DEMO_MEDIA_DIR, post.video)));
@@ -354,6 +368,9 @@ async function insertPosts(ctx: Context): Promise<Map<string, InsertedPost>> {
       featuredVideoUrl: media?.videoUrl ?? null,
       featuredAudioUrl: media?.audioUrl ?? null,
       audioType: media?.audioUrl ? "wav" : null,
+      audioBytes: media?.audioBytes ?? null,
+      audioMimeType: media?.audioUrl ? "audio/wav" : null,
+      audioDurationSeconds: media?.audioDurationSeconds ?? null,
       categoryId: mustGet(categoryIds, post.category, "category"),
       authorId: mustGet(ctx.userIds, post.author, "author"),
       status: post.status,

@@ -163,7 +163,15 @@ async function checkedAddress(
   return addresses[0]!;
 }
 
-type RawResponse = { status: number; location: string | null; contentType: string; body: string };
+type RawResponse = {
+  status: number;
+  location: string | null;
+  contentType: string;
+  body: string;
+  /** The bytes read (at most maxBytes), and the whole body's declared length. */
+  bytes: Buffer;
+  contentLength: number | null;
+};
 
 /** What a fetch accepts: the Accept header, and the content types whose body is read. */
 type Wanted = { accept: string; contentType: RegExp };
@@ -204,14 +212,24 @@ function requestOnce(
         const status = res.statusCode ?? 0;
         const location = res.headers.location ?? null;
         const contentType = String(res.headers["content-type"] ?? "");
+        const declared = Number(res.headers["content-length"]);
+        const contentLength = Number.isSafeInteger(declared) && declared >= 0 ? declared : null;
+        const empty = {
+          status,
+          location,
+          contentType,
+          body: "",
+          bytes: Buffer.alloc(0),
+          contentLength,
+        };
         if (status >= 300 && status < 400) {
           res.resume();
-          resolve({ status, location, contentType, body: "" });
+          resolve(empty);
           return;
         }
         if (!options.contentType.test(contentType)) {
           res.destroy();
-          resolve({ status, location, contentType, body: "" });
+          resolve(empty);
           return;
         }
         const chunks: Buffer[] = [];
@@ -220,11 +238,14 @@ function requestOnce(
         const finish = () => {
           if (done) return;
           done = true;
+          const bytes = Buffer.concat(chunks);
           resolve({
             status,
             location,
             contentType,
-            body: Buffer.concat(chunks).toString("utf8"),
+            body: bytes.toString("utf8"),
+            bytes,
+            contentLength,
           });
         };
         res.on("data", (chunk: Buffer) => {
@@ -254,7 +275,13 @@ function requestOnce(
 export async function fetchChecked(
   rawUrl: string,
   options: FetchOptions & Partial<Wanted> = {},
-): Promise<{ body: string; url: URL }> {
+): Promise<{
+  body: string;
+  url: URL;
+  bytes: Buffer;
+  contentType: string;
+  contentLength: number | null;
+}> {
   const timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
   const maxBytes = options.maxBytes ?? DEFAULTS.maxBytes;
   const maxRedirects = options.maxRedirects ?? DEFAULTS.maxRedirects;
@@ -294,7 +321,13 @@ export async function fetchChecked(
           422,
         );
       }
-      return { body: res.body, url };
+      return {
+        body: res.body,
+        url,
+        bytes: res.bytes,
+        contentType: res.contentType,
+        contentLength: res.contentLength,
+      };
     }
   } catch (error) {
     if (error instanceof MetadataError) throw error;

@@ -23,6 +23,7 @@ import { recordAdminAction } from "~/features/audit/audit.server";
 import { htmlToText, sanitizePostHtml } from "~/features/posts/sanitize.server";
 import { parsePostInput, type PostInput } from "./post-form.server";
 import { normaliseTags, readingTimeMinutes, SAVE_MESSAGES, slugify } from "./post-rules";
+import { createAudioProbe, type AudioFacts, type AudioProbe } from "./audio-facts.server";
 import {
   fetchVimeoThumbnail,
   resolveVideoThumbnail,
@@ -145,6 +146,37 @@ const sameMinute = (a: Date, b: Date) =>
   Math.floor(a.getTime() / 60_000) === Math.floor(b.getTime() / 60_000);
 
 /**
+ * The audio's facts: kept while the address and type are unchanged and were
+ * read before; read again otherwise, except on autosave (which never waits
+ * for a host: the next save reads them).
+ */
+async function resolveAudioFacts(
+  next: { url: string | null; audioType: "mp3" | "mp4" | "wav" | "embed" | null },
+  existing:
+    | {
+        featuredAudioUrl: string | null;
+        audioType: string | null;
+        audioBytes: number | null;
+        audioMimeType: string | null;
+        audioDurationSeconds: number | null;
+      }
+    | undefined,
+  options: { probe: AudioProbe; autosave: boolean },
+): Promise<AudioFacts | null> {
+  if (!next.url || !next.audioType || next.audioType === "embed") return null;
+  const same = existing?.featuredAudioUrl === next.url && existing.audioType === next.audioType;
+  if (same && existing.audioBytes !== null && existing.audioMimeType) {
+    return {
+      bytes: existing.audioBytes,
+      mimeType: existing.audioMimeType,
+      durationSeconds: existing.audioDurationSeconds,
+    };
+  }
+  if (options.autosave) return null;
+  return options.probe(next.url, next.audioType);
+}
+
+/**
  * Saves the form: a new post without `id`, an edit with it. `intent`
  * publish sets published_at at first publication (or to the chosen time,
  * which may be in the future: scheduling) and keeps it on later edits; draft
@@ -179,6 +211,8 @@ export type SaveOptions = {
   videoThumbnail?: ThumbnailResolver;
   /** The submission's idempotency key (docs/decisions/0096). */
   idempotencyKey?: string;
+  /** Reads the audio's size, type and length (audio-facts.server.ts); tests may inject one. */
+  audioProbe?: AudioProbe;
 };
 
 /** All post saves share one scope: a key names one submission, whatever the post. */
@@ -274,6 +308,11 @@ async function saveOnce(
           featuredImageUrl: posts.featuredImageUrl,
           featuredVideoUrl: posts.featuredVideoUrl,
           videoThumbnailUrl: posts.videoThumbnailUrl,
+          featuredAudioUrl: posts.featuredAudioUrl,
+          audioType: posts.audioType,
+          audioBytes: posts.audioBytes,
+          audioMimeType: posts.audioMimeType,
+          audioDurationSeconds: posts.audioDurationSeconds,
         })
         .from(posts)
         .where(eq(posts.id, input.id))
@@ -362,6 +401,12 @@ async function saveOnce(
     },
   );
 
+  const audioType = input.featured_audio_url ? input.audio_type : null;
+  const audio = await resolveAudioFacts({ url: input.featured_audio_url, audioType }, existing, {
+    probe: options.audioProbe ?? createAudioProbe(),
+    autosave: input.intent === "autosave",
+  });
+
   const values = {
     title: input.title,
     content,
@@ -372,7 +417,10 @@ async function saveOnce(
     featuredVideoUrl: input.featured_video_url,
     videoThumbnailUrl,
     featuredAudioUrl: input.featured_audio_url,
-    audioType: input.featured_audio_url ? input.audio_type : null,
+    audioType,
+    audioBytes: audio?.bytes ?? null,
+    audioMimeType: audio?.mimeType ?? null,
+    audioDurationSeconds: audio?.durationSeconds ?? null,
     ...(input.category_id ? { categoryId: input.category_id } : {}),
     authorId,
     status,

@@ -2,7 +2,7 @@
  * Reading and marking notifications (spec 1 §2 /notifications, §4: unread to
  * read, never back). Every query is scoped to the member's own rows.
  */
-import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { formText } from "~/lib/form-fields";
 import type { Database } from "#server/db/client";

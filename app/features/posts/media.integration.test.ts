@@ -67,7 +67,8 @@ async function publish(
     site.testDb.db,
     mentor,
     { intent: "publish", title: "Media post", category_id: podcast, ...fields },
-    { videoThumbnail: resolver },
+    // The audio's facts are read by audio-facts.integration.test.ts; here nothing is fetched.
+    { videoThumbnail: resolver, audioProbe: async () => null },
   );
   return { result, resolver };
 }

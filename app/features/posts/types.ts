@@ -31,6 +31,10 @@ export type PostDetail = PostCard & {
   externalUrl: string | null;
   featuredAudioUrl: string | null;
   audioType: "mp3" | "mp4" | "wav" | "embed" | null;
+  /** Read from the file when saved (issue 21): size, type and length; null when unknown. */
+  audioBytes: number | null;
+  audioMimeType: string | null;
+  audioDurationSeconds: number | null;
   updatedAt: Date;
   sidebarEnabled: boolean;
   sidebarWidgets: SidebarWidget[];

@@ -6,7 +6,14 @@
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import sanitizeHtml from "sanitize-html";
 import type { Database } from "#server/db/client";
-import { categories as categoriesTable, posts, postTags, profiles, tags } from "#server/db/schema";
+import {
+  categories as categoriesTable,
+  posts,
+  postTags,
+  profiles,
+  siteSettings,
+  tags,
+} from "#server/db/schema";
 import { listCategories } from "~/features/categories/categories.server";
 import { ABOUT_LINKS } from "~/features/layout/nav-links";
 import { tagPath } from "~/features/posts/archive";
@@ -15,8 +22,9 @@ import {
   scopeCondition,
   type ArchiveScope,
 } from "~/features/posts/posts.server";
-import { sanitizePostHtml } from "~/features/posts/sanitize.server";
+import { ALLOWED_TAGS, sanitizePostHtml } from "~/features/posts/sanitize.server";
 import { postVisual } from "~/lib/video";
+import { PODCAST_CATEGORY_SLUG } from "./feeds";
 
 export const RSS_LIMIT = 20;
 /** A sitemap file holds at most 50,000 addresses: posts first, then profiles. */
@@ -133,6 +141,8 @@ export type Feed = {
   rssUrl: string;
   jsonUrl: string;
   items: FeedItem[];
+  /** What the feed lists, for the page cache (decision 0104): list:all, category:ID, tag:ID, author:ID. */
+  cacheKeys: string[];
 };
 
 const SITE_DESCRIPTION =
@@ -212,9 +222,9 @@ export function absoluteHtml(html: string, siteUrl: string): string {
     }
   };
   return sanitizeHtml(html, {
-    allowedTags: false,
+    // The input is sanitised already: the same tags, every attribute it kept.
+    allowedTags: [...ALLOWED_TAGS],
     allowedAttributes: false,
-    allowVulnerableTags: false,
     transformTags: {
       "*": (tagName, attribs) => {
         const next = { ...attribs };
@@ -304,6 +314,9 @@ export async function loadFeed(
     rssUrl: abs(`${described.feedPath}/rss.xml`, site.url),
     jsonUrl: abs(`${described.feedPath}/feed.json`, site.url),
     items,
+    cacheKeys: [
+      described.scope.kind === "all" ? "list:all" : `${described.scope.kind}:${described.scope.id}`,
+    ],
   };
 }
 
@@ -403,4 +416,130 @@ export function jsonFeed(feed: Feed): {
       tags: [item.category],
     })),
   };
+}
+
+/** Episodes in the podcast feed: podcast apps read the whole back catalogue from it. */
+export const PODCAST_EPISODES = 300;
+/** Apple's artwork must be square, 1400 to 3000 px; the site's square icon when none is set. */
+const DEFAULT_PODCAST_IMAGE = "/podcast-artwork-1400.png";
+
+/**
+ * The Podcast category as a podcast (issue 21 §3), valid for Apple Podcasts
+ * and Spotify: the channel's itunes tags from site settings (artwork,
+ * category, owner, explicit flag), and each episode whose audio could be read
+ * with an <enclosure> (its byte length and type), itunes:duration and its
+ * image. Episodes whose audio is an embed or could not be read are left out:
+ * a podcast app can only play a file. Undefined without the category.
+ */
+export async function podcastXml(
+  db: Database,
+  site: Site,
+): Promise<{ xml: string; cacheKeys: string[] } | undefined> {
+  const category = (await listCategories(db)).find((c) => c.slug === PODCAST_CATEGORY_SLUG);
+  if (!category) return undefined;
+  const [settings] = await db
+    .select({
+      image: siteSettings.podcastImageUrl,
+      category: siteSettings.podcastCategory,
+      ownerName: siteSettings.podcastOwnerName,
+      ownerEmail: siteSettings.podcastOwnerEmail,
+      explicit: siteSettings.podcastExplicit,
+    })
+    .from(siteSettings)
+    .limit(1);
+  const rows = await db
+    .select({
+      slug: posts.slug,
+      title: posts.title,
+      excerpt: posts.excerpt,
+      content: posts.content,
+      featuredImageUrl: posts.featuredImageUrl,
+      featuredVideoUrl: posts.featuredVideoUrl,
+      videoThumbnailUrl: posts.videoThumbnailUrl,
+      audioUrl: posts.featuredAudioUrl,
+      audioBytes: posts.audioBytes,
+      audioMimeType: posts.audioMimeType,
+      audioDurationSeconds: posts.audioDurationSeconds,
+      publishedAt: posts.publishedAt,
+      authorName: sql<string>`coalesce(nullif(${profiles.fullName}, ''), ${profiles.username})`,
+    })
+    .from(posts)
+    .innerJoin(profiles, eq(profiles.id, posts.authorId))
+    .where(
+      and(
+        scopeCondition({ kind: "category", id: category.id }),
+        sql`${posts.featuredAudioUrl} IS NOT NULL AND ${posts.audioBytes} IS NOT NULL AND ${posts.audioMimeType} IS NOT NULL`,
+      ),
+    )
+    .orderBy(desc(posts.publishedAt), desc(posts.id))
+    .limit(PODCAST_EPISODES);
+  const owner = settings?.ownerName?.trim() || site.name;
+  const email = settings?.ownerEmail?.trim() || `hello@${new URL(site.url).hostname}`;
+  const artwork = abs(settings?.image || DEFAULT_PODCAST_IMAGE, site.url);
+  const explicit = settings?.explicit ? "true" : "false";
+  const showUrl = abs(`/categories/${category.slug}`, site.url);
+  const description =
+    category.description || `Conversations with founders and mentors from ${site.name}.`;
+  const items = rows
+    .map((row) => {
+      const url = abs(`/post/${row.slug}`, site.url);
+      const visual = postVisual(row).imageUrl;
+      const image = visual ? abs(visual, site.url) : null;
+      const summary = row.excerpt || row.title;
+      const body = absoluteHtml(
+        sanitizePostHtml(row.content, { utmSource: site.name, siteOrigin: site.url }),
+        site.url,
+      );
+      return [
+        "    <item>",
+        `      <title>${escapeXml(row.title)}</title>`,
+        `      <link>${escapeXml(url)}</link>`,
+        `      <guid isPermaLink="true">${escapeXml(url)}</guid>`,
+        `      <pubDate>${new Date(row.publishedAt!).toUTCString()}</pubDate>`,
+        `      <description>${escapeXml(summary)}</description>`,
+        body ? `      <content:encoded>${cdata(body)}</content:encoded>` : "",
+        `      <enclosure url="${escapeXml(abs(row.audioUrl!, site.url))}" length="${row.audioBytes}" type="${escapeXml(row.audioMimeType!)}"/>`,
+        row.audioDurationSeconds
+          ? `      <itunes:duration>${row.audioDurationSeconds}</itunes:duration>`
+          : "",
+        image ? `      <itunes:image href="${escapeXml(image)}"/>` : "",
+        `      <itunes:author>${escapeXml(row.authorName)}</itunes:author>`,
+        `      <itunes:explicit>${explicit}</itunes:explicit>`,
+        "      <itunes:episodeType>full</itunes:episodeType>",
+        "    </item>",
+      ]
+        .filter(Boolean)
+        .join("\n");
+    })
+    .join("\n");
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/">
+  <channel>
+    <title>${escapeXml(`${category.name} | ${site.name}`)}</title>
+    <link>${escapeXml(showUrl)}</link>
+    <description>${escapeXml(description)}</description>
+    <language>en-gb</language>
+    <copyright>${escapeXml(`© ${site.name}`)}</copyright>
+    <atom:link href="${escapeXml(abs("/podcast.xml", site.url))}" rel="self" type="application/rss+xml"/>
+    <image>
+      <url>${escapeXml(artwork)}</url>
+      <title>${escapeXml(`${category.name} | ${site.name}`)}</title>
+      <link>${escapeXml(showUrl)}</link>
+    </image>
+    <itunes:image href="${escapeXml(artwork)}"/>
+    <itunes:author>${escapeXml(owner)}</itunes:author>
+    <itunes:owner>
+      <itunes:name>${escapeXml(owner)}</itunes:name>
+      <itunes:email>${escapeXml(email)}</itunes:email>
+    </itunes:owner>
+    <itunes:category text="${escapeXml(settings?.category || "Business")}"/>
+    <itunes:explicit>${explicit}</itunes:explicit>
+    <itunes:type>episodic</itunes:type>
+    <itunes:summary>${escapeXml(description)}</itunes:summary>
+${items}
+  </channel>
+</rss>
+`;
+  // Settings writes drop every cached page; posts of the category name it.
+  return { xml, cacheKeys: [`category:${category.id}`] };
 }

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import type { PostView } from "~/features/posts/types";
+import { mediaMeta } from "./media-meta";
 import { articleJsonLd, breadcrumbsJsonLd, pageMeta } from "./meta";
 
 /**
@@ -47,6 +48,7 @@ export function postMeta(
       siteName,
       siteUrl,
     }),
+    ...mediaMeta(post, { description, siteName, siteUrl }),
     breadcrumbsJsonLd(
       [
         { name: "Home", path: "/" },

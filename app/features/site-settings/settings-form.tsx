@@ -14,7 +14,12 @@ import { Toast, useClearAfter } from "~/components/ui/toast";
 import { AdminLinks } from "~/features/admin/admin-links";
 import { imageFileProblem, UPLOAD_TOO_LARGE, UPLOAD_WRONG_TYPE } from "~/lib/image-upload";
 import { SOCIAL_NETWORKS } from "./footer-links";
-import { SETTINGS_HINTS, SITE_SETTINGS_MESSAGES, type SiteSettingsValues } from "./settings-schema";
+import {
+  PODCAST_CATEGORIES,
+  SETTINGS_HINTS,
+  SITE_SETTINGS_MESSAGES,
+  type SiteSettingsValues,
+} from "./settings-schema";
 
 const FILE_MESSAGES: readonly string[] = [UPLOAD_TOO_LARGE, UPLOAD_WRONG_TYPE];
 
@@ -373,6 +378,54 @@ export function SiteSettingsForm({
               values={values}
             />
           ))}
+        </Section>
+
+        <Section title="Podcast">
+          <p className="text-sm text-slate-700">
+            The Podcast category&apos;s feed for podcast apps, /podcast.xml (Apple Podcasts,
+            Spotify).
+          </p>
+          <TextField
+            name="podcast_image_url"
+            label="Podcast artwork URL"
+            type="url"
+            hint="A square JPEG or PNG of 1400 to 3000 pixels. Empty: the site's icon."
+            values={values}
+          />
+          <div>
+            <label
+              htmlFor="settings-podcast_category"
+              className="block text-sm font-semibold text-slate-800"
+            >
+              Podcast category
+            </label>
+            <select
+              id="settings-podcast_category"
+              name="podcast_category"
+              defaultValue={values.podcast_category}
+              className={inputClass}
+            >
+              {PODCAST_CATEGORIES.map((category) => (
+                <option key={category} value={category}>
+                  {category}
+                </option>
+              ))}
+            </select>
+          </div>
+          <TextField
+            name="podcast_owner_name"
+            label="Podcast owner"
+            hint="Empty: the site's name."
+            values={values}
+          />
+          <TextField
+            name="podcast_owner_email"
+            label="Podcast owner e-mail"
+            type="email"
+            hint="Podcast directories write here to confirm the show is yours."
+            values={values}
+          />
+          <Toggle name="podcast_explicit" label="Explicit content" values={values} />
         </Section>
 
         <button type="submit" disabled={saving} className={primaryButton}>

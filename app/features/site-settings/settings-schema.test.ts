@@ -154,4 +154,36 @@ describe("the footer settings", () => {
       { label: "YouTube", href: "https://www.youtube.com/@founderbridge" },
     ]);
   });
+
+  it("podcast settings: Business by default, Apple's categories only, an owner e-mail, explicit off", () => {
+    const defaults = validateSettings(form({}));
+    expect(defaults.ok && defaults.input).toMatchObject({
+      podcast_category: "Business",
+      podcast_image_url: null,
+      podcast_owner_name: null,
+      podcast_owner_email: null,
+      podcast_explicit: false,
+    });
+    const set = validateSettings(
+      form({
+        podcast_category: "Education",
+        podcast_image_url: "https://cdn.example.com/show.jpg",
+        podcast_owner_name: " Asha ",
+        podcast_owner_email: "podcast@example.com",
+        podcast_explicit: "on",
+      }),
+    );
+    expect(set.ok && set.input).toMatchObject({
+      podcast_category: "Education",
+      podcast_image_url: "https://cdn.example.com/show.jpg",
+      podcast_owner_name: "Asha",
+      podcast_owner_email: "podcast@example.com",
+      podcast_explicit: true,
+    });
+    expect(errorOf({ podcast_category: "Startups" })).toBe(SITE_SETTINGS_MESSAGES.podcastCategory);
+    expect(errorOf({ podcast_owner_email: "nope" })).toBe(SITE_SETTINGS_MESSAGES.podcastOwnerEmail);
+    expect(errorOf({ podcast_image_url: "javascript:alert(1)" })).toBe(
+      SITE_SETTINGS_MESSAGES.url("Podcast artwork URL"),
+    );
+  });
 });

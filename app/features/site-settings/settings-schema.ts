@@ -26,6 +26,8 @@ export const SITE_SETTINGS_MESSAGES = {
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
   upload: "Banner image upload failed: ",
   contactEmail: "Footer contact e-mail must be an e-mail address, e.g. hello@example.com",
+  podcastCategory: "Choose one of Apple Podcasts' categories",
+  podcastOwnerEmail: "Podcast owner e-mail must be an e-mail address, e.g. podcast@example.com",
   socialUrl: (label: string, hosts: readonly string[]) =>
     `${label} link must be an https:// address on ${hosts.join(" or ")}, e.g. its page for the site's account`,
 } as const;
@@ -63,6 +65,11 @@ export type SiteSettingsValues = {
   require_consent_for_uk: boolean;
   cookie_policy_content: string;
   footer_contact_email: string;
+  podcast_image_url: string;
+  podcast_category: string;
+  podcast_owner_name: string;
+  podcast_owner_email: string;
+  podcast_explicit: boolean;
 } & Record<SocialFieldName, string>;
 
 const TEXT_FIELDS = [
@@ -81,6 +88,10 @@ const TEXT_FIELDS = [
   "cookie_policy_content",
   "footer_contact_email",
   ...SOCIAL_NETWORKS.map((n) => n.name),
+  "podcast_image_url",
+  "podcast_category",
+  "podcast_owner_name",
+  "podcast_owner_email",
 ] as const;
 
 const TOGGLE_FIELDS = [
@@ -90,6 +101,7 @@ const TOGGLE_FIELDS = [
   "google_tag_manager_enabled",
   "cookie_consent_enabled",
   "require_consent_for_uk",
+  "podcast_explicit",
 ] as const;
 
 /** Form field names and the row's columns (the audit trail lists changed field names). */
@@ -115,6 +127,34 @@ export const SETTINGS_FIELDS = [
   { name: "cookie_policy_content", column: "cookiePolicyContent" },
   { name: "footer_contact_email", column: "footerContactEmail" },
   ...SOCIAL_NETWORKS.map(({ name, column }) => ({ name, column })),
+  { name: "podcast_image_url", column: "podcastImageUrl" },
+  { name: "podcast_category", column: "podcastCategory" },
+  { name: "podcast_owner_name", column: "podcastOwnerName" },
+  { name: "podcast_owner_email", column: "podcastOwnerEmail" },
+  { name: "podcast_explicit", column: "podcastExplicit" },
+] as const;
+
+/** Apple Podcasts' top-level categories (the podcast feed's itunes:category). */
+export const PODCAST_CATEGORIES = [
+  "Arts",
+  "Business",
+  "Comedy",
+  "Education",
+  "Fiction",
+  "Government",
+  "Health & Fitness",
+  "History",
+  "Kids & Family",
+  "Leisure",
+  "Music",
+  "News",
+  "Religion & Spirituality",
+  "Science",
+  "Society & Culture",
+  "Sports",
+  "Technology",
+  "True Crime",
+  "TV & Film",
 ] as const;
 
 /** A text area's text as typed, line ends made "\n" ("" when absent). */
@@ -216,6 +256,20 @@ const schema = z
       z.email(SITE_SETTINGS_MESSAGES.contactEmail).nullable(),
     ),
     ...socialFields,
+    podcast_image_url: optionalLink("Podcast artwork URL"),
+    podcast_category: z
+      .string()
+      .trim()
+      .transform((v) => v || "Business")
+      .refine(
+        (v) => (PODCAST_CATEGORIES as readonly string[]).includes(v),
+        SITE_SETTINGS_MESSAGES.podcastCategory,
+      ),
+    podcast_owner_name: optionalText("Podcast owner name", 200),
+    podcast_owner_email: optionalText("Podcast owner e-mail", 254).pipe(
+      z.email(SITE_SETTINGS_MESSAGES.podcastOwnerEmail).nullable(),
+    ),
+    podcast_explicit: z.boolean(),
   })
   .superRefine((v, ctx) => {
     const need = (on: boolean, id: string | null, message: string, path: string) => {

@@ -83,6 +83,11 @@ export function valuesOfSettings(row: SiteSettingsRow): SiteSettingsValues {
     require_consent_for_uk: row.requireConsentForUk,
     cookie_policy_content: row.cookiePolicyContent,
     footer_contact_email: text(row.footerContactEmail),
+    podcast_image_url: text(row.podcastImageUrl),
+    podcast_category: row.podcastCategory,
+    podcast_owner_name: text(row.podcastOwnerName),
+    podcast_owner_email: text(row.podcastOwnerEmail),
+    podcast_explicit: row.podcastExplicit,
     ...(Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n.name, text(row[n.column])])) as Record<
       SocialFieldName,
       string
@@ -114,6 +119,11 @@ function columnsOf(input: SiteSettingsInput) {
     // Shown on /cookie-policy: sanitised like a post body, on save and on render.
     cookiePolicyContent: sanitizePostHtml(input.cookie_policy_content),
     footerContactEmail: input.footer_contact_email,
+    podcastImageUrl: input.podcast_image_url,
+    podcastCategory: input.podcast_category,
+    podcastOwnerName: input.podcast_owner_name,
+    podcastOwnerEmail: input.podcast_owner_email,
+    podcastExplicit: input.podcast_explicit,
     ...(Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n.column, input[n.name]])) as Record<
       SocialNetwork["column"],
       string | null
