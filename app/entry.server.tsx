@@ -58,6 +58,10 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // A finished Suspense boundary (a member's lazily loaded parts, decision 0107) is
+        // written in place, never moved to the end of the page behind a script that needs
+        // JavaScript to show it (React outlines boundaries past 12,800 bytes otherwise).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -21,7 +21,6 @@ import { WriteButton } from "~/features/authoring/write-button";
 import { toHeaderUser } from "~/features/accounts/header-user";
 import { getSessionUser } from "~/features/accounts/session.server";
 import { can } from "~/features/accounts/permissions";
-import { NotificationBell } from "~/features/notifications/notification-bell";
 import { bellState } from "~/features/notifications/notifications.server";
 import { ConsentBar } from "~/features/consent/consent-bar";
 import { pageScripts } from "~/features/consent/consent.server";
@@ -30,6 +29,16 @@ import { db } from "#server/db/client";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { THEME_COLOR } from "~/features/seo/web-manifest";
+
+// Only members have a bell: readers' pages do not load its code (issue 17, decision 0107).
+// The server renders it in place, so that the page works without JavaScript.
+const NotificationBell = import.meta.env.SSR
+  ? (await import("~/features/notifications/notification-bell")).NotificationBell
+  : lazy(() =>
+      import("~/features/notifications/notification-bell").then((m) => ({
+        default: m.NotificationBell,
+      })),
+    );
 
 /**
  * In production the stylesheet is inlined into every page's head (about 8 KB
@@ -99,7 +108,11 @@ export function Layout({ children }: { children: ReactNode }) {
             data ? (
               <>
                 <WriteButton user={data.user} />
-                {data.bell ? <NotificationBell initial={data.bell} /> : null}
+                {data.bell ? (
+                  <Suspense fallback={null}>
+                    <NotificationBell initial={data.bell} />
+                  </Suspense>
+                ) : null}
                 <AccountArea user={data.user} />
               </>
             ) : null

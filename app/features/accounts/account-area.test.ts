@@ -2,7 +2,8 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { AccountArea, avatarMenuLinks } from "./account-area";
+import { AccountArea } from "./account-area";
+import AvatarMenu, { avatarMenuLinks } from "./avatar-menu";
 import type { HeaderUser } from "./header-user";
 
 const user = (role: HeaderUser["role"], status: HeaderUser["status"] = "approved"): HeaderUser => ({
@@ -39,7 +40,7 @@ describe("avatar menu", () => {
 
   it("renders the links and Sign Out in the menu", () => {
     const router = createMemoryRouter([
-      { path: "/", element: createElement(AccountArea, { user: user("admin") }) },
+      { path: "/", element: createElement(AvatarMenu, { user: user("admin") }) },
     ]);
     const html = renderToStaticMarkup(createElement(RouterProvider, { router }));
     for (const text of [
@@ -53,5 +54,15 @@ describe("avatar menu", () => {
       expect(html).toContain(text);
     }
     expect(html).toContain('href="/admin/site-settings"');
+  });
+
+  it("visitors get Sign in and Join Free Now, and no menu", () => {
+    const router = createMemoryRouter([
+      { path: "/", element: createElement(AccountArea, { user: null }) },
+    ]);
+    const html = renderToStaticMarkup(createElement(RouterProvider, { router }));
+    expect(html).toContain('href="/login"');
+    expect(html).toContain("Join Free Now");
+    expect(html).not.toContain("Sign Out");
   });
 });
