@@ -97,12 +97,6 @@ export function readQuery<S extends z.ZodType>(
     : { ok: false, message: parsed.error.issues[0]?.message ?? null };
 }
 
-/**
- * Every field as read, for a route that hands the form to its feature's own
- * reader: the body is still read one way, within the cap.
- */
-export const anyFields = z.custom<FormFields>(() => true);
-
 /** A text field of a read form: its string, or `fallback` when absent or a file. */
 export function textOf(form: FormData | null | undefined, name: string, fallback = ""): string {
   const value = form?.get(name);
