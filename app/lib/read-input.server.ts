@@ -5,7 +5,7 @@
  * params. A failed read says why, with what was typed, so the route answers
  * 400/413/422 with the spec's message and the form keeps its values.
  */
-import { z } from "zod";
+import { type z } from "zod";
 import { TEXT_FORM_LIMIT_BYTES } from "#server/http/limits";
 import { readFormWithin } from "./request-body.server";
 
