@@ -102,7 +102,9 @@ export function SiteHeader({ siteName, categories, banner, accountArea }: SiteHe
           </nav>
           <div className="flex shrink-0 items-center gap-1 sm:gap-2">
             <SearchDialog />
-            <ThemeToggle />
+            <div className="hidden sm:block">
+              <ThemeToggle />
+            </div>
             {/* The account area slot (see SiteHeaderProps.accountArea). */}
             <div data-slot="account-area" className="flex items-center gap-2">
               {accountArea}

@@ -10,18 +10,16 @@ const CHOICES = [
 ] as const;
 
 /**
- * The header's theme menu (system / light / dark), the kit's disclosure menu.
- * The server renders "system" (its HTML is shared); the stored choice is read
- * after hydration (useSyncExternalStore's server snapshot), and follows a
- * choice made in another tab. With "system", a change of the OS setting applies at once.
+ * The stored choice: "system" on the server and before hydration (the HTML is
+ * shared), then localStorage's, following other tabs; on "system" an OS
+ * change applies at once.
  */
-export function ThemeToggle() {
+function useThemeChoice(): ThemeChoice {
   const choice = useSyncExternalStore<ThemeChoice>(
     subscribeThemeChoice,
     readThemeChoice,
     () => "system",
   );
-
   useEffect(() => {
     if (choice !== "system") return;
     const query = matchMedia("(prefers-color-scheme: dark)");
@@ -29,6 +27,39 @@ export function ThemeToggle() {
     query.addEventListener("change", onChange);
     return () => query.removeEventListener("change", onChange);
   }, [choice]);
+  return choice;
+}
+
+/** The three choices as pressed/unpressed buttons (the phone's side menu). */
+export function ThemeOptions() {
+  const choice = useThemeChoice();
+  return (
+    <ul aria-label="Theme" className="mt-2 flex gap-1">
+      {CHOICES.map(({ value, label, Icon }) => (
+        <li key={value}>
+          <button
+            type="button"
+            aria-pressed={choice === value}
+            onClick={() => applyThemeChoice(value)}
+            className="inline-flex items-center gap-2 rounded border border-slate-300 px-3 py-2 text-sm text-slate-800 hover:bg-brand-50 aria-pressed:border-brand-700 aria-pressed:font-semibold"
+          >
+            <Icon className="h-4 w-4" />
+            {label}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The header's theme menu (system / light / dark), the kit's disclosure menu.
+ * The server renders "system" (its HTML is shared); the stored choice is read
+ * after hydration (useSyncExternalStore's server snapshot), and follows a
+ * choice made in another tab. With "system", a change of the OS setting applies at once.
+ */
+export function ThemeToggle() {
+  const choice = useThemeChoice();
 
   const current = CHOICES.find((c) => c.value === choice)!;
   return (

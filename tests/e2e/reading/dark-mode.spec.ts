@@ -124,3 +124,30 @@ test("the header's menu picks dark, remembered across a reload with no flash and
   await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
   expect(await cspViolations(page)).toEqual([]);
 });
+
+test.describe("on a narrow phone", () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test("the side menu carries the theme choices (no room in the header)", async ({ page }) => {
+    await page.emulateMedia({ colorScheme: "light" });
+    await watchFirstPaint(page);
+    await page.goto("/");
+    await waitForHydration(page, "header");
+    await expect(page.getByRole("button", { name: /^Theme:/ })).toBeHidden();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const theme = page.getByRole("list", { name: "Theme" });
+    await theme.getByRole("button", { name: "Dark" }).click();
+    await expect(theme.getByRole("button", { name: "Dark" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+    await expectNoAxeViolations(page);
+    await page.reload();
+    expect(await themeAtBody(page)).toBe("dark");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+    expect(await cspViolations(page)).toEqual([]);
+  });
+});
