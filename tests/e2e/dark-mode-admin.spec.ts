@@ -11,8 +11,10 @@ test.describe.configure({ timeout: 150_000 });
 const PAGES = [
   "/create-post",
   "/admin",
+  "/admin?tab=users",
   "/admin?tab=posts",
   "/admin?tab=categories",
+  "/admin?tab=notifications",
   "/admin/site-settings",
   "/admin/banned-words",
   "/admin/redirects",
