@@ -10,15 +10,16 @@ const CHOICES = [
 ] as const;
 
 /**
- * The stored choice: "system" on the server and before hydration (the HTML is
- * shared), then localStorage's, following other tabs; on "system" an OS
+ * The stored choice: unknown (null) on the server and before hydration, so the
+ * shared HTML marks no choice as pressed (the page cache refuses pages with
+ * saved state, aria-pressed="true"); then localStorage's, following other tabs; on "system" an OS
  * change applies at once.
  */
-function useThemeChoice(): ThemeChoice {
-  const choice = useSyncExternalStore<ThemeChoice>(
+function useThemeChoice(): ThemeChoice | null {
+  const choice = useSyncExternalStore<ThemeChoice | null>(
     subscribeThemeChoice,
     readThemeChoice,
-    () => "system",
+    () => null,
   );
   useEffect(() => {
     if (choice !== "system") return;
@@ -61,11 +62,12 @@ export function ThemeOptions() {
 export function ThemeToggle() {
   const choice = useThemeChoice();
 
-  const current = CHOICES.find((c) => c.value === choice)!;
+  const current = CHOICES.find((c) => c.value === choice);
+  const Current = current?.Icon ?? MonitorIcon;
   return (
     <DropdownMenu
-      trigger={<current.Icon className="h-5 w-5" />}
-      triggerLabel={`Theme: ${current.label}`}
+      trigger={<Current className="h-5 w-5" />}
+      triggerLabel={current ? `Theme: ${current.label}` : "Theme"}
       triggerClassName="inline-flex h-9 w-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 hover:text-brand-700"
       panelClassName="absolute right-0 z-40 mt-2 w-40 rounded-md border border-slate-200 bg-white py-2 shadow-lg"
     >
