@@ -28,6 +28,7 @@ import { TrackerBody, TrackerHead } from "~/features/site-settings/tracker-tags"
 import { db } from "#server/db/client";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { THEME_SCRIPT } from "~/features/layout/theme";
 import { THEME_COLOR } from "~/features/seo/web-manifest";
 
 // Only members have a bell: readers' pages do not load its code (issue 17, decision 0107).
@@ -78,11 +79,17 @@ export function Layout({ children }: { children: ReactNode }) {
   const siteName = data?.siteName ?? "FounderBridge";
   const navCategories = data?.navCategories ?? [];
   return (
-    <html lang="en-GB">
+    // data-theme is set by THEME_SCRIPT before the first paint (decision 0114).
+    <html lang="en-GB" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={THEME_COLOR} />
+        <script
+          nonce={nonce}
+          dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }}
+          suppressHydrationWarning
+        />
         <Meta />
         {import.meta.env.DEV ? null : (
           <style dangerouslySetInnerHTML={{ __html: inlineStyles }} suppressHydrationWarning />

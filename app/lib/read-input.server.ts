@@ -5,7 +5,7 @@
  * params. A failed read says why, with what was typed, so the route answers
  * 400/413/422 with the spec's message and the form keeps its values.
  */
-import { z } from "zod";
+import { type z } from "zod";
 import { TEXT_FORM_LIMIT_BYTES } from "#server/http/limits";
 import { readFormWithin } from "./request-body.server";
 
@@ -96,12 +96,6 @@ export function readQuery<S extends z.ZodType>(
     ? { ok: true, data: parsed.data }
     : { ok: false, message: parsed.error.issues[0]?.message ?? null };
 }
-
-/**
- * Every field as read, for a route that hands the form to its feature's own
- * reader: the body is still read one way, within the cap.
- */
-export const anyFields = z.custom<FormFields>(() => true);
 
 /** A text field of a read form: its string, or `fallback` when absent or a file. */
 export function textOf(form: FormData | null | undefined, name: string, fallback = ""): string {

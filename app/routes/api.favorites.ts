@@ -3,30 +3,48 @@ import { db } from "#server/db/client";
 import { idempotencyKeyOf } from "#server/db/idempotency";
 import { requireCan } from "~/features/accounts/permissions.server";
 import { getSessionUser } from "~/features/accounts/session.server";
-import { isUuid } from "~/lib/uuid";
 import { isSaved, toggleFavorite } from "~/features/favorites/favorites.server";
 import { TEXT_FORM_LIMIT_BYTES, TOO_LARGE_MESSAGE } from "#server/http/limits";
-import { anyFields, readForm } from "~/lib/read-input.server";
+import { readForm, readQuery } from "~/lib/read-input.server";
+import { z } from "zod";
+import { onceTextOrNull } from "~/lib/form-fields";
+import { uuidSchema } from "~/lib/uuid";
 import type { Route } from "./+types/api.favorites";
 
 const noStore = { "Cache-Control": "private, no-store" };
 
+/** GET ?postId=: one post's id. */
+const savedQuery = z.object({ postId: uuidSchema });
+
+/**
+ * POST: postId, saved=true|false (absent: toggle), js, returnTo. The
+ * idempotency key is read by idempotencyKeyOf, from the header or the form.
+ */
+const toggleForm = z.object({
+  postId: uuidSchema,
+  saved: z.preprocess(
+    (value) => (value === undefined ? null : value),
+    z.enum(["true", "false"]).nullable(),
+  ),
+  js: onceTextOrNull,
+  returnTo: onceTextOrNull,
+});
+
 /** GET ?postId= → { saved } for the signed-in member (false for visitors). */
 export async function loader({ request }: Route.LoaderArgs) {
-  const postId = new URL(request.url).searchParams.get("postId");
-  if (!isUuid(postId)) {
+  const query = readQuery(request, savedQuery);
+  if (!query.ok) {
     return Response.json({ error: "Invalid request" }, { status: 400, headers: noStore });
   }
+  const { postId } = query.data;
   const actor = await getSessionUser(request);
   const saved = actor ? await isSaved(db(), actor.id, postId) : false;
   return Response.json({ saved }, { headers: noStore });
 }
 
 /** A post page address to come back to (no-JavaScript forms). */
-function returnPath(value: FormDataEntryValue | null): string {
-  return typeof value === "string" && /^\/(post|[a-z0-9-]+)\/[a-z0-9-]+$/.test(value)
-    ? value
-    : "/favorites";
+function returnPath(value: string | null): string {
+  return value !== null && /^\/(post|[a-z0-9-]+)\/[a-z0-9-]+$/.test(value) ? value : "/favorites";
 }
 
 /**
@@ -36,27 +54,22 @@ function returnPath(value: FormDataEntryValue | null): string {
  */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405 });
-  const body = await readForm(request, anyFields, { limit: TEXT_FORM_LIMIT_BYTES });
+  const body = await readForm(request, toggleForm, { limit: TEXT_FORM_LIMIT_BYTES });
   const actor = await getSessionUser(request);
   const member = requireCan(actor, request, "favorite.toggle");
   if (!body.ok && body.problem === "too-large") {
     return data({ error: TOO_LARGE_MESSAGE }, { status: 413 });
   }
-  const form = body.ok ? body.form : null;
-  if (!form) return data({ error: "Invalid request" }, { status: 400 });
-  const postId = form.get("postId");
-  const wanted = form.get("saved");
-  if (!isUuid(postId) || (wanted !== null && wanted !== "true" && wanted !== "false")) {
-    return data({ error: "Invalid request" }, { status: 400 });
-  }
+  if (!body.ok) return data({ error: "Invalid request" }, { status: 400 });
+  const { postId, saved: wanted, js, returnTo } = body.data;
   const result = await toggleFavorite(
     db(),
     member,
     postId,
     wanted === null ? undefined : wanted === "true",
-    { idempotencyKey: idempotencyKeyOf(request, form) },
+    { idempotencyKey: idempotencyKeyOf(request, body.form) },
   );
   if (!result.ok) return data({ error: result.error }, { status: result.status });
-  if (form.get("js") !== "1") throw redirect(returnPath(form.get("returnTo")));
+  if (js !== "1") throw redirect(returnPath(returnTo));
   return data({ saved: result.saved }, { headers: noStore });
 }

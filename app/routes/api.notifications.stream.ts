@@ -1,6 +1,6 @@
 import { runtime } from "#server/runtime";
 import { can } from "~/features/accounts/permissions";
-import { getSessionUser } from "~/features/accounts/session.server";
+import { getSessionUser, getSessionUserNow } from "~/features/accounts/session.server";
 import { notificationStream } from "~/features/notifications/stream.server";
 import type { Route } from "./+types/api.notifications.stream";
 
@@ -20,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     {
       // The session may end while the stream is open (blocked, signed out elsewhere).
       stillAllowed: async () => {
-        const now = await getSessionUser(request);
+        const now = await getSessionUserNow(request);
         return Boolean(now && now.id === member.id && can(now, "notifications.read"));
       },
     },

@@ -5,30 +5,32 @@ import { runtime } from "#server/runtime";
 import { getSessionUser } from "~/features/accounts/session.server";
 import { MAX_UPLOAD_BYTES, MULTIPART_OVERHEAD_BYTES } from "#server/http/limits";
 import { UPLOAD_MESSAGES, uploadPostImage } from "~/features/authoring/uploads.server";
-import { anyFields, readForm } from "~/lib/read-input.server";
+import { readForm } from "~/lib/read-input.server";
+import { z } from "zod";
 import type { Route } from "./+types/api.uploads";
+
+/** The upload form: one image file (anything else answers "Failed to upload image"). */
+const uploadForm = z.object({ file: z.instanceof(File) });
 
 /** POST multipart `file` → { url } (mentors and admins; spec 2 §5, §9). */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405 });
   const actor = await getSessionUser(request);
   // Refused past the cap as it streams, with or without Content-Length.
-  const body = await readForm(request, anyFields, {
+  const body = await readForm(request, uploadForm, {
     limit: MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES,
   });
   if (!body.ok && body.problem === "too-large") {
     return data({ error: UPLOAD_MESSAGES.tooLarge }, { status: 413 });
   }
-  const file = body.ok ? body.form.get("file") : null;
-  if (!file || typeof file === "string") {
-    return data({ error: UPLOAD_MESSAGES.failed }, { status: 400 });
-  }
+  if (!body.ok) return data({ error: UPLOAD_MESSAGES.failed }, { status: 400 });
+  const { file } = body.data;
   const result = await uploadPostImage(
     runtime().storage,
     actor,
     new Uint8Array(await file.arrayBuffer()),
     // A retry with the first attempt's key gets its address and stores nothing.
-    { idempotency: { db: db(), key: idempotencyKeyOf(request, body.ok ? body.form : null) } },
+    { idempotency: { db: db(), key: idempotencyKeyOf(request, body.form) } },
   );
   if (!result.ok) return data({ error: result.error }, { status: result.status });
   return data({ url: result.url, width: result.width, height: result.height });

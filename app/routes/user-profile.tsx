@@ -7,7 +7,9 @@ import { follow, unfollow } from "~/features/follows/follows.server";
 import { ProfilePage, UserNotFound } from "~/features/profiles/profile-page";
 import { findProfileByUsername, loadProfilePage } from "~/features/profiles/public-profile.server";
 import { TEXT_FORM_LIMIT_BYTES, TOO_LARGE_MESSAGE } from "#server/http/limits";
-import { anyFields, readForm, readQuery } from "~/lib/read-input.server";
+import { readForm, readQuery } from "~/lib/read-input.server";
+import { z } from "zod";
+import { onceTextOrNull } from "~/lib/form-fields";
 import { archiveQuery } from "~/features/posts/archive-query.server";
 import { defaultPageMeta, siteOf } from "~/features/seo/meta";
 import { profileMeta } from "~/features/seo/profile-meta";
@@ -30,14 +32,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { page };
 }
 
+/** Follow or Unfollow (the idempotency key is read by idempotencyKeyOf). */
+const followForm = z.object({ intent: onceTextOrNull });
+
 export async function action({ request, params }: Route.ActionArgs) {
   const actor = await getSessionUser(request);
-  const body = await readForm(request, anyFields, { limit: TEXT_FORM_LIMIT_BYTES });
+  const body = await readForm(request, followForm, { limit: TEXT_FORM_LIMIT_BYTES });
   if (!body.ok && body.problem === "too-large") {
     return data({ error: TOO_LARGE_MESSAGE }, { status: 413 });
   }
-  const form = body.ok ? body.form : new FormData();
-  const intent = form.get("intent");
+  const form = body.form ?? new FormData();
+  const intent = body.ok ? body.data.intent : null;
   const target = await findProfileByUsername(db(), params.username);
   if (!target || target.status === "blocked") {
     return data({ error: "User not found" }, { status: 404 });

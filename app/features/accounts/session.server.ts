@@ -66,6 +66,15 @@ export function getSessionUser(request: Request, given?: AuthDeps): Promise<Sess
   return pending;
 }
 
+/**
+ * The member of this request read again, never the answer kept for it: a
+ * long request (an event stream) asks whether the session still holds.
+ */
+export function getSessionUserNow(request: Request): Promise<SessionUser | null> {
+  if (!request.headers.get("cookie")) return Promise.resolve(null);
+  return resolveSessionUser(request, processDeps());
+}
+
 async function resolveSessionUser(request: Request, deps: AuthDeps): Promise<SessionUser | null> {
   const found = await deps.auth.api
     .getSession({ headers: request.headers })

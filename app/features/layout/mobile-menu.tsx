@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { CloseIcon, MenuIcon } from "./icons";
+import { ThemeOptions } from "./theme-toggle";
 import { ABOUT_LINKS, type NavCategory } from "./nav-links";
 
 /** The mobile side menu: a modal <dialog> sliding from the side, closed on navigation. */
@@ -68,6 +69,8 @@ export function MobileMenu({ categories }: { categories: NavCategory[] }) {
               </li>
             ))}
           </ul>
+          <p className="mt-6 text-xs font-semibold uppercase tracking-wide text-slate-600">Theme</p>
+          <ThemeOptions />
         </nav>
       </dialog>
     </>

@@ -1,3 +1,4 @@
+import { ThemeToggle } from "./theme-toggle";
 import type { ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 import { AboutMenu } from "./about-menu";
@@ -101,6 +102,9 @@ export function SiteHeader({ siteName, categories, banner, accountArea }: SiteHe
           </nav>
           <div className="flex shrink-0 items-center gap-1 sm:gap-2">
             <SearchDialog />
+            <div className="hidden sm:block">
+              <ThemeToggle />
+            </div>
             {/* The account area slot (see SiteHeaderProps.accountArea). */}
             <div data-slot="account-area" className="flex items-center gap-2">
               {accountArea}

@@ -6,7 +6,7 @@
  * social links. A plain multipart form: it works
  * without JavaScript; with it, the success message clears after 5 seconds.
  */
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { primaryButton } from "~/components/ui/button-styles";
 import { ErrorBox, inputClass } from "~/components/ui/form";
@@ -14,6 +14,7 @@ import { Toast, useClearAfter } from "~/components/ui/toast";
 import { AdminLinks } from "~/features/admin/admin-links";
 import { imageFileProblem, UPLOAD_TOO_LARGE, UPLOAD_WRONG_TYPE } from "~/lib/image-upload";
 import { SOCIAL_NETWORKS } from "./footer-links";
+import { AreaField, Section, TextField, Toggle } from "./settings-fields";
 import {
   PODCAST_CATEGORIES,
   SETTINGS_HINTS,
@@ -22,120 +23,6 @@ import {
 } from "./settings-schema";
 
 const FILE_MESSAGES: readonly string[] = [UPLOAD_TOO_LARGE, UPLOAD_WRONG_TYPE];
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4">
-      <legend className="px-1 text-lg font-semibold text-slate-900">{title}</legend>
-      {children}
-    </fieldset>
-  );
-}
-
-function TextField({
-  name,
-  label,
-  values,
-  hint,
-  type = "text",
-  placeholder,
-}: {
-  name: keyof SiteSettingsValues;
-  label: string;
-  values: SiteSettingsValues;
-  hint?: string;
-  type?: "text" | "url" | "email";
-  placeholder?: string;
-}) {
-  const id = `settings-${name}`;
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type={type === "url" ? "text" : type}
-        inputMode={type === "url" ? "url" : type === "email" ? "email" : undefined}
-        defaultValue={String(values[name])}
-        placeholder={placeholder}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        className={inputClass}
-      />
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-700">
-          {hint}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-function AreaField({
-  name,
-  label,
-  values,
-  hint,
-  rows = 4,
-  code = false,
-}: {
-  name: keyof SiteSettingsValues;
-  label: string;
-  values: SiteSettingsValues;
-  hint?: string;
-  rows?: number;
-  code?: boolean;
-}) {
-  const id = `settings-${name}`;
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        name={name}
-        rows={rows}
-        defaultValue={String(values[name])}
-        spellCheck={!code}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        className={`${inputClass}${code ? " font-mono text-sm" : ""}`}
-      />
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-700">
-          {hint}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-function Toggle({
-  name,
-  label,
-  values,
-}: {
-  name: keyof SiteSettingsValues;
-  label: string;
-  values: SiteSettingsValues;
-}) {
-  const id = `settings-${name}`;
-  return (
-    <div className="flex items-center gap-2">
-      <input
-        id={id}
-        name={name}
-        type="checkbox"
-        defaultChecked={values[name] === true}
-        className="h-4 w-4 accent-brand-700"
-      />
-      <label htmlFor={id} className="text-sm font-semibold text-slate-800">
-        {label}
-      </label>
-    </div>
-  );
-}
 
 export function SiteSettingsForm({
   values,
