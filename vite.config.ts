@@ -25,8 +25,8 @@ export const alias: Record<string, string> = Object.fromEntries(
 /** Small modules of the reader's pages (root, home, post), bundled together in the browser. */
 const READER_KIT = new RegExp(
   "/app/(lib/(client-log|format|relative-time|submission-key|use-submission-key|use-hydrated)" +
-    "|components/(ui/(button-styles|dropdown-menu)|layout/not-found-page|image/responsive-image)" +
-    "|features/(accounts/(awaiting-approval|permissions)|posts/(archive|views)|seo/feeds" +
+    "|components/(ui/(button-styles|confirm-dialog|dropdown-menu)|layout/not-found-page|image/responsive-image)" +
+    "|features/(accounts/(awaiting-approval|permissions)|posts/(archive|sidebar-widgets|views)|seo/feeds" +
     "|comments/comment-api))\\.tsx?$|/server/storage/image-variants\\.ts$",
 );
 
