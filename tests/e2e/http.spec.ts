@@ -1,6 +1,9 @@
+import { createHash } from "node:crypto";
 import { expect, test, waitForHydration } from "./fixtures";
 
 // Security headers, the CSP nonce, and caching of hashed assets (server/http/security.ts, server/app.ts).
+// A rendered page carries a fresh nonce; a page served from the page cache names its inline
+// scripts' hashes instead (decision 0105). /login is never shared, so it is always rendered.
 
 function nonceFromCsp(csp: string): string {
   const scriptSrc = csp
@@ -14,7 +17,7 @@ function nonceFromCsp(csp: string): string {
 }
 
 test("a page carries the security headers", async ({ request }) => {
-  const response = await request.get("/");
+  const response = await request.get("/login");
   expect(response.status()).toBe(200);
   const headers = response.headers();
   const csp = headers["content-security-policy"];
@@ -36,7 +39,7 @@ test("a page carries the security headers", async ({ request }) => {
 test("every script tag carries this response's CSP nonce, which changes per request", async ({
   request,
 }) => {
-  const first = await request.get("/");
+  const first = await request.get("/login");
   const nonce = nonceFromCsp(first.headers()["content-security-policy"]!);
   const html = await first.text();
   // JSON-LD blocks (type="application/ld+json") are data, never run: CSP does not apply to them.
@@ -47,8 +50,37 @@ test("every script tag carries this response's CSP nonce, which changes per requ
   for (const tag of scripts) {
     expect(tag, "script tag without this response's nonce").toContain(`nonce="${nonce}"`);
   }
-  const second = await request.get("/");
+  const second = await request.get("/login");
   expect(nonceFromCsp(second.headers()["content-security-policy"]!)).not.toBe(nonce);
+});
+
+test("a page from the page cache allows exactly its inline scripts by their hashes", async ({
+  request,
+}) => {
+  // The first request renders and stores the page (compressed in the background); a later
+  // one is a hit. A write by another journey may drop it meanwhile, so ask until one is.
+  let hit = await request.get("/");
+  await expect
+    .poll(async () => (hit = await request.get("/")).headers()["x-page-cache"])
+    .toBe("hit");
+  const policy = hit.headers()["content-security-policy"]!;
+  const scriptSrc = policy
+    .split(";")
+    .map((d) => d.trim())
+    .find((d) => d.startsWith("script-src "));
+  expect(scriptSrc).toMatch(/^script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+$/);
+  expect(scriptSrc).not.toContain("nonce-");
+  expect(scriptSrc).not.toContain("unsafe-inline");
+  const html = await hit.text();
+  const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+    ([, attributes]) =>
+      !/\bsrc=/.test(attributes!) && !/application\/(ld\+)?json/.test(attributes!),
+  );
+  expect(inline.length).toBeGreaterThan(0);
+  for (const [, , body] of inline) {
+    const digest = createHash("sha256").update(body!, "utf8").digest("base64");
+    expect(scriptSrc, "an inline script the policy does not allow").toContain(`'sha256-${digest}'`);
+  }
 });
 
 test("the browser runs the page's scripts under the CSP (no violations, hydrated)", async ({
