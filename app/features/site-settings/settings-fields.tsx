@@ -3,7 +3,7 @@
  * text, text-area and checkbox fields bound to the saved values by name.
  */
 import type { ReactNode } from "react";
-import { inputClass } from "~/components/ui/form";
+import { Field, inputClass } from "~/components/ui/form";
 import type { SiteSettingsValues } from "./settings-schema";
 
 export function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -13,6 +13,15 @@ export function Section({ title, children }: { title: string; children: ReactNod
       {children}
     </fieldset>
   );
+}
+
+/** The line under a field that its input names with aria-describedby. */
+function Hint({ id, hint }: { id: string; hint?: string }) {
+  return hint ? (
+    <p id={`${id}-hint`} className="mt-1 text-sm text-slate-700">
+      {hint}
+    </p>
+  ) : null;
 }
 
 export function TextField({
@@ -32,10 +41,7 @@ export function TextField({
 }) {
   const id = `settings-${name}`;
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
-        {label}
-      </label>
+    <Field label={label} htmlFor={id}>
       <input
         id={id}
         name={name}
@@ -46,12 +52,8 @@ export function TextField({
         aria-describedby={hint ? `${id}-hint` : undefined}
         className={inputClass}
       />
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-700">
-          {hint}
-        </p>
-      ) : null}
-    </div>
+      <Hint id={id} hint={hint} />
+    </Field>
   );
 }
 
@@ -72,10 +74,7 @@ export function AreaField({
 }) {
   const id = `settings-${name}`;
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
-        {label}
-      </label>
+    <Field label={label} htmlFor={id}>
       <textarea
         id={id}
         name={name}
@@ -85,12 +84,8 @@ export function AreaField({
         aria-describedby={hint ? `${id}-hint` : undefined}
         className={`${inputClass}${code ? " font-mono text-sm" : ""}`}
       />
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-700">
-          {hint}
-        </p>
-      ) : null}
-    </div>
+      <Hint id={id} hint={hint} />
+    </Field>
   );
 }
 
