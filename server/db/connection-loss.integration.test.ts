@@ -17,7 +17,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UNAVAILABLE_MESSAGE } from "./errors";
-import { freePort } from "../../tests/e2e/support/own-server";
+import { freePort } from "#tests/e2e/support/own-server";
 import { assertBuilt, ServerProcess } from "#tests/support/server-process";
 import { testDatabaseForThisFile } from "#tests/support/test-database";
 

@@ -18,7 +18,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../../tests/e2e/support/own-server";
+import { freePort } from "#tests/e2e/support/own-server";
 import {
   assertBuilt,
   createMember,

@@ -18,7 +18,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UNAVAILABLE_MESSAGE } from "../db/errors";
-import { freePort } from "../../tests/e2e/support/own-server";
+import { freePort } from "#tests/e2e/support/own-server";
 import { createPost } from "#tests/support/factories";
 import {
   assertBuilt,

@@ -23,7 +23,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts } from "#server/db/schema";
 import { readEvents } from "#tests/support/sse-test-client";
-import { freePort } from "../../tests/e2e/support/own-server";
+import { freePort } from "#tests/e2e/support/own-server";
 import { createUser } from "#tests/support/factories";
 import { testDatabaseForThisFile } from "#tests/support/test-database";
 

@@ -132,7 +132,10 @@ async function startServerOnce(port: number, dataDir: string): Promise<ChildProc
     if (ok) return child;
     await sleep(200);
   }
-  child.kill("SIGTERM");
+  // Stop it for good before failing, so that its port is free for the next try.
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGKILL");
+  await exited;
   throw new Error("server did not start in 60 s");
 }
 
