@@ -80,14 +80,22 @@ export function isoInZone(instant: Date, zone: string): string {
   return iso.replace(/\.\d{3}(?=[+-]|Z)/, "");
 }
 
-const dayFormat = (zone: string) =>
-  new Intl.DateTimeFormat("en-GB", {
+/** "Sunday 29 March 2026", from the parts (ICU versions differ on the comma). */
+const dayFormat = (zone: string) => {
+  const format = new Intl.DateTimeFormat("en-GB", {
     timeZone: zone,
     weekday: "long",
     day: "numeric",
     month: "long",
     year: "numeric",
   });
+  return {
+    format(at: Date) {
+      const part = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
+      return `${part.weekday} ${part.day} ${part.month} ${part.year}`;
+    },
+  };
+};
 const timeFormat = (zone: string) =>
   new Intl.DateTimeFormat("en-GB", {
     timeZone: zone,
@@ -101,7 +109,8 @@ function offsetName(instant: Date, zone: string): string {
   const part = new Intl.DateTimeFormat("en-GB", { timeZone: zone, timeZoneName: "shortOffset" })
     .formatToParts(instant)
     .find((p) => p.type === "timeZoneName");
-  return part?.value ?? zone;
+  // ICU writes the zero offset "GMT" or "GMT+0" depending on the zone and version.
+  return (part?.value ?? zone).replace(/^GMT[+-]0$/, "GMT");
 }
 
 /**
