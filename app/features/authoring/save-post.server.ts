@@ -33,7 +33,7 @@ import { recordAdminAction } from "~/features/audit/audit.server";
 import { htmlToText, sanitizePostHtml } from "~/features/posts/sanitize.server";
 import { parsePostInput, type PostInput } from "./post-form.server";
 import { normaliseTags, readingTimeMinutes, SAVE_MESSAGES, slugify } from "./post-rules";
-import { CAPTIONS_DEFAULTS } from "./captions";
+import { CAPTIONS_DEFAULTS, CAPTIONS_MESSAGES } from "./captions";
 import { createAudioProbe, type AudioFacts, type AudioProbe } from "./audio-facts.server";
 import {
   fetchVimeoThumbnail,
@@ -91,6 +91,13 @@ export function sanitiseWidgets(widgets: readonly SidebarWidget[]): SidebarWidge
   return [...widgets]
     .sort((a, b) => a.order - b.order)
     .map((w, order) => ({ ...sanitiseWidget(w)!, order }));
+}
+
+/** A captions file in this site's storage: /uploads/captions/… or the storage driver's address. */
+function isStoredCaptions(url: string): boolean {
+  const sample = "a.vtt";
+  const base = currentRuntime()?.storage.url(`captions/${sample}`).slice(0, -sample.length);
+  return url.startsWith("/uploads/captions/") || Boolean(base && url.startsWith(base));
 }
 
 /** The first of base, base-2, base-3… no other post uses. */
@@ -375,6 +382,12 @@ async function saveOnce(
   const event = readEventFields(input, { isEvents: category?.slug === EVENTS_CATEGORY_SLUG });
   if (!event.ok && input.intent !== "autosave") {
     return fail(400, `Error: ${event.error}`, event.fieldErrors);
+  }
+
+  // Captions come from this site's storage only (uploaded in the form): a <track> from
+  // another host would need CORS, and its text is shown to every reader.
+  if (input.captions_url && !isStoredCaptions(input.captions_url)) {
+    return fail(400, `Error: ${CAPTIONS_MESSAGES.url}`, { captions_url: CAPTIONS_MESSAGES.url });
   }
 
   const typedSlug = input.slug !== "";

@@ -14,9 +14,9 @@ import { posts } from "#server/db/schema";
 import { ARCHIVE_PAGE_SIZE, type ArchivePaging } from "~/features/posts/archive";
 import { isPubliclyVisible, queryCardsByIds } from "~/features/posts/posts.server";
 import type { PostCard } from "~/features/posts/types";
-import { eventLabels } from "./event-time.server";
+import { eventLabels, isoInZone } from "./event-time.server";
 
-/** A card's event line: "Sunday 29 March 2026 · 10:00 – 12:00 (Europe/London (GMT+1))", where. */
+/** A card's event line: "Sunday 29 March 2026 · 10:00 – 12:00 · Europe/London (GMT+1)", where. */
 export type EventCardLabel = {
   when: string;
   where: string | null;
@@ -110,11 +110,10 @@ export async function queryEventsPage(
     if (!e.startsAt || !e.endsAt || !e.zone) continue;
     const labels = eventLabels(e.startsAt, e.endsAt, e.zone);
     events[e.id] = {
-      when:
-        [labels.dateLabel, labels.timeLabel].filter(Boolean).join(" · ") + ` (${labels.zoneLabel})`,
+      when: [labels.dateLabel, labels.timeLabel, labels.zoneLabel].filter(Boolean).join(" · "),
       where: e.venue ?? (e.onlineUrl ? "Online" : null),
       past: e.endsAt <= now,
-      startIso: e.startsAt.toISOString(),
+      startIso: isoInZone(e.startsAt, e.zone),
     };
   }
   return {
