@@ -93,7 +93,6 @@ describe("the captions track on the post page", () => {
       method: "POST",
       body: new URLSearchParams({ intent: "publish", ...fields }),
       headers: { origin: site.app.url },
-      redirect: "manual",
     });
   }
 
