@@ -7,7 +7,7 @@
 import { CalendarDays, CalendarPlus, Globe, MapPin, Ticket } from "lucide-react";
 import type { EventView } from "./event-rules";
 
-export function EventSummary({ event, title }: { event: EventView; title: string }) {
+export function EventSummary({ event }: { event: EventView }) {
   return (
     <section
       aria-label="Event details"
@@ -90,12 +90,7 @@ export function EventSummary({ event, title }: { event: EventView; title: string
           </summary>
           <ul className="mt-2 grid gap-1 text-sm">
             <li>
-              <a
-                href={event.calendar.ics}
-                download
-                className="text-brand-700 underline"
-                aria-label={`Download ${title} as a calendar file (.ics)`}
-              >
+              <a href={event.calendar.ics} download className="text-brand-700 underline">
                 Calendar file (.ics): Apple Calendar, Outlook, others
               </a>
             </li>

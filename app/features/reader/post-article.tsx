@@ -102,7 +102,7 @@ export function PostArticle({
           </div>
         </header>
 
-        {view.event ? <EventSummary event={view.event} title={post.title} /> : null}
+        {view.event ? <EventSummary event={view.event} /> : null}
 
         {view.hero ? (
           <div className="mt-8 overflow-hidden rounded-lg bg-slate-100">
