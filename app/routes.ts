@@ -68,6 +68,7 @@ export default [
   route("api/favorites", "routes/api.favorites.ts"),
   route("notifications", "routes/notifications.tsx"),
   route("api/notifications/stream", "routes/api.notifications.stream.ts"),
+  route("post/:slug/event.ics", "routes/post.event-ics.ts"),
   route("post/:slug", "routes/post.tsx", { id: "post" }),
   route(":category/:slug", "routes/post.tsx", { id: "category-post" }),
   route("*", "routes/not-found.tsx", { id: "not-found" }),

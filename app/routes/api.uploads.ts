@@ -5,12 +5,19 @@ import { runtime } from "#server/runtime";
 import { getSessionUser } from "~/features/accounts/session.server";
 import { MAX_UPLOAD_BYTES, MULTIPART_OVERHEAD_BYTES } from "#server/http/limits";
 import { UPLOAD_MESSAGES, uploadPostImage } from "~/features/authoring/uploads.server";
+import { uploadCaptions } from "~/features/authoring/captions.server";
 import { readForm } from "~/lib/read-input.server";
 import { z } from "zod";
 import type { Route } from "./+types/api.uploads";
 
-/** The upload form: one image file (anything else answers "Failed to upload image"). */
-const uploadForm = z.object({ file: z.instanceof(File) });
+/**
+ * The upload form: one file (anything else answers "Failed to upload image"),
+ * an image unless `kind` is "captions" (a WebVTT file, issue 21 §4).
+ */
+const uploadForm = z.object({
+  file: z.instanceof(File),
+  kind: z.enum(["image", "captions"]).default("image"),
+});
 
 /** POST multipart `file` → { url } (mentors and admins; spec 2 §5, §9). */
 export async function action({ request }: Route.ActionArgs) {
@@ -24,7 +31,17 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ error: UPLOAD_MESSAGES.tooLarge }, { status: 413 });
   }
   if (!body.ok) return data({ error: UPLOAD_MESSAGES.failed }, { status: 400 });
-  const { file } = body.data;
+  const { file, kind } = body.data;
+  if (kind === "captions") {
+    const captions = await uploadCaptions(
+      runtime().storage,
+      actor,
+      new Uint8Array(await file.arrayBuffer()),
+      { idempotency: { db: db(), key: idempotencyKeyOf(request, body.form) } },
+    );
+    if (!captions.ok) return data({ error: captions.error }, { status: captions.status });
+    return data({ url: captions.url });
+  }
   const result = await uploadPostImage(
     runtime().storage,
     actor,

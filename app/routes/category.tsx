@@ -8,6 +8,7 @@ import { breadcrumbsJsonLd, pageMeta, siteOf, defaultPageMeta } from "~/features
 import { pagedTitle, pageHref, pagingLinks } from "~/features/posts/archive";
 import { archiveQuery } from "~/features/posts/archive-query.server";
 import { ArchivePager } from "~/features/posts/archive-pager";
+import { EventList } from "~/features/events/event-list";
 import { readQuery } from "~/lib/read-input.server";
 import { PODCAST_CATEGORY_SLUG } from "~/features/seo/feeds";
 import { pageCacheHeaders, readerPageHeaders, withPageKeys } from "~/features/layout/cache-headers";
@@ -121,6 +122,8 @@ export default function Category({ loaderData }: Route.ComponentProps) {
         <section aria-label={`${category.name} posts`} className="min-w-0">
           {posts.length === 0 ? (
             <EmptyState title="No posts found in this category." />
+          ) : archive.events ? (
+            <EventList archive={archive} />
           ) : (
             <ul className="space-y-8">
               {posts.map((post, index) => (

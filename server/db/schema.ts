@@ -279,6 +279,25 @@ export const posts = pgTable(
     audioBytes: bigint("audio_bytes", { mode: "number" }),
     audioMimeType: text("audio_mime_type"),
     audioDurationSeconds: integer("audio_duration_seconds"),
+    /**
+     * An Events post's event (issue 21 §5): its start and end as instants
+     * (UTC), the IANA time zone it is held in (shown and written to calendars
+     * in that zone), a venue and/or an online link, and a booking link. All
+     * null for other posts: the save clears them outside the Events category.
+     */
+    eventStartsAt: timestamp("event_starts_at", { withTimezone: true }),
+    eventEndsAt: timestamp("event_ends_at", { withTimezone: true }),
+    eventTimeZone: text("event_time_zone"),
+    eventVenue: text("event_venue"),
+    eventOnlineUrl: text("event_online_url"),
+    eventBookingUrl: text("event_booking_url"),
+    /**
+     * A WebVTT captions file for a featured video file (issue 21 §4): its
+     * address on this site's storage, language (BCP 47) and label.
+     */
+    captionsUrl: text("captions_url"),
+    captionsLang: text("captions_lang"),
+    captionsLabel: text("captions_label"),
     categoryId: uuid("category_id")
       .notNull()
       .default(sql.raw(`'${UNCATEGORIZED_ID}'::uuid`))
@@ -330,6 +349,19 @@ export const posts = pgTable(
       .on(t.publishedAt.desc().nullsFirst())
       .where(sql`${t.status} = 'published' AND ${t.isFeatured}`),
     index("posts_author_idx").on(t.authorId, t.publishedAt.desc().nullsFirst()),
+    // The Events category's list (issue 21 §5): upcoming events found by their end, past
+    // events and the category's other posts walked by start (else publication), newest first.
+    index("posts_event_ends_idx")
+      .on(t.categoryId, t.eventEndsAt)
+      .where(sql`${t.status} = 'published' AND ${t.eventStartsAt} IS NOT NULL`),
+    index("posts_event_starts_idx")
+      .on(
+        t.categoryId,
+        sql`coalesce(${t.eventStartsAt}, ${t.publishedAt}) DESC`,
+        t.id.desc().nullsFirst(),
+      )
+      .where(sql`${t.status} = 'published'`),
+    check("posts_event_ends_after_start", sql`${t.eventEndsAt} > ${t.eventStartsAt}`),
     // No index holds view_count: each counted view then updates the row in place (a HOT
     // update) instead of writing new entries into every index, the text indexes included
     // (migration 0013). Most viewed reads the last 30 days' posts through posts_published_idx.

@@ -257,6 +257,59 @@ describe("seedDemo, first run", () => {
     expect(withVideo[0]!.featuredImageUrl).toBeTruthy();
     const mp4 = await readFile(path.join(uploads, "demo", "video", "bengaluru-office-hours.mp4"));
     expect(mp4.subarray(4, 8).toString("ascii")).toBe("ftyp");
+    // Its captions (issue 21 §4), stored as the post form stores them.
+    expect(withVideo[0]).toMatchObject({
+      captionsUrl: storage.url("captions/demo/bengaluru-office-hours.vtt"),
+      captionsLang: "en",
+      captionsLabel: "English",
+    });
+    const vtt = await readFile(
+      path.join(uploads, "captions", "demo", "bengaluru-office-hours.vtt"),
+    );
+    expect(vtt.toString("utf8")).toMatch(/^WEBVTT\n/);
+  });
+
+  it("gives the Events category's posts real events, upcoming and past (issue 21 §5)", async () => {
+    const rows = await queryRows<{
+      slug: string;
+      starts: Date;
+      ends: Date;
+      zone: string;
+      venue: string | null;
+      online: string | null;
+    }>(
+      db,
+      sql`SELECT p.slug, p.event_starts_at AS starts, p.event_ends_at AS ends,
+            p.event_time_zone AS zone, p.event_venue AS venue, p.event_online_url AS online
+          FROM posts p JOIN categories c ON c.id = p.category_id
+          WHERE p.event_starts_at IS NOT NULL`,
+    );
+    const now = Date.now();
+    expect(rows.length).toBeGreaterThanOrEqual(5);
+    expect(rows.filter((r) => new Date(r.ends).getTime() > now).length).toBeGreaterThanOrEqual(3);
+    expect(rows.filter((r) => new Date(r.ends).getTime() <= now).length).toBeGreaterThanOrEqual(1);
+    expect(new Set(rows.map((r) => r.zone))).toEqual(new Set(["Europe/London", "Asia/Kolkata"]));
+    for (const row of rows) {
+      expect(new Date(row.ends).getTime()).toBeGreaterThan(new Date(row.starts).getTime());
+      expect(row.venue || row.online, row.slug).toBeTruthy();
+    }
+    // Every event is in the Events category.
+    expect(
+      await countRows(
+        db,
+        "posts",
+        sql`event_starts_at IS NOT NULL AND category_id <> (SELECT id FROM categories WHERE slug = 'events')`,
+      ),
+    ).toBe(0);
+    // Bengaluru's office hours start at 10:00 in Bengaluru.
+    const bengaluru = rows.find((r) => r.slug === "bengaluru-office-hours-with-our-mentors")!;
+    const local = new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Asia/Kolkata",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    }).format(new Date(bengaluru.starts));
+    expect(local).toBe("10:00");
   });
 
   it("tags every post, with usage counts that match the links", async () => {

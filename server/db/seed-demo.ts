@@ -13,6 +13,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { randomInt, randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { TZDate } from "@date-fns/tz";
 import { parseBuffer } from "music-metadata";
 import { storeResponsiveImage } from "../storage/responsive-images";
 import type { Storage } from "../storage/storage";
@@ -31,7 +32,7 @@ import {
   renderPortrait,
 } from "./demo-content/images";
 import { DEMO_ADMIN_EMAIL, DEMO_PEOPLE, type DemoPerson } from "./demo-content/people";
-import { DEMO_POSTS, type DemoPost } from "./demo-content/posts";
+import { DEMO_POSTS, type DemoEvent, type DemoPost } from "./demo-content/posts";
 import {
   accounts,
   broadcasts,
@@ -192,6 +193,7 @@ type DemoMedia = {
   audioBytes?: number;
   audioDurationSeconds?: number | null;
   videoUrl?: string;
+  captionsUrl?: string;
 };
 
 /**
@@ -216,6 +218,12 @@ async function storeDemoMedia(storage: Storage): Promise<DemoImages["media"]> {
     if (post.video) {
       const bytes = new Uint8Array(await readFile(path.join(DEMO_MEDIA_DIR, post.video)));
       entry.videoUrl = (await storage.put(`demo/video/${post.video}`, bytes, "video/mp4")).url;
+    }
+    if (post.captions) {
+      const bytes = new Uint8Array(await readFile(path.join(DEMO_MEDIA_DIR, post.captions)));
+      entry.captionsUrl = (
+        await storage.put(`captions/demo/${post.captions}`, bytes, "text/vtt; charset=utf-8")
+      ).url;
     }
     return [post.slug, entry] as const;
   });
@@ -343,6 +351,33 @@ async function insertPeople(ctx: Context, hashes: string[]): Promise<void> {
 
 type InsertedPost = { id: string; post: DemoPost; publishedAt: number | null };
 
+/**
+ * A demo event's columns: its start `inDays` from the seeding day at the
+ * wall time `at` in its zone (so that a change of summer time in between
+ * keeps the local time), stored as instants.
+ */
+export function demoEvent(event: DemoEvent | undefined, now: number) {
+  if (!event) return {};
+  const day = TZDate.tz(event.timeZone, now + event.inDays * DAY);
+  const [hours, minutes] = event.at.split(":").map(Number) as [number, number];
+  const start = new TZDate(
+    day.getFullYear(),
+    day.getMonth(),
+    day.getDate(),
+    hours,
+    minutes,
+    event.timeZone,
+  );
+  return {
+    eventStartsAt: new Date(start.getTime()),
+    eventEndsAt: new Date(start.getTime() + event.durationMinutes * 60_000),
+    eventTimeZone: event.timeZone,
+    eventVenue: event.venue ?? null,
+    eventOnlineUrl: event.onlineUrl ?? null,
+    eventBookingUrl: event.bookingUrl ?? null,
+  };
+}
+
 async function insertPosts(ctx: Context): Promise<Map<string, InsertedPost>> {
   const slugs = [...new Set(DEMO_POSTS.map((p) => p.category))];
   const categoryRows = await ctx.tx
@@ -366,6 +401,10 @@ async function insertPosts(ctx: Context): Promise<Map<string, InsertedPost>> {
       externalUrl: post.type === "external_link" ? post.externalUrl : null,
       featuredImageUrl: image,
       featuredVideoUrl: media?.videoUrl ?? null,
+      captionsUrl: media?.captionsUrl ?? null,
+      captionsLang: media?.captionsUrl ? "en" : null,
+      captionsLabel: media?.captionsUrl ? "English" : null,
+      ...demoEvent(post.event, ctx.now),
       featuredAudioUrl: media?.audioUrl ?? null,
       audioType: media?.audioUrl ? "wav" : null,
       audioBytes: media?.audioBytes ?? null,

@@ -94,6 +94,7 @@ const EXTENSIONS_BY_TYPE: Record<string, readonly string[]> = {
   "video/mp4": ["mp4"],
   "application/pdf": ["pdf"],
   "text/plain": ["txt"],
+  "text/vtt": ["vtt"],
 };
 
 /** Throws StorageKeyError unless the content type is allowed and matches the key's extension. */

@@ -9,6 +9,10 @@ export type FormChoices = {
   /** Mentors and admins, for the admins' author field. */
   authors: { id: string; name: string }[];
   defaultCategoryId: string;
+  /** The Events category, whose posts may carry an event (issue 21 §5); null when absent. */
+  eventsCategoryId: string | null;
+  /** IANA time zones for an event. */
+  timeZones: string[];
 };
 
 export type SaveActionData =

@@ -9,6 +9,10 @@ import { EMBED_HOSTS } from "#server/http/security";
 import { isSitePath, isWebUrl } from "#server/http/site-path";
 import { isDirectVideoUrl, parseVideoUrl } from "~/lib/video";
 import { normaliseTags, TAG_LIMITS, TAG_MESSAGES } from "./post-rules";
+import { CAPTIONS_MESSAGES, isCaptionsUrl, isLanguageTag } from "./captions";
+
+/** An event field as typed (checked once the category is known: app/features/events). */
+const eventText = z.string().trim().max(4096, "Too long").default("");
 
 export const INTENTS = ["publish", "draft", "autosave"] as const;
 export type Intent = (typeof INTENTS)[number];
@@ -106,6 +110,29 @@ const postObjectSchema = z.object({
     .transform((v) => (v === "" ? null : v))
     .nullable()
     .default(null),
+  captions_url: trimmed
+    .max(2048)
+    .refine((v) => v === "" || isCaptionsUrl(v), CAPTIONS_MESSAGES.url)
+    .transform((v) => (v === "" ? null : v))
+    .nullable()
+    .default(null),
+  captions_lang: trimmed
+    .max(35)
+    .refine((v) => v === "" || isLanguageTag(v), CAPTIONS_MESSAGES.lang)
+    .transform((v) => (v === "" ? null : v))
+    .nullable()
+    .default(null),
+  captions_label: trimmed
+    .max(50, CAPTIONS_MESSAGES.label)
+    .transform((v) => (v === "" ? null : v))
+    .nullable()
+    .default(null),
+  event_starts_at: eventText,
+  event_ends_at: eventText,
+  event_time_zone: eventText,
+  event_venue: eventText,
+  event_online_url: eventText,
+  event_booking_url: eventText,
   category_id: z
     .union([z.string().uuid("Choose a category"), z.literal("")])
     .transform((v) => (v === "" ? null : v))
@@ -159,6 +186,13 @@ export const postInputSchema = postObjectSchema.superRefine((input, ctx) => {
   const video = input.featured_video_url;
   if (video && !parseVideoUrl(video) && !isDirectVideoUrl(video)) {
     ctx.addIssue({ code: "custom", path: ["featured_video_url"], message: MEDIA_MESSAGES.video });
+  }
+  if (input.captions_url && !(video && isDirectVideoUrl(video))) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["captions_url"],
+      message: CAPTIONS_MESSAGES.needsVideoFile,
+    });
   }
   const audio = input.featured_audio_url;
   if (!audio) return;

@@ -1,53 +1,18 @@
-import { useRef, useState, type ReactNode } from "react";
+import { useRef, useState } from "react";
 import { Form } from "react-router";
 import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { ErrorBox, NoticeBox } from "~/components/ui/form";
 import { ContentField } from "./content-field";
+import { describedBy, Field } from "./post-field";
 import { fieldClass } from "./field-class";
 import { AUTHOR_CHANGE_CONFIRMATION } from "./post-rules";
 import type { FormChoices, FormValues } from "./editor-types";
 import { WidgetsField } from "./widgets-field";
 import { useAuthoringClient } from "./use-authoring-client";
-
-function Field({
-  label,
-  name,
-  error,
-  hint,
-  children,
-}: {
-  label: string;
-  name: string;
-  error?: string;
-  hint?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div>
-      <label htmlFor={`post-${name}`} className="block text-sm font-semibold text-slate-800">
-        {label}
-      </label>
-      {children}
-      {hint ? (
-        <p id={`post-${name}-hint`} className="mt-1 text-xs text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`post-${name}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-function describedBy(name: string, error?: string, hint?: string) {
-  const ids = [hint ? `post-${name}-hint` : "", error ? `post-${name}-error` : ""].filter(Boolean);
-  return ids.length ? ids.join(" ") : undefined;
-}
+import { CaptionsFields } from "./captions-fields";
+import { EventFields } from "./event-fields";
 
 export type PostFormProps = {
   mode: "create" | "edit";
@@ -192,6 +157,7 @@ export function PostForm({
               <option value="embed">Embed</option>
             </select>
           </Field>
+          <CaptionsFields values={values} fieldErrors={fieldErrors} onChange={client.onChange} />
         </fieldset>
 
         <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4 sm:grid-cols-2">
@@ -204,7 +170,11 @@ export function PostForm({
               className={fieldClass}
             >
               {choices.categories.map((c) => (
-                <option key={c.id} value={c.id}>
+                <option
+                  key={c.id}
+                  value={c.id}
+                  data-events={c.id === choices.eventsCategoryId ? "" : undefined}
+                >
                   {c.name}
                 </option>
               ))}
@@ -248,6 +218,8 @@ export function PostForm({
             </>
           ) : null}
         </fieldset>
+
+        <EventFields values={values} fieldErrors={fieldErrors} timeZones={choices.timeZones} />
 
         <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4">
           <legend className="px-1 text-sm font-semibold text-slate-800">Sidebar</legend>

@@ -10,6 +10,8 @@ import { UNCATEGORIZED_ID } from "#server/db/schema";
 import { currentRuntime } from "#server/runtime";
 import { effectiveRole, type Actor } from "~/features/accounts/permissions";
 import { listCategories } from "~/features/categories/categories.server";
+import { EVENTS_CATEGORY_SLUG } from "~/features/events/event-rules";
+import { instantToWallTime, timeZones } from "~/features/events/event-time.server";
 import { postPath } from "~/features/posts/post-card";
 import type { EditablePost } from "./posts-admin.server";
 import { postFormValues, toUtcInput } from "./post-form.server";
@@ -30,6 +32,8 @@ export async function formChoices(db: Database, actor: Actor): Promise<FormChoic
   return {
     isAdmin,
     categories: categories.map((c) => ({ id: c.id, name: c.name })),
+    eventsCategoryId: categories.find((c) => c.slug === EVENTS_CATEGORY_SLUG)?.id ?? null,
+    timeZones: timeZones(),
     authors: authors.map((a) => ({ id: a.id, name: a.fullName || a.username })),
     defaultCategoryId: UNCATEGORIZED_ID,
   };
@@ -71,6 +75,24 @@ export function valuesOf(post: EditablePost): FormValues {
     is_featured: post.isFeatured ? "on" : "",
     author_id: post.authorId,
     publish_at: post.status === "published" ? toUtcInput(post.publishedAt) : "",
+    captions_url: s(post.captionsUrl),
+    captions_lang: s(post.captionsLang),
+    captions_label: s(post.captionsLabel),
+    ...eventValuesOf(post),
+  };
+}
+
+/** The event's fields as the form shows them: wall times in the event's own zone. */
+function eventValuesOf(post: EditablePost): FormValues {
+  const zone = post.eventTimeZone;
+  const wall = (at: Date | null) => (at && zone ? instantToWallTime(at, zone) : "");
+  return {
+    event_starts_at: wall(post.eventStartsAt),
+    event_ends_at: wall(post.eventEndsAt),
+    event_time_zone: zone ?? "",
+    event_venue: post.eventVenue ?? "",
+    event_online_url: post.eventOnlineUrl ?? "",
+    event_booking_url: post.eventBookingUrl ?? "",
   };
 }
 

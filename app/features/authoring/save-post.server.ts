@@ -17,12 +17,23 @@ import {
   recordIdempotentResult,
 } from "#server/db/idempotency";
 import { currentRuntime } from "#server/runtime";
-import { categories, posts, postTags, profiles, tags, type SidebarWidget } from "#server/db/schema";
+import {
+  categories,
+  posts,
+  postTags,
+  profiles,
+  tags,
+  UNCATEGORIZED_ID,
+  type SidebarWidget,
+} from "#server/db/schema";
+import { readEventFields } from "~/features/events/event-input.server";
+import { EVENTS_CATEGORY_SLUG } from "~/features/events/event-rules";
 import { can, effectiveRole, type Actor } from "~/features/accounts/permissions";
 import { recordAdminAction } from "~/features/audit/audit.server";
 import { htmlToText, sanitizePostHtml } from "~/features/posts/sanitize.server";
 import { parsePostInput, type PostInput } from "./post-form.server";
 import { normaliseTags, readingTimeMinutes, SAVE_MESSAGES, slugify } from "./post-rules";
+import { CAPTIONS_DEFAULTS, CAPTIONS_MESSAGES } from "./captions";
 import { createAudioProbe, type AudioFacts, type AudioProbe } from "./audio-facts.server";
 import {
   fetchVimeoThumbnail,
@@ -80,6 +91,13 @@ export function sanitiseWidgets(widgets: readonly SidebarWidget[]): SidebarWidge
   return [...widgets]
     .sort((a, b) => a.order - b.order)
     .map((w, order) => ({ ...sanitiseWidget(w)!, order }));
+}
+
+/** A captions file in this site's storage: /uploads/captions/… or the storage driver's address. */
+function isStoredCaptions(url: string): boolean {
+  const sample = "a.vtt";
+  const base = currentRuntime()?.storage.url(`captions/${sample}`).slice(0, -sample.length);
+  return url.startsWith("/uploads/captions/") || Boolean(base && url.startsWith(base));
 }
 
 /** The first of base, base-2, base-3… no other post uses. */
@@ -305,6 +323,7 @@ async function saveOnce(
           isFeatured: posts.isFeatured,
           lastAutosave: posts.lastAutosave,
           slug: posts.slug,
+          categoryId: posts.categoryId,
           featuredImageUrl: posts.featuredImageUrl,
           featuredVideoUrl: posts.featuredVideoUrl,
           videoThumbnailUrl: posts.videoThumbnailUrl,
@@ -352,14 +371,23 @@ async function saveOnce(
   }
   const isFeatured = isAdmin ? input.is_featured : (existing?.isFeatured ?? false);
 
-  if (input.category_id) {
-    const [category] = await db
-      .select({ id: categories.id })
-      .from(categories)
-      .where(eq(categories.id, input.category_id));
-    if (!category) {
-      return fail(400, "Error: Choose a category", { category_id: "Choose a category" });
-    }
+  const [category] = await db
+    .select({ id: categories.id, slug: categories.slug })
+    .from(categories)
+    .where(eq(categories.id, input.category_id ?? existing?.categoryId ?? UNCATEGORIZED_ID));
+  if (input.category_id && !category) {
+    return fail(400, "Error: Choose a category", { category_id: "Choose a category" });
+  }
+  // An event belongs to the Events category only: elsewhere its fields are dropped (issue 21 §5).
+  const event = readEventFields(input, { isEvents: category?.slug === EVENTS_CATEGORY_SLUG });
+  if (!event.ok && input.intent !== "autosave") {
+    return fail(400, `Error: ${event.error}`, event.fieldErrors);
+  }
+
+  // Captions come from this site's storage only (uploaded in the form): a <track> from
+  // another host would need CORS, and its text is shown to every reader.
+  if (input.captions_url && !isStoredCaptions(input.captions_url)) {
+    return fail(400, `Error: ${CAPTIONS_MESSAGES.url}`, { captions_url: CAPTIONS_MESSAGES.url });
   }
 
   const typedSlug = input.slug !== "";
@@ -421,6 +449,11 @@ async function saveOnce(
     audioBytes: audio?.bytes ?? null,
     audioMimeType: audio?.mimeType ?? null,
     audioDurationSeconds: audio?.durationSeconds ?? null,
+    // An autosave with an unfinished event keeps the stored one until Save or Publish.
+    ...(event.ok ? event.event : {}),
+    captionsUrl: input.captions_url,
+    captionsLang: input.captions_url ? (input.captions_lang ?? CAPTIONS_DEFAULTS.lang) : null,
+    captionsLabel: input.captions_url ? (input.captions_label ?? CAPTIONS_DEFAULTS.label) : null,
     ...(input.category_id ? { categoryId: input.category_id } : {}),
     authorId,
     status,

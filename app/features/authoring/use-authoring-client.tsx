@@ -25,6 +25,15 @@ const MIRRORED = [
   "og_description",
   "og_image",
   "publish_at",
+  "captions_url",
+  "captions_lang",
+  "captions_label",
+  "event_starts_at",
+  "event_ends_at",
+  "event_time_zone",
+  "event_venue",
+  "event_online_url",
+  "event_booking_url",
 ];
 
 /** Asked before a client-side navigation leaves unsaved changes. */
@@ -45,7 +54,7 @@ function readFields(form: HTMLFormElement): Record<string, string> {
   return fields;
 }
 
-function setField(form: HTMLFormElement, name: string, value: string) {
+export function setField(form: HTMLFormElement, name: string, value: string) {
   const el = form.elements.namedItem(name);
   if (
     el instanceof HTMLInputElement ||

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, type ReactNode } from "react";
 import { Link } from "react-router";
 import { ResponsiveImage } from "~/components/image/responsive-image";
 import { formatDate, initial, isoDate, plural } from "~/lib/format";
@@ -137,11 +137,14 @@ export function PostListItem({
   headingLevel = 2,
   eager = false,
   variant = "list",
+  children,
 }: {
   post: PostCard;
   headingLevel?: 2 | 3;
   eager?: boolean;
   variant?: "hero" | "list";
+  /** Shown under the title (an event's date and place, issue 21 §5). */
+  children?: ReactNode;
 }) {
   const Heading = `h${headingLevel}` as const;
   const hero = variant === "hero";
@@ -169,6 +172,7 @@ export function PostListItem({
             {post.title}
           </Link>
         </Heading>
+        {children}
         {post.excerpt ? (
           <p className={`mt-2 text-slate-700 ${hero ? "text-lg" : "line-clamp-3"}`}>
             {post.excerpt}

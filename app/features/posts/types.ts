@@ -35,6 +35,17 @@ export type PostDetail = PostCard & {
   audioBytes: number | null;
   audioMimeType: string | null;
   audioDurationSeconds: number | null;
+  /** An Events post's event (issue 21 §5): instants, the IANA zone, where, booking; else null. */
+  eventStartsAt: Date | null;
+  eventEndsAt: Date | null;
+  eventTimeZone: string | null;
+  eventVenue: string | null;
+  eventOnlineUrl: string | null;
+  eventBookingUrl: string | null;
+  /** A WebVTT captions file for a featured video file (issue 21 §4). */
+  captionsUrl: string | null;
+  captionsLang: string | null;
+  captionsLabel: string | null;
   updatedAt: Date;
   sidebarEnabled: boolean;
   sidebarWidgets: SidebarWidget[];
@@ -67,7 +78,13 @@ export type PostView = {
   bodyExcerpt: string;
   hero:
     | { kind: "video"; embedUrl: string }
-    | { kind: "file"; src: string; mime: string; poster: string | null }
+    | {
+        kind: "file";
+        src: string;
+        mime: string;
+        poster: string | null;
+        captions: { src: string; lang: string; label: string } | null;
+      }
     | { kind: "image"; imageUrl: string; isVideo: boolean }
     | null;
   /**
@@ -77,10 +94,35 @@ export type PostView = {
   shareImage: string | null;
   audio: { kind: "native"; src: string; mime: string } | { kind: "embed"; src: string } | null;
   externalLink: { href: string; hostname: string } | null;
+  /** An Events post's event, labelled in its time zone; null for other posts. */
+  event: EventView | null;
   related: PostCard[];
   sidebar: {
     featured: PostCard[];
     widgets: RenderWidget[];
     banner: { imageUrl: string; link: string | null } | null;
   } | null;
+};
+
+/**
+ * What the post page shows for an event (issue 21 §5), prepared on the
+ * server (app/features/events/event-view.server.ts): no time zone data in the
+ * browser.
+ */
+export type EventView = {
+  /** "Saturday 14 March 2026", or both days and times for an event over several days. */
+  dateLabel: string;
+  /** "18:30 – 20:30" (empty when dateLabel holds the times). */
+  timeLabel: string;
+  /** "Asia/Kolkata (GMT+5:30)". */
+  zoneLabel: string;
+  /** ISO 8601 with the zone's offset, for <time datetime> and JSON-LD. */
+  startIso: string;
+  endIso: string;
+  venue: string | null;
+  onlineUrl: string | null;
+  bookingUrl: string | null;
+  /** Ended already. */
+  past: boolean;
+  calendar: { ics: string; google: string; outlook: string };
 };

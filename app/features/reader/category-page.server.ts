@@ -2,7 +2,12 @@ import type { Database } from "#server/db/client";
 import { featuredPosts, SIDEBAR_FEATURED_LIMIT } from "~/features/posts/posts.server";
 import { prepareWidgets } from "~/features/posts/widgets.server";
 import { findCategoryBySlug } from "~/features/categories/categories.server";
-import { loadArchivePage } from "~/features/posts/archive.server";
+import { loadArchivePage, type ArchivePage } from "~/features/posts/archive.server";
+import { eventsPage, type EventArchivePage } from "~/features/events/event-list.server";
+import { EVENTS_CATEGORY_SLUG } from "~/features/events/event-rules";
+
+/** The Events category lists upcoming events first, then past ones (issue 21 §5). */
+type CategoryArchive = (ArchivePage & { events?: undefined }) | EventArchivePage;
 
 /**
  * The category page (spec 1 §2): header, its published posts (20 a page,
@@ -13,7 +18,13 @@ export async function loadCategoryPage(db: Database, slug: string, page = 1) {
   const category = await findCategoryBySlug(db, slug);
   if (!category) return null;
   const [archive, featured] = await Promise.all([
-    loadArchivePage(db, { kind: "category", id: category.id }, page),
+    category.slug === EVENTS_CATEGORY_SLUG
+      ? eventsPage(db, category.id, page)
+      : (loadArchivePage(
+          db,
+          { kind: "category", id: category.id },
+          page,
+        ) as Promise<CategoryArchive | null>),
     featuredPosts(db, SIDEBAR_FEATURED_LIMIT),
   ]);
   return {

@@ -12,6 +12,7 @@ import { ShareControl } from "~/features/posts/share-control";
 import { SidebarWidgets } from "~/features/posts/sidebar-widgets";
 import type { PostView } from "~/features/posts/types";
 import { tagPath } from "~/features/posts/archive";
+import { EventSummary } from "~/features/events/event-summary";
 
 /** One post as the post page shows it; also each post that infinite scroll appends. */
 export function PostArticle({
@@ -101,6 +102,8 @@ export function PostArticle({
           </div>
         </header>
 
+        {view.event ? <EventSummary event={view.event} /> : null}
+
         {view.hero ? (
           <div className="mt-8 overflow-hidden rounded-lg bg-slate-100">
             {view.hero.kind === "video" ? (
@@ -124,6 +127,15 @@ export function PostArticle({
                 className="aspect-video h-auto w-full bg-black"
               >
                 <source src={view.hero.src} type={view.hero.mime} />
+                {view.hero.captions ? (
+                  <track
+                    kind="captions"
+                    src={view.hero.captions.src}
+                    srcLang={view.hero.captions.lang}
+                    label={view.hero.captions.label}
+                    default
+                  />
+                ) : null}
                 <a href={view.hero.src}>Download the video</a>
               </video>
             ) : (

@@ -18,6 +18,8 @@ import {
 } from "~/features/posts/posts.server";
 import { htmlToText, sanitizePostHtml, withUtmSource } from "~/features/posts/sanitize.server";
 import type { PostView } from "~/features/posts/types";
+import { CAPTIONS_DEFAULTS } from "~/features/authoring/captions";
+import { eventViewOf } from "~/features/events/event-view.server";
 import { prepareWidgets } from "~/features/posts/widgets.server";
 
 export type { PostView };
@@ -55,19 +57,49 @@ export function audioOf(
  * could not be resolved shows its player instead.
  */
 export function heroOf(
-  post: Pick<PostDetail, "featuredImageUrl" | "featuredVideoUrl" | "videoThumbnailUrl">,
+  post: Pick<
+    PostDetail,
+    | "featuredImageUrl"
+    | "featuredVideoUrl"
+    | "videoThumbnailUrl"
+    | "captionsUrl"
+    | "captionsLang"
+    | "captionsLabel"
+  >,
 ): PostView["hero"] {
   const video = parseVideoUrl(post.featuredVideoUrl);
   if (video) return { kind: "video", embedUrl: videoEmbedUrl(video) };
   const { imageUrl, isVideo } = postVisual(post);
   if (post.featuredVideoUrl && isDirectVideoUrl(post.featuredVideoUrl)) {
     const src = post.featuredVideoUrl.trim();
-    return { kind: "file", src, mime: directVideoMime(src), poster: imageUrl };
+    return {
+      kind: "file",
+      src,
+      mime: directVideoMime(src),
+      poster: imageUrl,
+      captions: captionsOf(post),
+    };
   }
   if (imageUrl) return { kind: "image", imageUrl, isVideo };
   const imageAsVideo = parseVideoUrl(post.featuredImageUrl);
   if (imageAsVideo) return { kind: "video", embedUrl: videoEmbedUrl(imageAsVideo) };
   return null;
+}
+
+/**
+ * A featured video file's captions track (issue 21 §4): a WebVTT file on
+ * this site's storage (the form accepts nothing else), its language and label.
+ */
+export function captionsOf(
+  post: Pick<PostDetail, "captionsUrl" | "captionsLang" | "captionsLabel">,
+): { src: string; lang: string; label: string } | null {
+  const src = post.captionsUrl?.trim();
+  if (!src) return null;
+  return {
+    src,
+    lang: post.captionsLang || CAPTIONS_DEFAULTS.lang,
+    label: post.captionsLabel || CAPTIONS_DEFAULTS.label,
+  };
 }
 
 /** og_image, else the featured image, else the video's still (spec 1 §3, issue 4 §8). */
@@ -138,6 +170,7 @@ async function buildPostView(
     shareImage: shareImageOf(post),
     audio: audioOf(post),
     externalLink,
+    event: eventViewOf(post, site.url),
     related,
     sidebar: post.sidebarEnabled
       ? {

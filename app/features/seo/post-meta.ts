@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import type { PostView } from "~/features/posts/types";
+import { eventJsonLd } from "./event-meta";
 import { mediaMeta } from "./media-meta";
 import { articleJsonLd, breadcrumbsJsonLd, pageMeta } from "./meta";
 
@@ -8,13 +9,14 @@ import { articleJsonLd, breadcrumbsJsonLd, pageMeta } from "./meta";
  * Twitter tags from og_title, og_description and og_image, else the title,
  * the excerpt (or the text's first 160 characters) and the featured image
  * (on a video post too; else the video's still); article tags; JSON-LD as
- * the category's schema type with a 500-character articleBody; breadcrumbs.
+ * the category's schema type with a 500-character articleBody; the media's
+ * and an event's (issue 21 §4, §5); breadcrumbs.
  */
 export function postMeta(
-  view: Pick<PostView, "post" | "description" | "bodyExcerpt" | "shareImage">,
+  view: Pick<PostView, "post" | "description" | "bodyExcerpt" | "shareImage" | "event">,
   site: { siteName: string; siteUrl: string },
 ): MetaDescriptor[] {
-  const { post, description, bodyExcerpt, shareImage } = view;
+  const { post, description, bodyExcerpt, shareImage, event } = view;
   const { siteName, siteUrl } = site;
   const path = `/post/${post.slug}`;
   return [
@@ -49,6 +51,9 @@ export function postMeta(
       siteUrl,
     }),
     ...mediaMeta(post, { description, siteName, siteUrl }),
+    ...(event
+      ? [eventJsonLd(event, post, { description, image: shareImage, siteName, siteUrl })]
+      : []),
     breadcrumbsJsonLd(
       [
         { name: "Home", path: "/" },

@@ -29,8 +29,27 @@ export type DemoPost = {
   audio?: DemoChime;
   /** A featured video file shipped in demo-content/media/ (an MP4 played by the page's <video>). */
   video?: string;
+  /** The video's WebVTT captions, shipped in demo-content/media/ (issue 21 §4). */
+  captions?: string;
+  /**
+   * An Events post's event (issue 21 §5), relative to the day the demo is
+   * seeded so that the upcoming ones stay upcoming: the start `inDays` days
+   * on (negative: past) at the wall time `at` in `timeZone`.
+   */
+  event?: DemoEvent;
   content: string;
 } & ({ type: "blog" } | { type: "external_link"; externalUrl: string });
+
+export type DemoEvent = {
+  inDays: number;
+  /** "18:30", the local time at the event. */
+  at: string;
+  durationMinutes: number;
+  timeZone: string;
+  venue?: string;
+  onlineUrl?: string;
+  bookingUrl?: string;
+};
 
 export const DEMO_POSTS: DemoPost[] = [
   // ------------------------------------------------------------------ news
@@ -859,6 +878,13 @@ export const DEMO_POSTS: DemoPost[] = [
     status: "published",
     daysAgo: 2,
     featured: true,
+    event: {
+      inDays: 12,
+      at: "18:30",
+      durationMinutes: 150,
+      timeZone: "Europe/London",
+      venue: "Second Home Spitalfields, 68 Hanbury Street, London E1 5JL",
+    },
     type: "blog",
     excerpt:
       "An evening of short talks and long conversations for founders building between the UK and India. Free for members; places are limited.",
@@ -884,6 +910,15 @@ export const DEMO_POSTS: DemoPost[] = [
     status: "published",
     daysAgo: 11,
     sidebarWidgets: true,
+    captions: "bengaluru-office-hours.vtt",
+    event: {
+      inDays: 5,
+      at: "10:00",
+      durationMinutes: 180,
+      timeZone: "Asia/Kolkata",
+      venue: "91springboard, 7th Block, Koramangala, Bengaluru 560095",
+      onlineUrl: "https://meet.jit.si/founderbridge-bengaluru-office-hours",
+    },
     type: "blog",
     video: "bengaluru-office-hours.mp4",
     excerpt:
@@ -912,6 +947,13 @@ export const DEMO_POSTS: DemoPost[] = [
     status: "published",
     daysAgo: 22,
     sidebarEnabled: false,
+    event: {
+      inDays: 19,
+      at: "12:30",
+      durationMinutes: 90,
+      timeZone: "Europe/London",
+      onlineUrl: "https://meet.jit.si/founderbridge-endorsement-workshop",
+    },
     type: "blog",
     excerpt:
       "A ninety-minute online workshop on business plans for endorsement: what assessors read first and the mistakes that lead to refusals.",
@@ -948,6 +990,13 @@ export const DEMO_POSTS: DemoPost[] = [
     author: "rohan_mehta",
     status: "published",
     daysAgo: 58,
+    event: {
+      inDays: -60,
+      at: "18:00",
+      durationMinutes: 180,
+      timeZone: "Asia/Kolkata",
+      venue: "WeWork BKC, G Block, Bandra Kurla Complex, Mumbai 400051",
+    },
     type: "blog",
     excerpt:
       "Six founders pitched to a panel of UK and Indian angels. What the winner did differently, and the feedback every pitch received.",
@@ -971,6 +1020,14 @@ export const DEMO_POSTS: DemoPost[] = [
     author: "meera_iyer",
     status: "published",
     daysAgo: 28,
+    event: {
+      inDays: 40,
+      at: "09:00",
+      durationMinutes: 4 * 24 * 60 + 9 * 60,
+      timeZone: "Europe/London",
+      venue: "Olympia London, Hammersmith Road, London W14 8UX",
+      bookingUrl: "https://londontechweek.com/",
+    },
     type: "external_link",
     externalUrl: "https://londontechweek.com/",
     excerpt:

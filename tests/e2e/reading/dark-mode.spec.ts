@@ -9,7 +9,17 @@ import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test, waitForHydration } from "../fixtures";
 
 const GUIDE = "/post/set-up-a-uk-limited-company-from-india-step-by-step";
-const PAGES = ["/", "/categories", GUIDE, "/search?q=company", "/login"];
+// The Events list and an event post (issue 21 §5): date, place, Add to calendar, captions.
+const EVENT = "/post/bengaluru-office-hours-with-our-mentors";
+const PAGES = [
+  "/",
+  "/categories",
+  GUIDE,
+  "/categories/events",
+  EVENT,
+  "/search?q=company",
+  "/login",
+];
 
 /**
  * Records, from an init script, the theme <html> carries when <body> is first

@@ -23,6 +23,9 @@ const PAGES = [
   "/?category=guides",
   "/categories",
   "/categories/guides",
+  // Upcoming then past events; an event with its calendar links, a video and its captions track.
+  "/categories/events",
+  "/post/bengaluru-office-hours-with-our-mentors",
   // A post with comments (each with its like count) and a sidebar.
   "/post/pricing-your-saas-for-uk-customers",
   "/guides/set-up-a-uk-limited-company-from-india-step-by-step",
