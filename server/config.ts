@@ -57,6 +57,8 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9-]+$/, "must be a header name, or none")
     .default("cf-ipcountry"),
   GEOIP_DATABASE_PATH: z.string().optional(),
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  ERROR_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export type Config = {
@@ -99,6 +101,10 @@ export type Config = {
    * then a local MaxMind-format database file looked up by client address.
    */
   geo: { countryHeader: string | undefined; databasePath: string | undefined };
+  /** The bearer token /metrics asks for; unset: /metrics answers 404 (docs/decisions/0136). */
+  metricsToken: string | undefined;
+  /** Unhandled errors are POSTed here as JSON, rate-limited (docs/decisions/0136). */
+  errorWebhookUrl: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -220,6 +226,8 @@ export function loadConfig(
           : e.GEO_COUNTRY_HEADER.toLowerCase(),
       databasePath: e.GEOIP_DATABASE_PATH ? path.resolve(e.GEOIP_DATABASE_PATH) : undefined,
     },
+    metricsToken: e.METRICS_TOKEN,
+    errorWebhookUrl: e.ERROR_WEBHOOK_URL,
   };
 }
 
