@@ -159,8 +159,9 @@ export function loadConfig(
   if (e.STORAGE_DRIVER === "s3") {
     const missing = [
       !e.S3_BUCKET && "S3_BUCKET",
-      !e.S3_ACCESS_KEY_ID && "S3_ACCESS_KEY_ID",
-      !e.S3_SECRET_ACCESS_KEY && "S3_SECRET_ACCESS_KEY",
+      // Keys go in pairs; neither: the AWS credential chain (docs/decisions/0137).
+      !e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY && "S3_ACCESS_KEY_ID",
+      e.S3_ACCESS_KEY_ID && !e.S3_SECRET_ACCESS_KEY && "S3_SECRET_ACCESS_KEY",
     ].filter(Boolean);
     if (missing.length > 0) {
       throw new ConfigError(
@@ -173,8 +174,8 @@ export function loadConfig(
         bucket: e.S3_BUCKET!,
         region: e.S3_REGION,
         endpoint: e.S3_ENDPOINT,
-        accessKeyId: e.S3_ACCESS_KEY_ID!,
-        secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+        accessKeyId: e.S3_ACCESS_KEY_ID,
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY,
         sessionToken: e.S3_SESSION_TOKEN,
         publicUrl: e.S3_PUBLIC_URL,
         forcePathStyle: e.S3_FORCE_PATH_STYLE,
