@@ -12,6 +12,7 @@ import {
 import { noteDatabaseError } from "#server/db/errors";
 import { NonceProvider } from "~/lib/nonce";
 import { requestContext } from "#server/http/request-context";
+import { reportError } from "#server/http/error-reporter";
 
 export const streamTimeout = 5_000;
 
@@ -26,7 +27,13 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (isRouteErrorResponse(error) && error.status < 500) return;
   const log = context.get(requestContext).log;
   // The path only, and the error as server/logger.ts keeps it: no user text (issue 13).
-  log.error({ err: error, path: new URL(request.url).pathname }, "route error");
+  const path = new URL(request.url).pathname;
+  log.error({ err: error, path }, "route error");
+  reportError(error, {
+    method: request.method,
+    path,
+    requestId: context.get(requestContext).requestId,
+  });
 };
 
 export default function handleRequest(

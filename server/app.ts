@@ -9,11 +9,13 @@ import express, {
 import type { IncomingHttpHeaders, Server } from "node:http";
 import { readdirSync } from "node:fs";
 import path from "node:path";
+import type pg from "pg";
 import { constants as zlibConstants } from "node:zlib";
 import { pinoHttp } from "pino-http";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { listenForInvalidations } from "./cache/cache";
+import { appVersion } from "./app-version";
 import { ConfigError, loadConfig, type Config } from "./config";
 import { getDatabaseHandle, openDatabase, setDatabase, type DatabaseHandle } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
@@ -33,9 +35,18 @@ import { sameOrigin } from "./http/same-origin";
 import { securityHeaders, type ExtraSources } from "./http/security";
 import { sendUnavailable, trackDatabaseFailures, unavailableBehind } from "./http/unavailable";
 import { healthProbes } from "./http/health";
+import { createErrorReporter, reportError, setErrorReporter } from "./http/error-reporter";
+import {
+  metricsEndpoint,
+  requestMetrics,
+  setMetricsSources,
+  setRouteResolver,
+} from "./http/metrics";
+import { routeResolver } from "./http/route-patterns";
 import { drain, isDraining, trackInFlight } from "./http/shutdown";
 import { createLogger, safeError, type Logger } from "./logger";
-import { closeNotificationHub } from "./realtime/notification-hub";
+import { closeNotificationHub, openStreamCount } from "./realtime/notification-hub";
+import { serveLiveBackups } from "./backup/live";
 import { setRuntime } from "./runtime";
 import { createStorage } from "./storage";
 
@@ -82,9 +93,13 @@ function reactRouterHandler(
 ): RequestHandler {
   let handle: Promise<ReturnType<typeof createRequestHandler>> | undefined;
   return async (req, res, next) => {
-    handle ??= vite
-      ? Promise.resolve(createRequestHandler(() => loadServerBuild(vite), mode))
-      : loadServerBuild(undefined).then((build) => createRequestHandler(build, mode));
+    // The metrics' route labels come from the build's route table (server/http/metrics.ts).
+    handle ??= loadServerBuild(vite).then((build) => {
+      setRouteResolver(routeResolver(build.routes));
+      return vite
+        ? createRequestHandler(() => loadServerBuild(vite), mode)
+        : createRequestHandler(build, mode);
+    });
     try {
       const response = await (await handle)(fetchRequestOf(req, res), getLoadContext(req, res));
       // A 5xx because the database was unavailable is a 503 (docs/decisions/0060).
@@ -125,6 +140,11 @@ export function createApp({
 }: AppOptions): Express {
   const app = express();
   app.disable("x-powered-by");
+  // Every request counted and timed by route pattern; /metrics itself, off without a token.
+  app.use(requestMetrics());
+  app.use(metricsEndpoint(config.metricsToken));
+  // Read at each scrape. The job queue's gauges (issue 20) go here too, as `jobs`.
+  setMetricsSources({ pool: () => poolStats(getDatabaseHandle()), openStreams: openStreamCount });
   // Each request notes the database failures it meets (a 5xx they cause is a 503).
   app.use(trackDatabaseFailures());
   // In-flight requests are counted for the graceful shutdown (server/http/shutdown.ts).
@@ -260,10 +280,18 @@ export function createApp({
       return;
     }
     req.log.error({ err: error }, "unhandled error");
+    reportError(error, { method: req.method, path: req.path, requestId: String(req.id) });
     res.status(500).json({ error: "Something went wrong" });
   };
   app.use(onError);
   return app;
+}
+
+/** The PostgreSQL pool's counts for /metrics; undefined on PGlite (one connection, no pool). */
+function poolStats(handle: DatabaseHandle) {
+  if (handle.kind !== "postgres") return undefined;
+  const pool = (handle.db as unknown as { $client: pg.Pool }).$client;
+  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
 }
 
 /** Opens the database, applies migrations and writes the reserved rows. */
@@ -277,7 +305,7 @@ export async function prepareDatabase(config: Config, log: Logger): Promise<Data
       })
     : await openDatabase({ dir: path.join(config.dataDir, "pglite") });
   const started = performance.now();
-  await migrateDatabase(handle);
+  await migrateDatabase(handle, undefined, log);
   await ensureReservedRows(handle.db);
   log.info(
     { database: handle.kind, ms: Math.round(performance.now() - started) },
@@ -306,6 +334,16 @@ export async function start({
     throw error;
   }
   const log = createLogger(config.logLevel, config.logFormat);
+  if (config.errorWebhookUrl) {
+    setErrorReporter(
+      createErrorReporter({
+        url: config.errorWebhookUrl,
+        siteUrl: config.siteUrl,
+        appVersion: appVersion().version,
+        log,
+      }),
+    );
+  }
   const storage = createStorage(config);
   // Health-check files a crashed process left behind (server/storage/local.ts).
   void storage
@@ -315,6 +353,8 @@ export async function start({
   const database = await prepareDatabase(config, log);
   setDatabase(database);
   setRuntime({ config, log, storage, startedAt: new Date() });
+  // `npm run backup` asks this process for the embedded database's dump (docs/decisions/0135).
+  const liveBackups = serveLiveBackups(database, config.dataDir, log);
   // Writes on any instance (or straight in the database) clear this instance's caches.
   await listenForInvalidations(database);
   const backgroundWork = hooks.startBackgroundWork(database.db, log);
@@ -347,6 +387,7 @@ export async function start({
     else log.info(drained, "drained");
     await vite?.close();
     backgroundWork.stop();
+    await liveBackups.close();
     await database.close();
     setDatabase(undefined);
     log.info("stopped");

@@ -137,11 +137,23 @@ describe("loadConfig", () => {
     expect(config.demoContent).toBe(false);
   });
 
-  it("stores uploads on local disk unless STORAGE_DRIVER=s3, which needs a bucket and keys", () => {
+  it("stores uploads on local disk unless STORAGE_DRIVER=s3, which needs a bucket and keys in pairs", () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).storage).toEqual({ driver: "local" });
     expect(() => loadConfig({ DATA_DIR: tempDir(), STORAGE_DRIVER: "s3" })).toThrow(
-      /STORAGE_DRIVER=s3, so these must be set too:\n {2}S3_BUCKET\n {2}S3_ACCESS_KEY_ID\n {2}S3_SECRET_ACCESS_KEY/,
+      /STORAGE_DRIVER=s3, so these must be set too:\n {2}S3_BUCKET$/,
     );
+    expect(() =>
+      loadConfig({
+        DATA_DIR: tempDir(),
+        STORAGE_DRIVER: "s3",
+        S3_BUCKET: "b",
+        S3_ACCESS_KEY_ID: "id",
+      }),
+    ).toThrow(/STORAGE_DRIVER=s3, so these must be set too:\n {2}S3_SECRET_ACCESS_KEY$/);
+    // No keys: the AWS credential chain (instance role, web identity, profiles…).
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), STORAGE_DRIVER: "s3", S3_BUCKET: "b" }).storage,
+    ).toMatchObject({ driver: "s3", s3: { bucket: "b", accessKeyId: undefined } });
     const s3 = {
       DATA_DIR: tempDir(),
       STORAGE_DRIVER: "s3",

@@ -57,6 +57,8 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9-]+$/, "must be a header name, or none")
     .default("cf-ipcountry"),
   GEOIP_DATABASE_PATH: z.string().optional(),
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  ERROR_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export type Config = {
@@ -99,6 +101,10 @@ export type Config = {
    * then a local MaxMind-format database file looked up by client address.
    */
   geo: { countryHeader: string | undefined; databasePath: string | undefined };
+  /** The bearer token /metrics asks for; unset: /metrics answers 404 (docs/decisions/0136). */
+  metricsToken: string | undefined;
+  /** Unhandled errors are POSTed here as JSON, rate-limited (docs/decisions/0136). */
+  errorWebhookUrl: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -153,8 +159,9 @@ export function loadConfig(
   if (e.STORAGE_DRIVER === "s3") {
     const missing = [
       !e.S3_BUCKET && "S3_BUCKET",
-      !e.S3_ACCESS_KEY_ID && "S3_ACCESS_KEY_ID",
-      !e.S3_SECRET_ACCESS_KEY && "S3_SECRET_ACCESS_KEY",
+      // Keys go in pairs; neither: the AWS credential chain (docs/decisions/0137).
+      !e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY && "S3_ACCESS_KEY_ID",
+      e.S3_ACCESS_KEY_ID && !e.S3_SECRET_ACCESS_KEY && "S3_SECRET_ACCESS_KEY",
     ].filter(Boolean);
     if (missing.length > 0) {
       throw new ConfigError(
@@ -167,8 +174,8 @@ export function loadConfig(
         bucket: e.S3_BUCKET!,
         region: e.S3_REGION,
         endpoint: e.S3_ENDPOINT,
-        accessKeyId: e.S3_ACCESS_KEY_ID!,
-        secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+        accessKeyId: e.S3_ACCESS_KEY_ID,
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY,
         sessionToken: e.S3_SESSION_TOKEN,
         publicUrl: e.S3_PUBLIC_URL,
         forcePathStyle: e.S3_FORCE_PATH_STYLE,
@@ -220,6 +227,8 @@ export function loadConfig(
           : e.GEO_COUNTRY_HEADER.toLowerCase(),
       databasePath: e.GEOIP_DATABASE_PATH ? path.resolve(e.GEOIP_DATABASE_PATH) : undefined,
     },
+    metricsToken: e.METRICS_TOKEN,
+    errorWebhookUrl: e.ERROR_WEBHOOK_URL,
   };
 }
 

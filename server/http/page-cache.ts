@@ -32,6 +32,7 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
 import { PAGE_CACHE_SCOPES, registerCache } from "../cache/cache";
+import { notePageCache } from "./metrics";
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -239,6 +240,7 @@ function send(
   res.vary("Accept-Encoding");
   res.setHeader("X-Page-Cache", how);
   if (how !== "miss") {
+    notePageCache(how);
     const policy = res.getHeader("content-security-policy");
     if (typeof policy === "string") {
       const nonce = String(res.locals.cspNonce ?? "");
@@ -331,6 +333,7 @@ export function pageCache(options: PageCacheOptions): PageCache {
 
   function miss(req: Request, res: Response, next: NextFunction, key: string) {
     res.setHeader("X-Page-Cache", "miss");
+    notePageCache("miss");
     if (req.method !== "GET") {
       res.removeHeader(PAGE_KEYS_HEADER);
       return next();

@@ -1,15 +1,17 @@
 /**
  * The S3 driver: the storage contract against a real S3-compatible server
  * (the S3_TEST_* settings when present, otherwise s3rver started here on
- * 127.0.0.1), and its signing, addresses and errors in isolation.
+ * 127.0.0.1) through AWS's SDK, and its commands, addresses and errors in
+ * isolation (a fake client).
  */
-import { createHash, randomBytes } from "node:crypto";
+import { ListObjectsV2Command } from "@aws-sdk/client-s3";
+import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createS3Storage, S3Error, signRequest, type S3Settings } from "./s3";
+import { createS3Client, createS3Storage, S3Error, type S3Sender, type S3Settings } from "./s3";
 import { StorageKeyError } from "./storage";
 import { describeStorageContract } from "#tests/support/storage-contract";
 
@@ -72,23 +74,12 @@ afterAll(async () => {
 
 /** Every object name under `prefix`, straight from the service (nothing hidden). */
 async function rawList(prefix: string): Promise<string[]> {
-  const base = settings.endpoint
-    ? `${settings.endpoint.replace(/\/+$/, "")}/${settings.bucket}/`
-    : `https://${settings.bucket}.s3.${settings.region}.amazonaws.com/`;
-  const url = new URL(base);
-  url.searchParams.set("list-type", "2");
-  url.searchParams.set("prefix", prefix);
-  const headers = signRequest({
-    method: "GET",
-    url,
-    headers: {},
-    payloadHash: "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
-    region: settings.region,
-    accessKeyId: settings.accessKeyId,
-    secretAccessKey: settings.secretAccessKey,
-  });
-  const xml = await (await fetch(url, { headers })).text();
-  return [...xml.matchAll(/<Key>([^<]*)<\/Key>/g)].map((m) => m[1]!).sort();
+  const client = await createS3Client(settings);
+  const page = await client.send(
+    new ListObjectsV2Command({ Bucket: settings.bucket, Prefix: prefix }),
+  );
+  client.destroy();
+  return (page.Contents ?? []).map((o) => o.Key!).sort();
 }
 
 describeStorageContract(external ? "S3 (S3_TEST_* settings)" : "S3 (s3rver)", async () => {
@@ -143,46 +134,6 @@ it.runIf(external)("a wrong secret is refused with SignatureDoesNotMatch", async
   });
 });
 
-describe("S3 signing (AWS's documented examples)", () => {
-  const credentials = {
-    region: "us-east-1",
-    accessKeyId: "AKIAIOSFODNN7EXAMPLE",
-    secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
-    now: new Date("2013-05-24T00:00:00Z"),
-  };
-  const emptyHash = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
-
-  it("signs GET Object", () => {
-    const headers = signRequest({
-      ...credentials,
-      method: "GET",
-      url: new URL("https://examplebucket.s3.amazonaws.com/test.txt"),
-      headers: { Range: "bytes=0-9" },
-      payloadHash: emptyHash,
-    });
-    expect(headers.authorization).toBe(
-      "AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, " +
-        "SignedHeaders=host;range;x-amz-content-sha256;x-amz-date, " +
-        "Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41",
-    );
-    expect(headers["x-amz-date"]).toBe("20130524T000000Z");
-    expect(headers.host).toBeUndefined();
-  });
-
-  it("signs GET Bucket with a sorted query", () => {
-    const headers = signRequest({
-      ...credentials,
-      method: "GET",
-      url: new URL("https://examplebucket.s3.amazonaws.com/?prefix=J&max-keys=2"),
-      headers: {},
-      payloadHash: emptyHash,
-    });
-    expect(headers.authorization).toMatch(
-      /Signature=34b48302e7b5fa45bde8084f4b7868a86f0a534bc59db6670ed5711ef69dc6f7$/,
-    );
-  });
-});
-
 describe("S3 storage addresses and failures (no service)", () => {
   const base = { bucket: "media", region: "eu-west-2", accessKeyId: "a", secretAccessKey: "s" };
 
@@ -203,117 +154,107 @@ describe("S3 storage addresses and failures (no service)", () => {
     expect(createS3Storage({ ...base, ...extra }).url("p/x.webp")).toBe(expected);
   });
 
+  /** A client that answers each command from `answer` and records what was sent. */
+  function fakeClient(answer: (name: string, input: Record<string, unknown>) => unknown) {
+    const sent: { name: string; input: Record<string, unknown> }[] = [];
+    const client: S3Sender = {
+      async send(command) {
+        const { constructor, input } = command as {
+          constructor: { name: string };
+          input: Record<string, unknown>;
+        };
+        sent.push({ name: constructor.name, input });
+        const result = answer(constructor.name, input);
+        if (result instanceof Error) throw result;
+        return result ?? {};
+      },
+    };
+    return { client, sent };
+  }
+
+  const serviceError = (name: string, status: number, message: string) =>
+    Object.assign(new Error(message), { name, $metadata: { httpStatusCode: status } });
+
   it("refuses a bad prefix, and bad keys before any request", async () => {
     expect(() => createS3Storage({ ...base, prefix: "../up" })).toThrow(StorageKeyError);
-    const calls: string[] = [];
-    const storage = createS3Storage({
-      ...base,
-      fetch: async (url) => {
-        calls.push(String(url));
-        return new Response("");
-      },
-    });
+    const { client, sent } = fakeClient(() => ({}));
+    const storage = createS3Storage({ ...base, client });
     await expect(storage.put("../x.png", new Uint8Array(), "image/png")).rejects.toBeInstanceOf(
       StorageKeyError,
     );
     await expect(storage.put("x.html", new Uint8Array(), "text/html")).rejects.toBeInstanceOf(
       StorageKeyError,
     );
-    expect(calls).toEqual([]);
+    expect(sent).toEqual([]);
   });
 
-  it("sends the type, a cache lifetime and the signed body hash with put", async () => {
-    const seen: { url: string; init: RequestInit }[] = [];
-    const storage = createS3Storage({
-      ...base,
-      prefix: "site",
-      fetch: async (url, init) => {
-        seen.push({ url: String(url), init: init! });
-        return new Response("", { status: 200 });
+  it("puts with the type and a cache lifetime, under the prefix", async () => {
+    const { client, sent } = fakeClient(() => ({}));
+    const storage = createS3Storage({ ...base, prefix: "site", client });
+    const body = new TextEncoder().encode("abc");
+    await storage.put("p/x.webp", body, "image/webp");
+    expect(sent).toEqual([
+      {
+        name: "PutObjectCommand",
+        input: {
+          Bucket: "media",
+          Key: "site/p/x.webp",
+          Body: body,
+          ContentType: "image/webp",
+          CacheControl: "public, max-age=604800",
+        },
       },
-    });
-    await storage.put("p/x.webp", new TextEncoder().encode("abc"), "image/webp");
-    expect(seen).toHaveLength(1);
-    expect(seen[0]!.url).toBe("https://media.s3.eu-west-2.amazonaws.com/site/p/x.webp");
-    expect(seen[0]!.init.method).toBe("PUT");
-    expect(seen[0]!.init.headers).toMatchObject({
-      "content-type": "image/webp",
-      "cache-control": "public, max-age=604800",
-      "x-amz-content-sha256": "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
-    });
+    ]);
   });
 
   it("pages by marker until the limit and hides names put() could not write", async () => {
     const pages = [
-      `<ListBucketResult><IsTruncated>true</IsTruncated><Contents><Key>site/.health/probe-1</Key></Contents><Contents><Key>site/a&amp;b.webp</Key></Contents></ListBucketResult>`,
-      `<ListBucketResult><IsTruncated>true</IsTruncated><Contents><Key>site/b.webp</Key></Contents><NextMarker>site/b2</NextMarker></ListBucketResult>`,
-      `<ListBucketResult><IsTruncated>false</IsTruncated><Contents><Key>site/c.webp</Key></Contents></ListBucketResult>`,
-    ];
-    const urls: URL[] = [];
-    const storage = createS3Storage({
-      ...base,
-      prefix: "site",
-      fetch: async (url) => {
-        urls.push(new URL(String(url)));
-        return new Response(pages[urls.length - 1]);
+      {
+        IsTruncated: true,
+        Contents: [{ Key: "site/.health/probe-1" }, { Key: "site/a&b.webp" }],
       },
-    });
+      { IsTruncated: true, Contents: [{ Key: "site/b.webp" }], NextMarker: "site/b2" },
+      { IsTruncated: false, Contents: [{ Key: "site/c.webp" }] },
+    ];
+    let page = 0;
+    const { client, sent } = fakeClient(() => pages[page++]);
+    const storage = createS3Storage({ ...base, prefix: "site", client });
     // "a&b.webp" is not a key put() could write: hidden like the probe.
     expect(await storage.list()).toEqual(["b.webp", "c.webp"]);
-    expect(urls.map((u) => u.searchParams.get("marker"))).toEqual([
-      null,
-      "site/a&b.webp",
-      "site/b2",
-    ]);
-    expect(urls[0]!.searchParams.get("prefix")).toBe("site/");
-    expect(urls[0]!.searchParams.get("max-keys")).toBe("1000");
+    expect(sent.map((c) => c.name)).toEqual(Array(3).fill("ListObjectsCommand"));
+    expect(sent.map((c) => c.input.Marker)).toEqual([undefined, "site/a&b.webp", "site/b2"]);
+    expect(sent[0]!.input).toMatchObject({ Bucket: "media", Prefix: "site/", MaxKeys: 1000 });
 
-    urls.length = 0;
+    sent.length = 0;
+    page = 0;
     // The first page holds nothing to show, so one more is asked for.
     expect(await storage.list("", 1)).toEqual(["b.webp"]);
-    expect(urls.map((u) => u.searchParams.get("max-keys"))).toEqual(["1", "1"]);
+    expect(sent.map((c) => c.input.MaxKeys)).toEqual([1, 1]);
   });
 
-  it("deletePrefix lists, then sends one signed DeleteObjects with the keys and a body checksum", async () => {
-    const seen: { url: URL; init: RequestInit }[] = [];
-    const storage = createS3Storage({
-      ...base,
-      prefix: "site",
-      fetch: async (url, init) => {
-        seen.push({ url: new URL(String(url)), init: init! });
-        return new Response(
-          seen.length === 1
-            ? `<ListBucketResult><IsTruncated>false</IsTruncated><Contents><Key>site/u1/a.webp</Key></Contents><Contents><Key>site/u1/b.webp</Key></Contents></ListBucketResult>`
-            : `<DeleteResult></DeleteResult>`,
-        );
-      },
-    });
-    expect(await storage.deletePrefix("u1/")).toBe(2);
-    expect(seen).toHaveLength(2);
-    expect(seen[0]!.url.searchParams.get("prefix")).toBe("site/u1/");
-    const post = seen[1]!;
-    expect(post.init.method).toBe("POST");
-    expect(post.url.search).toBe("?delete=");
-    const body = new TextDecoder().decode(post.init.body as Uint8Array);
-    expect(body).toContain(
-      "<Object><Key>site/u1/a.webp</Key></Object><Object><Key>site/u1/b.webp</Key></Object>",
+  it("deletePrefix lists, then sends one quiet DeleteObjects with the keys", async () => {
+    const { client, sent } = fakeClient((name) =>
+      name === "ListObjectsCommand"
+        ? { Contents: [{ Key: "site/u1/a.webp" }, { Key: "site/u1/b.webp" }] }
+        : {},
     );
-    const headers = post.init.headers as Record<string, string>;
-    expect(headers["content-md5"]).toBe(createHash("md5").update(body).digest("base64"));
-    expect(headers.authorization).toMatch(/SignedHeaders=content-md5;content-type;host;/);
+    const storage = createS3Storage({ ...base, prefix: "site", client });
+    expect(await storage.deletePrefix("u1/")).toBe(2);
+    expect(sent.map((c) => c.name)).toEqual(["ListObjectsCommand", "DeleteObjectsCommand"]);
+    expect(sent[0]!.input.Prefix).toBe("site/u1/");
+    expect(sent[1]!.input).toEqual({
+      Bucket: "media",
+      Delete: { Quiet: true, Objects: [{ Key: "site/u1/a.webp" }, { Key: "site/u1/b.webp" }] },
+    });
   });
 
   it("deletePrefix throws when DeleteObjects reports a key it could not delete", async () => {
-    let calls = 0;
-    const storage = createS3Storage({
-      ...base,
-      fetch: async () =>
-        new Response(
-          ++calls === 1
-            ? `<ListBucketResult><Contents><Key>u1/a.webp</Key></Contents></ListBucketResult>`
-            : `<DeleteResult><Error><Key>u1/a.webp</Key><Code>AccessDenied</Code><Message>Access Denied</Message></Error></DeleteResult>`,
-        ),
-    });
+    const { client } = fakeClient((name) =>
+      name === "ListObjectsCommand"
+        ? { Contents: [{ Key: "u1/a.webp" }] }
+        : { Errors: [{ Key: "u1/a.webp", Code: "AccessDenied", Message: "Access Denied" }] },
+    );
+    const storage = createS3Storage({ ...base, client });
     await expect(storage.deletePrefix("u1/")).rejects.toMatchObject({
       name: "S3Error",
       code: "AccessDenied",
@@ -322,39 +263,61 @@ describe("S3 storage addresses and failures (no service)", () => {
   });
 
   it("deletePrefix falls back to one DELETE per key when DeleteObjects is not implemented", async () => {
-    const calls: string[] = [];
-    const storage = createS3Storage({
-      ...base,
-      fetch: async (url, init) => {
-        calls.push(`${init!.method} ${new URL(String(url)).pathname}`);
-        if (calls.length === 1) {
-          return new Response(
-            `<ListBucketResult><Contents><Key>u1/a.webp</Key></Contents><Contents><Key>u1/b.webp</Key></Contents></ListBucketResult>`,
-          );
-        }
-        if (init!.method === "POST") {
-          return new Response("<Error><Code>NotImplemented</Code></Error>", { status: 501 });
-        }
-        return new Response(null, { status: 204 });
-      },
+    const { client, sent } = fakeClient((name) => {
+      if (name === "ListObjectsCommand") {
+        return { Contents: [{ Key: "u1/a.webp" }, { Key: "u1/b.webp" }] };
+      }
+      if (name === "DeleteObjectsCommand") return serviceError("NotImplemented", 501, "no");
+      return {};
     });
+    const storage = createS3Storage({ ...base, client });
     expect(await storage.deletePrefix("u1/")).toBe(2);
-    expect(calls).toEqual(["GET /", "POST /", "DELETE /u1/a.webp", "DELETE /u1/b.webp"]);
+    expect(sent.map((c) => `${c.name} ${String(c.input.Key ?? "")}`.trim())).toEqual([
+      "ListObjectsCommand",
+      "DeleteObjectsCommand",
+      "DeleteObjectCommand u1/a.webp",
+      "DeleteObjectCommand u1/b.webp",
+    ]);
   });
 
-  it("turns an error answer into an S3Error with the service's code", async () => {
-    const storage = createS3Storage({
-      ...base,
-      fetch: async () =>
-        new Response("<Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>", {
-          status: 403,
-        }),
-    });
+  it("turns the SDK's error into an S3Error with the service's status and code", async () => {
+    const { client } = fakeClient(() => serviceError("AccessDenied", 403, "Access Denied"));
+    const storage = createS3Storage({ ...base, client });
     await expect(storage.put("x.png", new Uint8Array(), "image/png")).rejects.toMatchObject({
       name: "S3Error",
       status: 403,
       code: "AccessDenied",
       message: expect.stringContaining("403 AccessDenied: Access Denied"),
     });
+  });
+});
+
+describe("S3 credentials", () => {
+  it("uses the static keys when given, the AWS chain (refreshing) otherwise", async () => {
+    const fixed = await createS3Client({
+      bucket: "b",
+      region: "eu-west-2",
+      accessKeyId: "AKID",
+      secretAccessKey: "SECRET",
+      sessionToken: "TOKEN",
+    });
+    expect(await fixed.config.credentials()).toMatchObject({
+      accessKeyId: "AKID",
+      secretAccessKey: "SECRET",
+      sessionToken: "TOKEN",
+    });
+    // The chain reads the environment first (then profiles, web identity, instance roles).
+    const saved = { ...process.env };
+    process.env.AWS_ACCESS_KEY_ID = "FROM_ENV";
+    process.env.AWS_SECRET_ACCESS_KEY = "ENV_SECRET";
+    try {
+      const chained = await createS3Client({ bucket: "b", region: "eu-west-2" });
+      expect(await chained.config.credentials()).toMatchObject({
+        accessKeyId: "FROM_ENV",
+        secretAccessKey: "ENV_SECRET",
+      });
+    } finally {
+      process.env = saved;
+    }
   });
 });

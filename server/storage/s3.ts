@@ -1,11 +1,14 @@
 /**
  * The S3-compatible driver: AWS S3, Cloudflare R2, MinIO, Backblaze B2,
- * DigitalOcean Spaces, s3rver… Four operations are all the site needs (put,
- * get, delete, list), so it speaks the S3 REST API itself with Signature
- * Version 4 over fetch rather than pull in the AWS SDK (see
- * docs/decisions/0008-s3-storage-driver.md).
+ * DigitalOcean Spaces, s3rver… through AWS's own client, `@aws-sdk/client-s3`,
+ * with the standard credential chain when no keys are given (environment,
+ * shared config and credentials files, web identity, ECS and EC2 instance
+ * roles; refreshed before they expire): docs/decisions/0137, superseding 0008.
+ * The SDK is loaded on first use, so a site on local disk never loads it.
  */
-import { createHash, createHmac, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import type * as S3Sdk from "@aws-sdk/client-s3";
+import type { S3Client } from "@aws-sdk/client-s3";
 import {
   assertContentTypeMatchesKey,
   assertValidDeletePrefix,
@@ -22,8 +25,13 @@ export type S3Settings = {
   region: string;
   /** The service's address, e.g. `https://<account>.r2.cloudflarestorage.com`; unset: AWS S3. */
   endpoint?: string | undefined;
-  accessKeyId: string;
-  secretAccessKey: string;
+  /**
+   * Static keys (both or neither). Unset: the standard AWS credential chain
+   * (AWS_ACCESS_KEY_ID…, AWS_PROFILE, AWS_WEB_IDENTITY_TOKEN_FILE, the
+   * instance's or task's role), refreshed before expiry.
+   */
+  accessKeyId?: string | undefined;
+  secretAccessKey?: string | undefined;
   /** Temporary credentials only. */
   sessionToken?: string | undefined;
   /**
@@ -40,9 +48,12 @@ export type S3Settings = {
   forcePathStyle?: boolean | undefined;
 };
 
+/** The one method of the SDK's client the driver uses (tests pass a fake). */
+export type S3Sender = { send(command: object): Promise<unknown> };
+
 export type S3StorageOptions = S3Settings & {
-  /** For tests: the fetch to send requests with. */
-  fetch?: typeof fetch;
+  /** For tests: the client to send commands with. */
+  client?: S3Sender;
 };
 
 export type S3Storage = Storage & {
@@ -58,9 +69,6 @@ const MAX_KEYS_PER_PAGE = 1000;
 /** DeleteObjects takes at most this many keys per request. */
 const MAX_KEYS_PER_DELETE = 1000;
 
-const escapeXml = (value: string) =>
-  value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-
 export class S3Error extends Error {
   override name = "S3Error";
   constructor(
@@ -72,11 +80,25 @@ export class S3Error extends Error {
   }
 }
 
-const sha256Hex = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
-const hmac = (key: string | Buffer, data: string) =>
-  createHmac("sha256", key).update(data).digest();
+/** The SDK's error as an S3Error: the service's status and code, for the health page and logs. */
+function s3Error(action: string, error: unknown): S3Error {
+  if (error instanceof S3Error) return error;
+  const e = error as {
+    name?: string;
+    Code?: string;
+    message?: string;
+    $metadata?: { httpStatusCode?: number };
+  };
+  const status = e.$metadata?.httpStatusCode ?? 0;
+  const code = e.Code ?? e.name;
+  return new S3Error(
+    `S3 ${action} failed: ${status || "no answer"}${code ? ` ${code}` : ""}${e.message && e.message !== code ? `: ${e.message}` : ""}`,
+    status,
+    code,
+  );
+}
 
-/** RFC 3986 encoding, as SigV4 wants it (encodeURIComponent leaves !'()* alone). */
+/** RFC 3986 encoding for the bucket's public address. */
 function encodeRfc3986(value: string): string {
   return encodeURIComponent(value).replace(
     /[!'()*]/g,
@@ -84,78 +106,33 @@ function encodeRfc3986(value: string): string {
   );
 }
 
-const encodePath = (key: string) => key.split("/").map(encodeRfc3986).join("/");
+type Sdk = typeof S3Sdk;
 
-function xmlText(value: string): string {
-  return value
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)))
-    .replace(/&#x([0-9a-f]+);/gi, (_, n: string) => String.fromCodePoint(parseInt(n, 16)))
-    .replace(/&amp;/g, "&");
-}
-
-/** Every `<tag>…</tag>` text inside `xml`, entities decoded. */
-function xmlValues(xml: string, tag: string): string[] {
-  const pattern = new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, "g");
-  return [...xml.matchAll(pattern)].map((m) => xmlText(m[1]!));
-}
-
-/** The SigV4 `Authorization` header and the headers it signs, for one request. */
-export function signRequest(input: {
-  method: string;
-  url: URL;
-  headers: Record<string, string>;
-  payloadHash: string;
-  region: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  sessionToken?: string | undefined;
-  now?: Date;
-}): Record<string, string> {
-  const amzDate = (input.now ?? new Date()).toISOString().replace(/[-:]|\.\d{3}/g, "");
-  const day = amzDate.slice(0, 8);
-  const headers: Record<string, string> = {
-    ...Object.fromEntries(Object.entries(input.headers).map(([k, v]) => [k.toLowerCase(), v])),
-    host: input.url.host,
-    "x-amz-content-sha256": input.payloadHash,
-    "x-amz-date": amzDate,
-    ...(input.sessionToken ? { "x-amz-security-token": input.sessionToken } : {}),
-  };
-  const names = Object.keys(headers).sort();
-  const canonicalHeaders = names.map((n) => `${n}:${headers[n]!.trim()}\n`).join("");
-  const signedHeaders = names.join(";");
-  const query = [...input.url.searchParams]
-    .map(([k, v]) => [encodeRfc3986(k), encodeRfc3986(v)] as const)
-    .sort(([a, av], [b, bv]) => (a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0))
-    .map(([k, v]) => `${k}=${v}`)
-    .join("&");
-  const canonicalRequest = [
-    input.method,
-    input.url.pathname,
-    query,
-    canonicalHeaders,
-    signedHeaders,
-    input.payloadHash,
-  ].join("\n");
-  const scope = `${day}/${input.region}/s3/aws4_request`;
-  const stringToSign = ["AWS4-HMAC-SHA256", amzDate, scope, sha256Hex(canonicalRequest)].join("\n");
-  const signingKey = hmac(
-    hmac(hmac(hmac(`AWS4${input.secretAccessKey}`, day), input.region), "s3"),
-    "aws4_request",
-  );
-  const signature = createHmac("sha256", signingKey).update(stringToSign).digest("hex");
-  delete headers.host; // fetch sets it, from the same URL
-  return {
-    ...headers,
-    authorization: `AWS4-HMAC-SHA256 Credential=${input.accessKeyId}/${scope}, SignedHeaders=${signedHeaders}, Signature=${signature}`,
-  };
+/** The SDK's client for these settings (static keys, or the credential chain). */
+export async function createS3Client(settings: S3Settings): Promise<S3Client> {
+  const { S3Client } = await import("@aws-sdk/client-s3");
+  const credentials =
+    settings.accessKeyId && settings.secretAccessKey
+      ? {
+          accessKeyId: settings.accessKeyId,
+          secretAccessKey: settings.secretAccessKey,
+          ...(settings.sessionToken ? { sessionToken: settings.sessionToken } : {}),
+        }
+      : (await import("@aws-sdk/credential-providers")).fromNodeProviderChain();
+  return new S3Client({
+    region: settings.region,
+    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+    forcePathStyle: settings.forcePathStyle ?? Boolean(settings.endpoint),
+    credentials,
+    // Checksums only where S3 requires them (DeleteObjects): many S3-compatible
+    // services refuse the CRC headers the SDK otherwise adds to every upload.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+    maxAttempts: 3,
+  });
 }
 
 export function createS3Storage(options: S3StorageOptions): S3Storage {
-  const send = options.fetch ?? fetch;
   const endpoint = new URL(options.endpoint ?? `https://s3.${options.region}.amazonaws.com`);
   const pathStyle = options.forcePathStyle ?? Boolean(options.endpoint);
   const basePath = endpoint.pathname.replace(/\/+$/, "");
@@ -168,43 +145,23 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
   if (root) assertValidKey(root);
   /** The object name of a key inside the bucket. */
   const objectOf = (key: string) => (root ? `${root}/${key}` : key);
+  const Bucket = options.bucket;
 
-  /** One signed request for `object` (an object name, or "" for the bucket). */
-  async function request(
-    method: "GET" | "PUT" | "POST" | "DELETE",
-    object: string,
-    init: { query?: Record<string, string>; body?: Uint8Array; headers?: Record<string, string> },
-  ): Promise<Response> {
-    const url = new URL(`${bucketUrl}/${encodePath(object)}`);
-    for (const [k, v] of Object.entries(init.query ?? {})) url.searchParams.set(k, v);
-    const headers = signRequest({
-      method,
-      url,
-      headers: init.headers ?? {},
-      payloadHash: sha256Hex(init.body ?? ""),
-      region: options.region,
-      accessKeyId: options.accessKeyId,
-      secretAccessKey: options.secretAccessKey,
-      sessionToken: options.sessionToken,
-    });
-    const response = await send(url, {
-      method,
-      headers,
-      // A copy typed as fetch wants it (at most a few MB).
-      body: init.body ? new Uint8Array(init.body) : undefined,
-      redirect: "error",
-    });
-    if (!response.ok) {
-      const text = await response.text().catch(() => "");
-      const code = xmlValues(text, "Code")[0];
-      const message = xmlValues(text, "Message")[0];
-      throw new S3Error(
-        `S3 ${method} ${url.pathname} failed: ${response.status}${code ? ` ${code}` : ""}${message ? `: ${message}` : ""}`,
-        response.status,
-        code,
-      );
+  let ready: Promise<{ sdk: Sdk; client: S3Sender }> | undefined;
+  const sdkAndClient = () =>
+    (ready ??= Promise.all([
+      import("@aws-sdk/client-s3"),
+      options.client ?? createS3Client(options),
+    ]).then(([sdk, client]: [Sdk, S3Sender]) => ({ sdk, client })));
+
+  /** Sends one command; the SDK's errors become S3Errors. */
+  async function run<T>(action: string, make: (sdk: Sdk) => object): Promise<T> {
+    const { sdk, client } = await sdkAndClient();
+    try {
+      return (await client.send(make(sdk))) as T;
+    } catch (error) {
+      throw s3Error(action, error);
     }
-    return response;
   }
 
   /** Lists keys as list() does, so that the two agree on what a prefix holds. */
@@ -213,15 +170,21 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
     let marker: string | undefined;
     // ListObjects (version 1, paged by marker): every S3-compatible service has it.
     while (keys.length < max) {
-      const response = await request("GET", "", {
-        query: {
-          "max-keys": String(Math.min(MAX_KEYS_PER_PAGE, max - keys.length)),
-          ...(root || prefix ? { prefix: objectOf(prefix) } : {}),
-          ...(marker ? { marker } : {}),
-        },
-      });
-      const xml = await response.text();
-      const objects = xmlValues(xml, "Key");
+      const page = await run<{
+        Contents?: { Key?: string }[];
+        IsTruncated?: boolean;
+        NextMarker?: string;
+      }>(
+        "ListObjects",
+        (sdk) =>
+          new sdk.ListObjectsCommand({
+            Bucket,
+            MaxKeys: Math.min(MAX_KEYS_PER_PAGE, max - keys.length),
+            ...(root || prefix ? { Prefix: objectOf(prefix) } : {}),
+            ...(marker ? { Marker: marker } : {}),
+          }),
+      );
+      const objects = (page.Contents ?? []).map((o) => o.Key ?? "").filter(Boolean);
       for (const object of objects) {
         if (root && !object.startsWith(`${root}/`)) continue;
         const key = root ? object.slice(root.length + 1) : object;
@@ -233,45 +196,40 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
           continue;
         }
       }
-      marker = xmlValues(xml, "NextMarker")[0] ?? objects.at(-1);
-      if (xmlValues(xml, "IsTruncated")[0] !== "true" || !marker) break;
+      marker = page.NextMarker ?? objects.at(-1);
+      if (!page.IsTruncated || !marker) break;
     }
     // S3 lists in byte order, which for key characters is JavaScript's order too.
     return keys.sort().slice(0, max);
   }
 
   /**
-   * DeleteObjects (POST ?delete) for up to 1000 keys. The service answers 200
-   * even when some keys fail, naming them in <Error> elements, so those are
-   * read and thrown. Quiet mode: only failures are reported.
+   * DeleteObjects for up to 1000 keys. The service answers 200 even when some
+   * keys fail, naming them in Errors, so those are thrown. Quiet mode: only
+   * failures are reported.
    */
   async function deleteBatch(keys: string[]): Promise<void> {
-    const body = new TextEncoder().encode(
-      `<?xml version="1.0" encoding="UTF-8"?><Delete><Quiet>true</Quiet>${keys
-        .map((key) => `<Object><Key>${escapeXml(objectOf(key))}</Key></Object>`)
-        .join("")}</Delete>`,
+    const result = await run<{ Errors?: { Key?: string; Code?: string; Message?: string }[] }>(
+      "DeleteObjects",
+      (sdk) =>
+        new sdk.DeleteObjectsCommand({
+          Bucket,
+          Delete: { Quiet: true, Objects: keys.map((key) => ({ Key: objectOf(key) })) },
+        }),
     );
-    const response = await request("POST", "", {
-      query: { delete: "" },
-      body,
-      headers: {
-        "content-type": "application/xml",
-        // AWS refuses DeleteObjects without a checksum of the body.
-        "content-md5": createHash("md5").update(body).digest("base64"),
-      },
-    });
-    const xml = await response.text();
-    const errors = [...xml.matchAll(/<Error>([\s\S]*?)<\/Error>/g)].map((m) => m[1]!);
+    const errors = result.Errors ?? [];
     if (errors.length > 0) {
       const first = errors[0]!;
-      const code = xmlValues(first, "Code")[0];
       throw new S3Error(
-        `S3 DeleteObjects failed for ${errors.length} of ${keys.length} objects, first ${xmlValues(first, "Key")[0] ?? "?"}: ${code ?? "?"} ${xmlValues(first, "Message")[0] ?? ""}`.trim(),
+        `S3 DeleteObjects failed for ${errors.length} of ${keys.length} objects, first ${first.Key ?? "?"}: ${first.Code ?? "?"} ${first.Message ?? ""}`.trim(),
         200,
-        code,
+        first.Code,
       );
     }
   }
+
+  const deleteOne = (object: string) =>
+    run("DeleteObject", (sdk) => new sdk.DeleteObjectCommand({ Bucket, Key: object }));
 
   const urlOf = (key: string) => {
     assertValidKey(key);
@@ -286,10 +244,17 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
     async put(key, bytes, contentType) {
       assertValidKey(key);
       assertContentTypeMatchesKey(key, contentType);
-      await request("PUT", objectOf(key), {
-        body: bytes,
-        headers: { "content-type": contentType, "cache-control": CACHE_CONTROL },
-      });
+      await run(
+        "PutObject",
+        (sdk) =>
+          new sdk.PutObjectCommand({
+            Bucket,
+            Key: objectOf(key),
+            Body: bytes,
+            ContentType: contentType,
+            CacheControl: CACHE_CONTROL,
+          }),
+      );
       return { key, url: urlOf(key) };
     },
 
@@ -303,7 +268,7 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
     async delete(key) {
       assertValidKey(key);
       // S3 answers 204 for a missing object too: deleting is idempotent.
-      await request("DELETE", objectOf(key), {});
+      await deleteOne(objectOf(key));
     },
 
     async deletePrefix(prefix) {
@@ -317,7 +282,7 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
           // A service without DeleteObjects (501), or one that fails on it
           // (s3rver races when a batch empties a folder): one DELETE per key.
           if (!(error instanceof S3Error && error.status >= 500)) throw error;
-          for (const key of batch) await request("DELETE", objectOf(key), {});
+          for (const key of batch) await deleteOne(objectOf(key));
         }
       }
       return keys.length;
@@ -327,14 +292,24 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
       const key = objectOf(`${PROBE_PREFIX}${randomBytes(8).toString("hex")}`);
       const expected = randomBytes(16);
       try {
-        await request("PUT", key, {
-          body: expected,
-          headers: { "content-type": "application/octet-stream" },
-        });
-        const actual = Buffer.from(await (await request("GET", key, {})).arrayBuffer());
+        await run(
+          "PutObject",
+          (sdk) =>
+            new sdk.PutObjectCommand({
+              Bucket,
+              Key: key,
+              Body: expected,
+              ContentType: "application/octet-stream",
+            }),
+        );
+        const got = await run<{ Body?: { transformToByteArray(): Promise<Uint8Array> } }>(
+          "GetObject",
+          (sdk) => new sdk.GetObjectCommand({ Bucket, Key: key }),
+        );
+        const actual = Buffer.from((await got.Body?.transformToByteArray()) ?? []);
         if (!actual.equals(expected)) throw new Error("S3 storage returned different bytes");
       } finally {
-        await request("DELETE", key, {}).catch(() => undefined);
+        await deleteOne(key).catch(() => undefined);
       }
     },
   };
