@@ -91,7 +91,11 @@ export function CommentItem({
   };
 
   return (
-    <article aria-label={`Comment by ${comment.author.name}`} className="flex gap-3">
+    <article
+      id={`comment-${comment.id}`}
+      aria-label={`Comment by ${comment.author.name}`}
+      className="flex scroll-mt-24 gap-3"
+    >
       <Avatar author={comment.author} size={isReply ? 28 : 36} />
       <div className="min-w-0 flex-1">
         <p className="text-sm">

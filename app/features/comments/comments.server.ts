@@ -15,6 +15,7 @@ import { claimIdempotencyKey, onceForKey, recordIdempotentResult } from "#server
 import { commentLikes, comments, posts, profiles } from "#server/db/schema";
 import { can, type Actor, type Role } from "~/features/accounts/permissions";
 import { isPubliclyVisible } from "~/features/posts/posts.server";
+import { notifyCommentEvents } from "~/features/notifications/community.server";
 import { containsBannedWord } from "~/features/profiles/banned-words.server";
 import { isUuid } from "~/lib/uuid";
 
@@ -155,7 +156,7 @@ export function commentsToShow(value: string | null): number {
 export async function findCommentablePost(db: Database, postId: string) {
   if (!isUuid(postId)) return null;
   const [row] = await db
-    .select({ id: posts.id, slug: posts.slug })
+    .select({ id: posts.id, slug: posts.slug, title: posts.title, authorId: posts.authorId })
     .from(posts)
     .where(and(eq(posts.id, postId), isPubliclyVisible));
   return row ?? null;
@@ -185,12 +186,13 @@ export async function createComment(
   const post = await findCommentablePost(db, input.postId);
   if (!post) return { ok: false, status: 404, error: COMMENT_MESSAGES.postNotFound };
   let parentId: string | null = null;
+  let repliedTo: { commentId: string; authorId: string } | null = null;
   if (input.parentId) {
     if (!isUuid(input.parentId)) {
       return { ok: false, status: 400, error: COMMENT_MESSAGES.parentNotFound };
     }
     const [parent] = await db
-      .select({ id: comments.id, parentId: comments.parentId })
+      .select({ id: comments.id, parentId: comments.parentId, authorId: comments.authorId })
       .from(comments)
       .where(
         and(
@@ -202,6 +204,8 @@ export async function createComment(
     if (!parent) return { ok: false, status: 404, error: COMMENT_MESSAGES.parentNotFound };
     // One reply level: a reply to a reply answers the top comment.
     parentId = parent.parentId ?? parent.id;
+    // The member answered is the one whose comment was replied to (decision 0120).
+    repliedTo = { commentId: parent.id, authorId: parent.authorId };
   }
   let banned = false;
   try {
@@ -248,6 +252,12 @@ export async function createComment(
         .insert(comments)
         .values({ postId: post.id, authorId: actor.id, content, parentId })
         .returning({ id: comments.id });
+      await notifyCommentEvents(tx, {
+        actorId: actor.id,
+        comment: { id: row!.id, content },
+        post,
+        repliedTo,
+      });
       return answer({ ok: true, id: row!.id });
     });
   } catch (error) {
