@@ -7,13 +7,13 @@
  * comment's replies with it; the post's comment_count and each like_count
  * are kept by triggers in the same transaction.
  */
-import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { formText } from "~/lib/form-fields";
 import type { Database } from "#server/db/client";
 import { claimIdempotencyKey, onceForKey, recordIdempotentResult } from "#server/db/idempotency";
 import { commentLikes, comments, posts, profiles } from "#server/db/schema";
-import { can, type Actor, type Role } from "~/features/accounts/permissions";
+import { can, effectiveRole, type Actor, type Role } from "~/features/accounts/permissions";
 import { isPubliclyVisible } from "~/features/posts/posts.server";
 import { notifyCommentEvents } from "~/features/notifications/community.server";
 import { containsBannedWord } from "~/features/profiles/banned-words.server";
@@ -46,6 +46,10 @@ export type CommentView = {
   likeCount: number;
   likedByMe: boolean;
   canDelete: boolean;
+  /** Hidden from readers by members' reports (decision 0122): shown to its author and admins only. */
+  hidden: boolean;
+  /** The viewer may report it (a member's, not their own). */
+  canReport: boolean;
   author: { username: string; name: string; photoUrl: string | null; role: Role };
   replies: CommentView[];
 };
@@ -58,6 +62,7 @@ const columns = {
   content: comments.content,
   createdAt: comments.createdAt,
   likeCount: comments.likeCount,
+  isHidden: comments.isHidden,
   authorId: comments.authorId,
   username: profiles.username,
   name: sql<string>`coalesce(nullif(${profiles.fullName}, ''), ${profiles.username})`,
@@ -74,7 +79,14 @@ export async function listComments(
 ): Promise<CommentPage> {
   const limit = Math.min(Math.max(options.limit ?? COMMENTS_PAGE, 1), COMMENTS_MAX_SHOWN);
   const offset = Math.max(options.offset ?? 0, 0);
-  const live = and(eq(comments.postId, postId), eq(comments.isDeleted, false));
+  // A comment hidden by reports is seen by its author and admins only (decision 0122).
+  const visible =
+    viewer && effectiveRole(viewer) === "admin"
+      ? undefined
+      : viewer
+        ? or(eq(comments.isHidden, false), eq(comments.authorId, viewer.id))
+        : eq(comments.isHidden, false);
+  const live = and(eq(comments.postId, postId), eq(comments.isDeleted, false), visible);
   const [tops, [total]] = await Promise.all([
     db
       .select(columns)
@@ -125,6 +137,8 @@ export async function listComments(
       authorId: row.authorId,
       authorRole: row.role,
     }),
+    hidden: row.isHidden,
+    canReport: row.authorId !== viewer?.id && can(viewer, "report.create"),
     author: { username: row.username, name: row.name, photoUrl: row.photoUrl, role: row.role },
     replies: [],
   });
@@ -266,6 +280,8 @@ export async function createComment(
   }
 }
 
+type Executor = Pick<Database, "insert" | "select" | "update" | "execute">;
+
 export type DeleteResult = { ok: true } | { ok: false; status: 403 | 404; error: string };
 
 /** Own comment: any member; a plain user's: mentors too; any: admins (decided by permissions). */
@@ -273,10 +289,19 @@ export async function deleteComment(
   db: Database,
   actor: Actor,
   commentId: string,
+  options: {
+    /** Runs in the delete's transaction (an admin's decision on reports: closed and audited). */
+    also?: (tx: Executor, deleted: { postId: string; authorId: string }) => Promise<void>;
+  } = {},
 ): Promise<DeleteResult> {
   if (!isUuid(commentId)) return { ok: false, status: 404, error: COMMENT_MESSAGES.deleteFailed };
   const [found] = await db
-    .select({ id: comments.id, authorId: comments.authorId, role: profiles.role })
+    .select({
+      id: comments.id,
+      postId: comments.postId,
+      authorId: comments.authorId,
+      role: profiles.role,
+    })
     .from(comments)
     .innerJoin(profiles, eq(profiles.id, comments.authorId))
     .where(and(eq(comments.id, commentId), eq(comments.isDeleted, false)));
@@ -300,6 +325,7 @@ export async function deleteComment(
           sql`(${comments.id} = ${found.id} OR ${comments.parentId} = ${found.id})`,
         ),
       );
+    await options.also?.(tx, { postId: found.postId, authorId: found.authorId });
   });
   return { ok: true };
 }
