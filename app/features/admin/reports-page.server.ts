@@ -11,7 +11,7 @@ import type { Actor } from "~/features/accounts/permissions";
 import { recordAdminAction } from "~/features/audit/audit.server";
 import { deletePost } from "~/features/authoring/save-post.server";
 import { deleteComment } from "~/features/comments/comments.server";
-import { REPORT_MESSAGES, type ReportKind } from "~/features/reports/report-rules";
+import { deleteQuestion, REPORT_MESSAGES } from "~/features/reports/report-rules";
 import {
   closeReportsActedOn,
   dismissReports,
@@ -61,9 +61,6 @@ export type ReportsActionResult =
   | { kind: "redirect"; to: string }
   | { kind: "error"; status: number; error: string }
   | { kind: "confirm"; step: ConfirmStepData };
-
-export const deleteQuestion = (kind: ReportKind) =>
-  kind === "comment" ? REPORT_MESSAGES.deleteCommentQuestion : REPORT_MESSAGES.deletePostQuestion;
 
 export async function runReportsAction(
   db: Database,

@@ -6,11 +6,11 @@
 import { Link } from "react-router";
 import { secondaryButton } from "~/components/ui/button-styles";
 import { ErrorBox, NoticeBox } from "~/components/ui/form";
-import { REASON_LABELS, REPORT_MESSAGES } from "~/features/reports/report-rules";
+import { deleteQuestion, REASON_LABELS, REPORT_MESSAGES } from "~/features/reports/report-rules";
 import { formatDate, plural } from "~/lib/format";
 import { AdminLinks } from "./admin-links";
 import { ConfirmAction, ConfirmStepPanel, type ConfirmStepData } from "./confirm-action";
-import { deleteQuestion, type ReportsPageData } from "./reports-page.server";
+import type { ReportsPageData } from "./reports-page.server";
 
 export function ReportsPage({
   data,

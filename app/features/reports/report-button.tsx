@@ -33,15 +33,25 @@ export function ReportButton({
   const [sending, setSending] = useState(false);
 
   const report = async () => {
-    const values = await prompt(kind === "comment" ? "Report this comment" : "Report this post", [
-      { name: "reason", label: "Reason", type: "select", options: REASON_OPTIONS, required: true },
-      {
-        name: "details",
-        label: "Details (optional)",
-        type: "textarea",
-        maxLength: REPORT_DETAILS_MAX,
-      },
-    ]);
+    const values = await prompt(
+      kind === "comment" ? "Report this comment" : "Report this post",
+      [
+        {
+          name: "reason",
+          label: "Reason",
+          type: "select",
+          options: REASON_OPTIONS,
+          required: true,
+        },
+        {
+          name: "details",
+          label: "Details (optional)",
+          type: "textarea",
+          maxLength: REPORT_DETAILS_MAX,
+        },
+      ],
+      { confirmLabel: "Send report" },
+    );
     if (!values) return;
     setSending(true);
     try {

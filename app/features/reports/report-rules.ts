@@ -33,3 +33,7 @@ export const REPORT_MESSAGES = {
   gone: "These reports have already been dealt with.",
   empty: "No open reports",
 } as const;
+
+/** What Delete asks first on the admin's Reports page. */
+export const deleteQuestion = (kind: ReportKind) =>
+  kind === "comment" ? REPORT_MESSAGES.deleteCommentQuestion : REPORT_MESSAGES.deletePostQuestion;
