@@ -23,6 +23,7 @@ const FEATURE_ORDER = [
   "follows",
   "authoring",
   "events",
+  "reports",
   "categories",
   "posts",
   "notifications",

@@ -22,6 +22,7 @@ import { toHeaderUser } from "~/features/accounts/header-user";
 import { getSessionUser } from "~/features/accounts/session.server";
 import { can } from "~/features/accounts/permissions";
 import { bellState } from "~/features/notifications/notifications.server";
+import { openReportCount } from "~/features/reports/reports.server";
 import { ConsentBar } from "~/features/consent/consent-bar";
 import { pageScripts } from "~/features/consent/consent.server";
 import { TrackerBody, TrackerHead } from "~/features/site-settings/tracker-tags";
@@ -68,8 +69,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     // The consent bar and the tracking scripts this visitor gets (spec 1 §2, §4).
     pageScripts(db(), request),
   ]);
-  const bell = can(user, "notifications.read") ? await bellState(db(), user!.id) : null;
-  return { ...chrome, user: toHeaderUser(user), bell, scripts };
+  const [bell, openReports] = await Promise.all([
+    can(user, "notifications.read") ? bellState(db(), user!.id) : null,
+    // The admin nav's badge (issue 20 §6): admins only.
+    can(user, "admin.access") ? openReportCount(db(), user) : null,
+  ]);
+  return { ...chrome, user: toHeaderUser(user), bell, openReports, scripts };
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -60,10 +60,12 @@ export default [
   route("admin/site-settings", "routes/admin.site-settings.tsx"),
   route("admin/banned-words", "routes/admin.banned-words.tsx"),
   route("admin/redirects", "routes/admin.redirects.tsx"),
+  route("admin/reports", "routes/admin.reports.tsx"),
   // Community
   route("edit-profile", "routes/edit-profile.tsx"),
   route("user/:username", "routes/user-profile.tsx"),
   route("api/comments", "routes/api.comments.ts"),
+  route("api/reports", "routes/api.reports.ts"),
   route("favorites", "routes/favorites.tsx"),
   route("api/favorites", "routes/api.favorites.ts"),
   route("notifications", "routes/notifications.tsx"),

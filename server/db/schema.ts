@@ -61,7 +61,15 @@ export const notificationTypeEnum = pgEnum("notification_type", [
   "approval",
   "promotion",
   "broadcast",
+  // Issue 20: the community's own events (decision 0120).
+  "reply",
+  "comment",
+  "new_post",
+  "mention",
 ]);
+/** What a member may report (issue 20 §6, decision 0122). */
+export const reportReasonEnum = pgEnum("report_reason", ["spam", "abuse", "off_topic", "other"]);
+export const reportStatusEnum = pgEnum("report_status", ["open", "dismissed", "actioned"]);
 /** Widget types; sidebar widgets are JSON, so the database checks these with CHECK constraints. */
 export const WIDGET_TYPES = ["image", "html", "text"] as const;
 export const schemaTypeEnum = pgEnum("schema_type", ["NewsArticle", "BlogPosting", "Article"]);
@@ -461,6 +469,11 @@ export const comments = pgTable(
     /** Kept by a trigger on comment_likes. */
     likeCount: integer("like_count").notNull().default(0),
     isDeleted: boolean("is_deleted").notNull().default(false),
+    /**
+     * Hidden from readers while three members' reports are open (decision
+     * 0122); kept with the reports in the same transaction.
+     */
+    isHidden: boolean("is_hidden").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -565,14 +578,81 @@ export const notifications = pgTable(
     link: text("link"),
     isRead: boolean("is_read").notNull().default(false),
     broadcastId: uuid("broadcast_id").references(() => broadcasts.id, { onDelete: "set null" }),
+    /**
+     * A grouped notification's target (e.g. "comment:ID"): while unread, the
+     * same type on the same target for the same member updates this row
+     * instead of adding one (decision 0120). Null: never grouped.
+     */
+    groupKey: text("group_key"),
+    /** The members whose actions this row tells of (grouped rows: each once). */
+    actorIds: text("actor_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex("notifications_unread_group_key")
+      .on(t.userId, t.type, t.groupKey)
+      .where(sql`NOT ${t.isRead} AND ${t.groupKey} IS NOT NULL`),
     index("notifications_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("notifications_user_unread_idx")
       .on(t.userId, t.createdAt.desc())
       .where(sql`NOT ${t.isRead}`),
     index("notifications_user_type_idx").on(t.userId, t.type, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * Posts whose publication has been announced to the author's followers
+ * (a new_post notification, decision 0121): a row is claimed once per post,
+ * by whichever instance sees the post public first.
+ */
+export const postAnnouncements = pgTable("post_announcements", {
+  postId: uuid("post_id")
+    .primaryKey()
+    .references(() => posts.id, { onDelete: "cascade" }),
+  announcedAt: timestamp("announced_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ---------------------------------------------------------------------- reports
+
+/**
+ * A member's report of a comment or a post (issue 20 §6, decision 0122): one
+ * per member and item; open until an admin dismisses it or deletes the item.
+ */
+export const reports = pgTable(
+  "reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reporterId: text("reporter_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    commentId: uuid("comment_id").references(() => comments.id, { onDelete: "cascade" }),
+    /** The post reported, or the reported comment's post (the page to drop from the cache). */
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    reason: reportReasonEnum("reason").notNull(),
+    details: text("details"),
+    status: reportStatusEnum("status").notNull().default("open"),
+    resolvedBy: text("resolved_by").references(() => profiles.id, { onDelete: "set null" }),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("reports_reporter_comment_key")
+      .on(t.reporterId, t.commentId)
+      .where(sql`${t.commentId} IS NOT NULL`),
+    uniqueIndex("reports_reporter_post_key")
+      .on(t.reporterId, t.postId)
+      .where(sql`${t.commentId} IS NULL`),
+    index("reports_open_idx")
+      .on(t.createdAt.desc())
+      .where(sql`${t.status} = 'open'`),
+    index("reports_comment_idx").on(t.commentId),
+    index("reports_post_idx").on(t.postId),
+    check("reports_details_length", sql`char_length(${t.details}) <= 500`),
   ],
 );
 

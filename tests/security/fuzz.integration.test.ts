@@ -218,6 +218,7 @@ describe("fuzz", () => {
       "/api/logs",
       "/api/comments",
       "/api/favorites",
+      "/api/reports",
       "/api/uploads",
     ]) {
       for (const body of bodies) {

@@ -44,6 +44,10 @@ describe("requests from another site", () => {
           new URLSearchParams({ intent: "create", postId: post.id, content: "Hi", js: "1" }),
       },
       { path: "/api/favorites", body: () => new URLSearchParams({ postId: post.id, js: "1" }) },
+      {
+        path: "/api/reports",
+        body: () => new URLSearchParams({ kind: "post", id: post.id, reason: "spam" }),
+      },
       { path: "/logout", body: () => new URLSearchParams() },
       {
         path: "/api/uploads",

@@ -33,8 +33,36 @@ export type PromptField = {
   name: string;
   label: string;
   defaultValue?: string;
-  type?: "text" | "url";
+  type?: "text" | "url" | "textarea" | "select";
+  /** A select's choices. */
+  options?: readonly { value: string; label: string }[];
+  maxLength?: number;
+  required?: boolean;
 };
+
+function PromptInput({ field }: { field: PromptField }) {
+  const common = {
+    id: `prompt-${field.name}`,
+    name: field.name,
+    defaultValue: field.defaultValue ?? "",
+    required: field.required,
+    className: inputClass,
+  };
+  if (field.type === "select") {
+    return (
+      <select {...common}>
+        {field.options?.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    );
+  }
+  if (field.type === "textarea")
+    return <textarea {...common} rows={4} maxLength={field.maxLength} />;
+  return <input {...common} type={field.type ?? "text"} maxLength={field.maxLength} />;
+}
 
 /**
  * A dialog with fields: OK resolves with the values typed (by field name),
@@ -75,11 +103,13 @@ export function PromptDialogBody({
           onCloseAutoFocus={returnFocus}
           onOpenAutoFocus={(event) => {
             // The first field, not the close button, takes focus.
-            const field = (event.currentTarget as HTMLElement).querySelector("input");
+            const field = (event.currentTarget as HTMLElement).querySelector<
+              HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement
+            >("input, select, textarea");
             if (!field) return;
             event.preventDefault();
             field.focus();
-            field.select();
+            if (field instanceof HTMLInputElement) field.select();
           }}
         >
           <div className="flex items-start justify-between gap-3">
@@ -98,13 +128,7 @@ export function PromptDialogBody({
                 >
                   {field.label}
                 </label>
-                <input
-                  id={`prompt-${field.name}`}
-                  name={field.name}
-                  type={field.type ?? "text"}
-                  defaultValue={field.defaultValue ?? ""}
-                  className={inputClass}
-                />
+                <PromptInput field={field} />
               </div>
             ))}
             <div className="flex justify-end gap-3">

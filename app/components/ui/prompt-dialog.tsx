@@ -16,18 +16,23 @@ const PromptDialogBody = lazy(() =>
 type Pending = {
   title: string;
   fields: PromptField[];
+  confirmLabel?: string;
   resolve: (values: Record<string, string> | null) => void;
 };
 
 export function usePrompt(): {
-  prompt: (title: string, fields: PromptField[]) => Promise<Record<string, string> | null>;
+  prompt: (
+    title: string,
+    fields: PromptField[],
+    options?: { confirmLabel?: string },
+  ) => Promise<Record<string, string> | null>;
   dialog: ReactNode;
 } {
   const [pending, setPending] = useState<Pending | null>(null);
   const prompt = useCallback(
-    (title: string, fields: PromptField[]) =>
+    (title: string, fields: PromptField[], options: { confirmLabel?: string } = {}) =>
       new Promise<Record<string, string> | null>((resolve) =>
-        setPending({ title, fields, resolve }),
+        setPending({ title, fields, confirmLabel: options.confirmLabel, resolve }),
       ),
     [],
   );
@@ -36,6 +41,7 @@ export function usePrompt(): {
       <PromptDialogBody
         title={pending.title}
         fields={pending.fields}
+        confirmLabel={pending.confirmLabel}
         onAnswer={(values) => {
           setPending(null);
           pending.resolve(values);

@@ -35,6 +35,7 @@ describe("avatar menu", () => {
       "Banned Words /admin/banned-words",
       "Site Settings /admin/site-settings",
       "Redirects /admin/redirects",
+      "Reports /admin/reports",
     ]);
   });
 

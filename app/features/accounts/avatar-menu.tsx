@@ -25,6 +25,7 @@ export function avatarMenuLinks(user: HeaderUser): MenuLink[] {
       { label: "Banned Words", to: "/admin/banned-words" },
       { label: "Site Settings", to: "/admin/site-settings" },
       { label: "Redirects", to: "/admin/redirects" },
+      { label: "Reports", to: "/admin/reports" },
     );
   }
   return links;

@@ -24,6 +24,7 @@ export type Action =
   | "follow.create"
   | "post.write"
   | "comment.delete"
+  | "report.create"
   | "admin.access"
   | "broadcast.send";
 
@@ -38,6 +39,8 @@ export const ROLE_TABLE: Record<Action, readonly EffectiveRole[]> = {
   "follow.create": ["user", "mentor", "admin"],
   "post.write": ["mentor", "admin"],
   "comment.delete": ["user", "mentor", "admin"],
+  /** Reporting a comment or a post (issue 20 §6). */
+  "report.create": ["user", "mentor", "admin"],
   "admin.access": ["admin"],
   "broadcast.send": ["admin"],
 };
@@ -48,6 +51,7 @@ export const PARTICIPATION: readonly Action[] = [
   "comment.like",
   "favorite.toggle",
   "follow.create",
+  "report.create",
 ];
 
 /** The resource a rule looks at, where it matters. */

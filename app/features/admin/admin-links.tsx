@@ -1,14 +1,17 @@
-/** The admin pages, linked from each of them (spec 2 §2). */
-import { Link } from "react-router";
+/** The admin pages, linked from each of them (spec 2 §2); Reports with its open count (issue 20 §6). */
+import { Link, useRouteLoaderData } from "react-router";
 
 export const ADMIN_PAGES = [
   { to: "/admin", label: "Dashboard" },
   { to: "/admin/banned-words", label: "Banned Words" },
   { to: "/admin/redirects", label: "Redirects" },
   { to: "/admin/site-settings", label: "Site Settings" },
+  { to: "/admin/reports", label: "Reports" },
 ] as const;
 
 export function AdminLinks({ current }: { current: (typeof ADMIN_PAGES)[number]["to"] }) {
+  // The root loader counts open reports for admins.
+  const openReports = useRouteLoaderData<{ openReports?: number | null }>("root")?.openReports ?? 0;
   return (
     <nav aria-label="Admin pages" className="mb-4">
       <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
@@ -24,6 +27,15 @@ export function AdminLinks({ current }: { current: (typeof ADMIN_PAGES)[number][
               }
             >
               {page.label}
+              {page.to === "/admin/reports" && openReports > 0 ? (
+                <span
+                  data-testid="open-reports-badge"
+                  className="ml-1 inline-block min-w-5 rounded-full bg-red-700 px-1.5 text-center text-xs font-bold leading-5 text-white no-underline"
+                >
+                  {openReports > 99 ? "99+" : openReports}
+                  <span className="sr-only"> open</span>
+                </span>
+              ) : null}
             </Link>
           </li>
         ))}

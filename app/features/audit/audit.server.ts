@@ -32,11 +32,21 @@ export type AdminActionName =
   | "banned_word.add"
   | "banned_word.remove"
   | "broadcast.send"
-  | "users.export";
+  | "users.export"
+  | "report.dismiss"
+  | "comment.delete";
 
 export type AdminActionRecord = {
   action: AdminActionName;
-  targetType?: "user" | "post" | "category" | "settings" | "redirect" | "banned_word" | "broadcast";
+  targetType?:
+    | "user"
+    | "post"
+    | "comment"
+    | "category"
+    | "settings"
+    | "redirect"
+    | "banned_word"
+    | "broadcast";
   targetId?: string | null;
   /** A human name for the target (username, post title, word…), kept after deletion. */
   targetLabel?: string | null;
@@ -116,6 +126,8 @@ const ACTION_DESCRIPTIONS: Record<AdminActionName, string> = {
   "banned_word.remove": "Removed banned word",
   "broadcast.send": "Sent notification",
   "users.export": "Exported users CSV",
+  "report.dismiss": "Dismissed reports",
+  "comment.delete": "Deleted reported comment",
 };
 
 /** The Overview's words for an action; an unknown name is shown as stored. */

@@ -8,11 +8,14 @@
  * instances: it asks the database for the next publication time, sleeps until
  * then (at most `maxWaitMs`, so a post scheduled meanwhile on another
  * instance is noticed), and clears its "posts" caches when a publication time
- * has passed since the last look.
+ * has passed since the last look. On each look it also announces posts that
+ * have just gone public to their authors' followers (announceNewPosts claims
+ * each post once, whichever instance looks first: decision 0121).
  */
 import { sql } from "drizzle-orm";
 import { invalidateLocal } from "#server/cache/cache";
 import type { Database } from "#server/db/client";
+import { announceNewPosts } from "~/features/notifications/new-posts.server";
 
 export type PublicationClock = { stop(): void; tick(): Promise<void> };
 
@@ -43,6 +46,7 @@ export function startPublicationClock(
       const row = rows[0]!;
       lastLook = new Date(row.now);
       if (row.due) invalidateLocal(["posts"]);
+      await announceNewPosts(db);
       if (row.next) {
         // A little after the moment, so that now() has passed it.
         wait = Math.min(

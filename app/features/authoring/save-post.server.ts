@@ -7,6 +7,7 @@
  * their back — a clash is refused with a clear message
  * (docs/decisions/0005-post-slugs.md).
  */
+import { announceNewPosts } from "~/features/notifications/new-posts.server";
 import { createHash } from "node:crypto";
 import { and, eq, inArray, like, ne, notInArray, or, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client";
@@ -503,6 +504,8 @@ async function saveOnce(
               .values({ ...values, slug, createdAt: now })
               .returning(returning);
         await syncTags(tx as unknown as Database, row!.id, input.tags);
+        // Public now: the author's followers hear of it, once (a scheduled post: the clock tells).
+        if (row!.status === "published") await announceNewPosts(tx, { postId: row!.id });
         if (isAdmin) {
           await auditAdminSave(tx as unknown as Database, actor, {
             postId: row!.id,

@@ -8,6 +8,8 @@ import { clientLog } from "~/lib/client-log";
 import { plural } from "~/lib/format";
 import { relativeTime } from "~/lib/relative-time";
 import { newSubmissionKey } from "~/lib/submission-key";
+import { ReportButton } from "~/features/reports/report-button";
+import { REPORT_MESSAGES } from "~/features/reports/report-rules";
 import { postComment as post } from "./comment-api";
 import { CommentForm } from "./comment-form";
 import type { CommentDraft } from "./comment-form.server";
@@ -91,7 +93,11 @@ export function CommentItem({
   };
 
   return (
-    <article aria-label={`Comment by ${comment.author.name}`} className="flex gap-3">
+    <article
+      id={`comment-${comment.id}`}
+      aria-label={`Comment by ${comment.author.name}`}
+      className="flex scroll-mt-24 gap-3"
+    >
       <Avatar author={comment.author} size={isReply ? 28 : 36} />
       <div className="min-w-0 flex-1">
         <p className="text-sm">
@@ -108,6 +114,9 @@ export function CommentItem({
             </time>
           </span>
         </p>
+        {comment.hidden ? (
+          <p className="mt-1 text-xs font-semibold text-amber-800">{REPORT_MESSAGES.hiddenNote}</p>
+        ) : null}
         <p className="mt-1 whitespace-pre-line break-words text-slate-800">{comment.content}</p>
         <div className="mt-2 flex items-center gap-4 text-sm">
           <button
@@ -133,6 +142,13 @@ export function CommentItem({
             >
               Reply
             </button>
+          ) : null}
+          {comment.canReport && user && !awaiting ? (
+            <ReportButton
+              kind="comment"
+              id={comment.id}
+              name={`comment by ${comment.author.name}`}
+            />
           ) : null}
           {comment.canDelete ? (
             <button

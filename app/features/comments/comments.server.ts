@@ -7,14 +7,15 @@
  * comment's replies with it; the post's comment_count and each like_count
  * are kept by triggers in the same transaction.
  */
-import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { formText } from "~/lib/form-fields";
 import type { Database } from "#server/db/client";
 import { claimIdempotencyKey, onceForKey, recordIdempotentResult } from "#server/db/idempotency";
 import { commentLikes, comments, posts, profiles } from "#server/db/schema";
-import { can, type Actor, type Role } from "~/features/accounts/permissions";
+import { can, effectiveRole, type Actor, type Role } from "~/features/accounts/permissions";
 import { isPubliclyVisible } from "~/features/posts/posts.server";
+import { notifyCommentEvents } from "~/features/notifications/community.server";
 import { containsBannedWord } from "~/features/profiles/banned-words.server";
 import { isUuid } from "~/lib/uuid";
 
@@ -45,6 +46,10 @@ export type CommentView = {
   likeCount: number;
   likedByMe: boolean;
   canDelete: boolean;
+  /** Hidden from readers by members' reports (decision 0122): shown to its author and admins only. */
+  hidden: boolean;
+  /** The viewer may report it (a member's, not their own). */
+  canReport: boolean;
   author: { username: string; name: string; photoUrl: string | null; role: Role };
   replies: CommentView[];
 };
@@ -57,6 +62,7 @@ const columns = {
   content: comments.content,
   createdAt: comments.createdAt,
   likeCount: comments.likeCount,
+  isHidden: comments.isHidden,
   authorId: comments.authorId,
   username: profiles.username,
   name: sql<string>`coalesce(nullif(${profiles.fullName}, ''), ${profiles.username})`,
@@ -73,7 +79,14 @@ export async function listComments(
 ): Promise<CommentPage> {
   const limit = Math.min(Math.max(options.limit ?? COMMENTS_PAGE, 1), COMMENTS_MAX_SHOWN);
   const offset = Math.max(options.offset ?? 0, 0);
-  const live = and(eq(comments.postId, postId), eq(comments.isDeleted, false));
+  // A comment hidden by reports is seen by its author and admins only (decision 0122).
+  const visible =
+    viewer && effectiveRole(viewer) === "admin"
+      ? undefined
+      : viewer
+        ? or(eq(comments.isHidden, false), eq(comments.authorId, viewer.id))
+        : eq(comments.isHidden, false);
+  const live = and(eq(comments.postId, postId), eq(comments.isDeleted, false), visible);
   const [tops, [total]] = await Promise.all([
     db
       .select(columns)
@@ -124,6 +137,8 @@ export async function listComments(
       authorId: row.authorId,
       authorRole: row.role,
     }),
+    hidden: row.isHidden,
+    canReport: row.authorId !== viewer?.id && can(viewer, "report.create"),
     author: { username: row.username, name: row.name, photoUrl: row.photoUrl, role: row.role },
     replies: [],
   });
@@ -155,7 +170,7 @@ export function commentsToShow(value: string | null): number {
 export async function findCommentablePost(db: Database, postId: string) {
   if (!isUuid(postId)) return null;
   const [row] = await db
-    .select({ id: posts.id, slug: posts.slug })
+    .select({ id: posts.id, slug: posts.slug, title: posts.title, authorId: posts.authorId })
     .from(posts)
     .where(and(eq(posts.id, postId), isPubliclyVisible));
   return row ?? null;
@@ -185,12 +200,13 @@ export async function createComment(
   const post = await findCommentablePost(db, input.postId);
   if (!post) return { ok: false, status: 404, error: COMMENT_MESSAGES.postNotFound };
   let parentId: string | null = null;
+  let repliedTo: { commentId: string; authorId: string } | null = null;
   if (input.parentId) {
     if (!isUuid(input.parentId)) {
       return { ok: false, status: 400, error: COMMENT_MESSAGES.parentNotFound };
     }
     const [parent] = await db
-      .select({ id: comments.id, parentId: comments.parentId })
+      .select({ id: comments.id, parentId: comments.parentId, authorId: comments.authorId })
       .from(comments)
       .where(
         and(
@@ -202,6 +218,8 @@ export async function createComment(
     if (!parent) return { ok: false, status: 404, error: COMMENT_MESSAGES.parentNotFound };
     // One reply level: a reply to a reply answers the top comment.
     parentId = parent.parentId ?? parent.id;
+    // The member answered is the one whose comment was replied to (decision 0120).
+    repliedTo = { commentId: parent.id, authorId: parent.authorId };
   }
   let banned = false;
   try {
@@ -248,6 +266,12 @@ export async function createComment(
         .insert(comments)
         .values({ postId: post.id, authorId: actor.id, content, parentId })
         .returning({ id: comments.id });
+      await notifyCommentEvents(tx, {
+        actorId: actor.id,
+        comment: { id: row!.id, content },
+        post,
+        repliedTo,
+      });
       return answer({ ok: true, id: row!.id });
     });
   } catch (error) {
@@ -256,6 +280,8 @@ export async function createComment(
   }
 }
 
+type Executor = Pick<Database, "insert" | "select" | "update" | "execute">;
+
 export type DeleteResult = { ok: true } | { ok: false; status: 403 | 404; error: string };
 
 /** Own comment: any member; a plain user's: mentors too; any: admins (decided by permissions). */
@@ -263,10 +289,19 @@ export async function deleteComment(
   db: Database,
   actor: Actor,
   commentId: string,
+  options: {
+    /** Runs in the delete's transaction (an admin's decision on reports: closed and audited). */
+    also?: (tx: Executor, deleted: { postId: string; authorId: string }) => Promise<void>;
+  } = {},
 ): Promise<DeleteResult> {
   if (!isUuid(commentId)) return { ok: false, status: 404, error: COMMENT_MESSAGES.deleteFailed };
   const [found] = await db
-    .select({ id: comments.id, authorId: comments.authorId, role: profiles.role })
+    .select({
+      id: comments.id,
+      postId: comments.postId,
+      authorId: comments.authorId,
+      role: profiles.role,
+    })
     .from(comments)
     .innerJoin(profiles, eq(profiles.id, comments.authorId))
     .where(and(eq(comments.id, commentId), eq(comments.isDeleted, false)));
@@ -290,6 +325,7 @@ export async function deleteComment(
           sql`(${comments.id} = ${found.id} OR ${comments.parentId} = ${found.id})`,
         ),
       );
+    await options.also?.(tx, { postId: found.postId, authorId: found.authorId });
   });
   return { ok: true };
 }

@@ -16,9 +16,46 @@ export const NOTIFICATION_MESSAGES = {
   },
 } as const;
 
+/** The spec's four, then the community's own (issue 20; the mail feature keys preferences on these). */
+export const NOTIFICATION_TYPES = [
+  "follow",
+  "approval",
+  "promotion",
+  "broadcast",
+  "reply",
+  "comment",
+  "new_post",
+  "mention",
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_TYPES)[number];
+
+/** At most this many members are told of their @mention in one comment (decision 0120). */
+export const MENTIONS_PER_COMMENT = 10;
+
+/**
+ * The usernames @mentioned in a comment, lower case, each once, in order,
+ * at most MENTIONS_PER_COMMENT. "@name" counts at the start or after a
+ * character that cannot be part of an address or a name (so "a@b.com" is
+ * not a mention).
+ */
+export function mentionedUsernames(text: string): string[] {
+  const found = new Set<string>();
+  for (const match of text.matchAll(/(?<![A-Za-z0-9_.@])@([A-Za-z0-9_]{3,30})(?![A-Za-z0-9_])/g)) {
+    found.add(match[1]!.toLowerCase());
+    if (found.size === MENTIONS_PER_COMMENT) break;
+  }
+  return [...found];
+}
+
+/** A comment's first words for a notification's message line. */
+export function excerpt(text: string, max = 140): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
+}
+
 export type NotificationItem = {
   id: string;
-  type: "follow" | "approval" | "promotion" | "broadcast";
+  type: NotificationKind;
   title: string;
   message: string | null;
   link: string | null;

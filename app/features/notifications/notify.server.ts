@@ -8,28 +8,98 @@ import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import { broadcasts, notifications, profiles } from "#server/db/schema";
 
-export type NotificationType = "follow" | "approval" | "promotion" | "broadcast";
+export type NotificationType =
+  "follow" | "approval" | "promotion" | "broadcast" | "reply" | "comment" | "new_post" | "mention";
+
+/**
+ * Grouping (decision 0120): while the member has an unread notification of
+ * the same type on the same `key`, a new one updates it (its actors, title,
+ * message, link and time) instead of adding a row. The title is then
+ * "NAME and N others PHRASE", NAME being the latest actor.
+ */
+export type NotificationGroup = { key: string; actorName: string; phrase: string };
+
 export type NewNotification = {
   type: NotificationType;
   title: string;
   message?: string | null;
   link?: string | null;
+  /** Whose action this tells of (kept on the row; grouped rows count each once). */
+  actorId?: string | null;
+  group?: NotificationGroup;
 };
 
 /** Accepts a transaction as well as the database. */
 type Executor = Pick<Database, "insert" | "select" | "update" | "execute">;
 
-export async function notify(db: Executor, userId: string, notification: NewNotification) {
-  const [row] = await db
+const INSERT_SLICE = 1000;
+
+/** "Priya", "Priya and 1 other", "Priya and 3 others". */
+export function groupedTitle(actorName: string, actorCount: number, phrase: string): string {
+  const others = actorCount - 1;
+  if (others <= 0) return `${actorName} ${phrase}`;
+  return `${actorName} and ${others} ${others === 1 ? "other" : "others"} ${phrase}`;
+}
+
+/**
+ * The one way a notification is created (issue 20: later, e-mail per the
+ * member's preferences hooks in here). Inserts one row per recipient, or,
+ * with `group`, updates the recipient's unread row of that type and key.
+ * Returns the rows written. Who may be told is the caller's decision.
+ */
+export async function notifyAll(
+  db: Executor,
+  userIds: readonly string[],
+  notification: NewNotification,
+): Promise<(typeof notifications.$inferSelect)[]> {
+  const recipients = [...new Set(userIds)];
+  if (recipients.length === 0) return [];
+  const actorIds = notification.actorId ? [notification.actorId] : [];
+  const values = recipients.map((userId) => ({
+    userId,
+    type: notification.type,
+    title: notification.title,
+    message: notification.message ?? null,
+    link: notification.link ?? null,
+    groupKey: notification.group?.key ?? null,
+    actorIds,
+  }));
+  const group = notification.group;
+  if (!group) {
+    // A mentor's thousands of followers: in slices, under the statement's parameter limit.
+    const rows: (typeof notifications.$inferSelect)[] = [];
+    for (let at = 0; at < values.length; at += INSERT_SLICE) {
+      rows.push(
+        ...(await db
+          .insert(notifications)
+          .values(values.slice(at, at + INSERT_SLICE))
+          .returning()),
+      );
+    }
+    return rows;
+  }
+  const actor = notification.actorId ?? "";
+  const known = sql`${actor}::text = ANY(${notifications.actorIds})`;
+  const count = sql`(cardinality(${notifications.actorIds}) + CASE WHEN ${known} THEN 0 ELSE 1 END)`;
+  return db
     .insert(notifications)
-    .values({
-      userId,
-      type: notification.type,
-      title: notification.title,
-      message: notification.message ?? null,
-      link: notification.link ?? null,
+    .values(values)
+    .onConflictDoUpdate({
+      target: [notifications.userId, notifications.type, notifications.groupKey],
+      targetWhere: sql`NOT ${notifications.isRead} AND ${notifications.groupKey} IS NOT NULL`,
+      set: {
+        actorIds: sql`CASE WHEN ${known} THEN ${notifications.actorIds} ELSE array_append(${notifications.actorIds}, ${actor}::text) END`,
+        title: sql`${group.actorName}::text || CASE WHEN ${count} > 1 THEN ' and ' || (${count} - 1) || CASE WHEN ${count} = 2 THEN ' other ' ELSE ' others ' END ELSE ' ' END || ${group.phrase}::text`,
+        message: sql`excluded.message`,
+        link: sql`excluded.link`,
+        createdAt: sql`now()`,
+      },
     })
     .returning();
+}
+
+export async function notify(db: Executor, userId: string, notification: NewNotification) {
+  const [row] = await notifyAll(db, [userId], notification);
   return row!;
 }
 
@@ -118,6 +188,8 @@ export async function broadcast(db: Database, input: BroadcastInput): Promise<nu
             link: sql<string>`${input.link}`.as("link"),
             isRead: sql<boolean>`false`.as("is_read"),
             broadcastId: sql<string>`${sent!.id}::uuid`.as("broadcast_id"),
+            groupKey: sql<string | null>`null`.as("group_key"),
+            actorIds: sql<string[]>`'{}'::text[]`.as("actor_ids"),
             createdAt: sql<Date>`now()`.as("created_at"),
           })
           .from(profiles)

@@ -9,6 +9,7 @@ import { FavoriteToggle } from "~/features/favorites/favorite-toggle";
 import { formatDate, isoDate, plural } from "~/lib/format";
 import { Avatar, FeaturedPostsWidget, postPath, VerifiedBadge } from "~/features/posts/post-card";
 import { ShareControl } from "~/features/posts/share-control";
+import { ReportButton } from "~/features/reports/report-button";
 import { SidebarWidgets } from "~/features/posts/sidebar-widgets";
 import type { PostView } from "~/features/posts/types";
 import { tagPath } from "~/features/posts/archive";
@@ -177,8 +178,17 @@ export function PostArticle({
           </div>
         ) : null}
 
-        <div className="mt-6">
+        <div className="mt-6 flex flex-wrap items-center gap-x-4 gap-y-2">
           <ShareControl url={url} title={post.title} />
+          {/* Approved members report others' posts (issue 20 §6; the server checks again). */}
+          {user && user.status === "approved" && user.username !== post.author.username ? (
+            <ReportButton
+              kind="post"
+              id={post.id}
+              name={`post: ${post.title}`}
+              className="text-sm font-medium text-slate-700 underline hover:text-slate-900"
+            />
+          ) : null}
         </div>
 
         {view.externalLink ? (
