@@ -35,6 +35,7 @@ import { sendUnavailable, trackDatabaseFailures, unavailableBehind } from "./htt
 import { healthProbes } from "./http/health";
 import { drain, isDraining, trackInFlight } from "./http/shutdown";
 import { createLogger, safeError, type Logger } from "./logger";
+import { JobQueue, setJobQueue } from "./jobs/queue";
 import { closeNotificationHub } from "./realtime/notification-hub";
 import { setRuntime } from "./runtime";
 import { createStorage } from "./storage";
@@ -51,6 +52,8 @@ export type AppHooks = {
   pageCacheVariant(headers: IncomingHttpHeaders): string;
   /** Work beside the server for its whole life (the publication clock); stopped at shutdown. */
   startBackgroundWork(db: DatabaseHandle["db"], log: Logger): { stop(): void };
+  /** Registers the job handlers (e-mails, digests) with the started queue (docs/decisions/0123). */
+  startJobs(queue: JobQueue, log: Logger): Promise<void>;
 };
 
 type AppOptions = {
@@ -318,6 +321,14 @@ export async function start({
   // Writes on any instance (or straight in the database) clear this instance's caches.
   await listenForInvalidations(database);
   const backgroundWork = hooks.startBackgroundWork(database.db, log);
+  // The job queue: enqueue from every instance, work where JOB_CONCURRENCY > 0.
+  const jobs = new JobQueue(database.queueBackend, log, {
+    work: config.jobConcurrency > 0,
+    concurrency: Math.max(1, config.jobConcurrency),
+  });
+  await jobs.start();
+  setJobQueue(jobs);
+  await hooks.startJobs(jobs, log);
 
   if (config.demoContent) {
     const result = await seedDemo(database.db, storage, { log: (msg) => log.info(msg) });
@@ -347,6 +358,9 @@ export async function start({
     else log.info(drained, "drained");
     await vite?.close();
     backgroundWork.stop();
+    // Running jobs finish (up to 10 s); a job cut short is retried after its heartbeat lapses.
+    await jobs.stop();
+    setJobQueue(undefined);
     await database.close();
     setDatabase(undefined);
     log.info("stopped");

@@ -32,11 +32,13 @@ export type AdminActionName =
   | "banned_word.add"
   | "banned_word.remove"
   | "broadcast.send"
-  | "users.export";
+  | "users.export"
+  | "jobs.retry_failed";
 
 export type AdminActionRecord = {
   action: AdminActionName;
-  targetType?: "user" | "post" | "category" | "settings" | "redirect" | "banned_word" | "broadcast";
+  targetType?:
+    "user" | "post" | "category" | "settings" | "redirect" | "banned_word" | "broadcast" | "jobs";
   targetId?: string | null;
   /** A human name for the target (username, post title, word…), kept after deletion. */
   targetLabel?: string | null;
@@ -116,6 +118,7 @@ const ACTION_DESCRIPTIONS: Record<AdminActionName, string> = {
   "banned_word.remove": "Removed banned word",
   "broadcast.send": "Sent notification",
   "users.export": "Exported users CSV",
+  "jobs.retry_failed": "Retried failed jobs",
 };
 
 /** The Overview's words for an action; an unknown name is shown as stored. */

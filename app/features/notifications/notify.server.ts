@@ -7,6 +7,7 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import { broadcasts, notifications, profiles } from "#server/db/schema";
+import { afterNotificationCreated } from "~/features/email-preferences/preferences.server";
 
 export type NotificationType = "follow" | "approval" | "promotion" | "broadcast";
 export type NewNotification = {
@@ -17,7 +18,7 @@ export type NewNotification = {
 };
 
 /** Accepts a transaction as well as the database. */
-type Executor = Pick<Database, "insert" | "select" | "update" | "execute">;
+type Executor = Pick<Database, "insert" | "select" | "update" | "delete" | "execute">;
 
 export async function notify(db: Executor, userId: string, notification: NewNotification) {
   const [row] = await db
@@ -30,6 +31,8 @@ export async function notify(db: Executor, userId: string, notification: NewNoti
       link: notification.link ?? null,
     })
     .returning();
+  // The member's preference for the type: an e-mail job at once, or nothing kept (issue 20).
+  await afterNotificationCreated(db, row!);
   return row!;
 }
 
