@@ -68,6 +68,8 @@ export default [
   route("api/favorites", "routes/api.favorites.ts"),
   route("notifications", "routes/notifications.tsx"),
   route("api/notifications/stream", "routes/api.notifications.stream.ts"),
+  route("settings/notifications", "routes/settings.notifications.tsx"),
+  route("unsubscribe", "routes/unsubscribe.tsx"),
   route("post/:slug", "routes/post.tsx", { id: "post" }),
   route(":category/:slug", "routes/post.tsx", { id: "category-post" }),
   route("*", "routes/not-found.tsx", { id: "not-found" }),

@@ -187,7 +187,14 @@ export function createApp({
   // Writes only from this site's own pages (issue 13); the auth library checks its own paths.
   // No control character in a path or query reaches a route (issue 13).
   app.use(refuseControlUrls());
-  app.use(sameOrigin({ siteUrl: config.siteUrl, exempt: (p) => p.startsWith("/api/auth/") }));
+  // One-click unsubscribe (RFC 8058) is POSTed by mail providers from anywhere; its signed
+  // token is the only authority, and it can only turn an e-mail off (docs/decisions/0125).
+  app.use(
+    sameOrigin({
+      siteUrl: config.siteUrl,
+      exempt: (p) => p.startsWith("/api/auth/") || p === "/unsubscribe",
+    }),
+  );
 
   if (vite) {
     app.use(vite.middlewares);

@@ -25,7 +25,8 @@ export type Action =
   | "post.write"
   | "comment.delete"
   | "admin.access"
-  | "broadcast.send";
+  | "broadcast.send"
+  | "notifications.settings";
 
 /** Who may do what, before looking at the resource. */
 export const ROLE_TABLE: Record<Action, readonly EffectiveRole[]> = {
@@ -40,6 +41,8 @@ export const ROLE_TABLE: Record<Action, readonly EffectiveRole[]> = {
   "comment.delete": ["user", "mentor", "admin"],
   "admin.access": ["admin"],
   "broadcast.send": ["admin"],
+  // Issue 20: the notification settings page (e-mail preferences).
+  "notifications.settings": ["user", "mentor", "admin"],
 };
 
 /** Participation actions: a pending member is sent to /pending-approval. */
@@ -48,6 +51,7 @@ export const PARTICIPATION: readonly Action[] = [
   "comment.like",
   "favorite.toggle",
   "follow.create",
+  "notifications.settings",
 ];
 
 /** The resource a rule looks at, where it matters. */
