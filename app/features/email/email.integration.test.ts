@@ -133,6 +133,55 @@ describe("notification settings", () => {
   });
 });
 
+describe("a broadcast by e-mail", () => {
+  it("reaches the filtered members who take announcements by e-mail, once each", async () => {
+    const db = site.testDb.db;
+    const admin = await signedInMember(site.app, db, { role: "admin" });
+    const asha = await createUser(db);
+    const ravi = await createUser(db);
+    const quiet = await createUser(db);
+    const pending = await createUser(db, { status: "pending" });
+    await db
+      .insert(notificationPreferences)
+      .values({ userId: quiet.id, type: "broadcast", channel: "app" });
+    const before = smtp.received.length;
+    const fields = {
+      intent: "broadcast",
+      title: "Office hours on Friday",
+      message: "Bring your pitch deck.",
+      link: "/about",
+      roleFilter: "all",
+      statusFilter: "approved",
+      email: "on",
+    };
+    // The same confirmation as before: nothing sent until confirmed.
+    const asked = await site.post(admin.jar, "/admin?tab=notifications", fields);
+    expect(await site.text(asked)).toContain("Also by e-mail.");
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(smtp.received.length).toBe(before);
+    const sent = await site.post(admin.jar, "/admin?tab=notifications", {
+      ...fields,
+      confirmed: "1",
+    });
+    expect(sent.status).toBe(302);
+    const expected = [admin.email, asha.email, ravi.email].sort();
+    const mails = await until(() => {
+      const got = smtp.received.slice(before);
+      return got.length >= expected.length ? got : undefined;
+    });
+    await new Promise((r) => setTimeout(r, 1_500));
+    const got = smtp.received.slice(before);
+    expect(got.flatMap((m) => m.to).sort()).toEqual(expected);
+    expect(got.map((m) => m.to[0])).not.toContain(quiet.email);
+    expect(got.map((m) => m.to[0])).not.toContain(pending.email);
+    const mail = mails[0]!;
+    expect(mail.headers.get("subject")).toBe("Office hours on Friday");
+    expect(mail.headers.get("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+    expect(mail.text).toContain("Bring your pitch deck.");
+    expect(mail.html).toContain("Bring your pitch deck.");
+  });
+});
+
 describe("a notification by e-mail", () => {
   it("is delivered over SMTP with both parts and the one-click unsubscribe headers", async () => {
     const mentor = await createUser(site.testDb.db, { role: "mentor", fullName: "Meera Shah" });
