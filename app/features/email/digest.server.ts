@@ -63,7 +63,7 @@ export type DigestPost = {
   title: string;
   slug: string;
   excerpt: string | null;
-  publishedAt: Date;
+  publishedAt: Date | null;
   authorName: string;
   viewCount: number;
 };
@@ -84,7 +84,7 @@ function postColumns() {
     title: posts.title,
     slug: posts.slug,
     excerpt: posts.excerpt,
-    publishedAt: sql<Date>`${posts.publishedAt}`,
+    publishedAt: posts.publishedAt,
     authorName: sql<string>`coalesce(nullif(trim(${profiles.fullName}), ''), ${profiles.username})`,
     viewCount: posts.viewCount,
   };

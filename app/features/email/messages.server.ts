@@ -124,7 +124,9 @@ function postItem(site: SiteForEmail, post: DigestPost): EmailItem {
   return {
     title: post.title,
     href: emailLink(site, `/post/${post.slug}`),
-    meta: `${post.authorName} · ${emailDate(post.publishedAt, site.timeZone)}`,
+    meta: post.publishedAt
+      ? `${post.authorName} · ${emailDate(new Date(post.publishedAt), site.timeZone)}`
+      : post.authorName,
     ...(post.excerpt ? { excerpt: post.excerpt } : {}),
   };
 }
