@@ -269,7 +269,7 @@ describe.skipIf(!pgUrl)("a kill -9 of the worker process during a digest run", (
       for (const m of smtp.received)
         for (const to of m.to) counts.set(to, (counts.get(to) ?? 0) + 1);
       const twice = [...counts.values()].filter((n) => n > 1).length;
-      console.log(
+      console.warn(
         `digest kill -9: ${everyone} members, ${atKill} e-mails before the kill, ${smtp.received.length} in all, ${twice} sent twice`,
       );
       expect(counts.size).toBe(everyone);
