@@ -60,6 +60,7 @@ export default [
   route("admin/site-settings", "routes/admin.site-settings.tsx"),
   route("admin/banned-words", "routes/admin.banned-words.tsx"),
   route("admin/redirects", "routes/admin.redirects.tsx"),
+  route("admin/email", "routes/admin.email.tsx"),
   // Community
   route("edit-profile", "routes/edit-profile.tsx"),
   route("user/:username", "routes/user-profile.tsx"),

@@ -183,6 +183,15 @@ const CASES: Case[] = [
     action: "notifications.read",
     send: get(() => "/notifications"),
   },
+  { name: "GET /admin/email", action: "admin.access", send: get(() => "/admin/email") },
+  {
+    name: "POST /admin/email",
+    action: "admin.access",
+    send: post(
+      () => "/admin/email",
+      () => ({ enabled: "on", day: "1", time: "08:00" }),
+    ),
+  },
   {
     name: "GET /settings/notifications",
     action: "notifications.settings",

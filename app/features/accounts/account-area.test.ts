@@ -39,6 +39,7 @@ describe("avatar menu", () => {
       "Banned Words /admin/banned-words",
       "Site Settings /admin/site-settings",
       "Redirects /admin/redirects",
+      "Weekly Digest /admin/email",
     ]);
   });
 

@@ -29,6 +29,7 @@ export function avatarMenuLinks(user: HeaderUser): MenuLink[] {
       { label: "Banned Words", to: "/admin/banned-words" },
       { label: "Site Settings", to: "/admin/site-settings" },
       { label: "Redirects", to: "/admin/redirects" },
+      { label: "Weekly Digest", to: "/admin/email" },
     );
   }
   return links;

@@ -21,6 +21,7 @@ import {
   unsubscribeToken,
 } from "~/features/email-preferences/preferences.server";
 import { notifyFollow } from "~/features/notifications/notify.server";
+import { loadDigestSettings } from "./digest-settings.server";
 import { startEmailJobs } from "./jobs.server";
 
 const site = siteOverHttpForThisFile();
@@ -130,6 +131,35 @@ describe("notification settings", () => {
       .from(notificationPreferences)
       .where(eq(notificationPreferences.userId, pending.id));
     expect(rows).toHaveLength(0);
+  });
+});
+
+describe("the digest's day and time", () => {
+  it("admins set them; a bad time is refused and kept", async () => {
+    const admin = await signedInMember(site.app, site.testDb.db, { role: "admin" });
+    const page = await site.get(admin.jar, "/admin/email");
+    expect(page.status).toBe(200);
+    expect(await site.text(page)).toContain("Europe/London");
+    const bad = await site.post(admin.jar, "/admin/email", {
+      enabled: "on",
+      day: "3",
+      time: "25:00",
+    });
+    expect(bad.status).toBe(400);
+    const body = await site.text(bad);
+    expect(body).toContain("Enter a time as HH:MM, from 00:00 to 23:59");
+    expect(body).toContain('value="25:00"');
+    const ok = await site.post(admin.jar, "/admin/email", { day: "3", time: "18:30" });
+    expect(ok.status).toBe(200);
+    expect(await loadDigestSettings(site.testDb.db)).toMatchObject({
+      enabled: false,
+      day: 3,
+      time: "18:30",
+    });
+    const member = await signedInMember(site.app, site.testDb.db);
+    const refused = await site.post(member.jar, "/admin/email", { day: "1", time: "08:00" });
+    expect(refused.status).toBe(302);
+    expect((await loadDigestSettings(site.testDb.db)).day).toBe(3);
   });
 });
 
