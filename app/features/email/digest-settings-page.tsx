@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { primaryButton } from "~/components/ui/button-styles";
 import { Checkbox, ErrorBox, Field, inputClass, NoticeBox, Select } from "~/components/ui/form";
-import { type DigestSettings, WEEKDAYS } from "./digest-settings.server";
+import { type DigestSettings, WEEKDAYS } from "./digest-settings";
 
 /** /admin/email: when the weekly digest goes out (issue 20 §4). */
 export function DigestSettingsPage({

@@ -13,25 +13,8 @@ import { assertCan } from "~/features/accounts/permissions.server";
 import { recordAdminAction } from "~/features/audit/audit.server";
 import { loadSiteSettings } from "~/features/site-settings/site-settings.server";
 import { formText } from "~/lib/read-input.server";
+import { DIGEST_SETTINGS_MESSAGES, type DigestSettings } from "./digest-settings";
 import { siteTimeZone } from "./jobs.server";
-
-export const WEEKDAYS = [
-  "Sunday",
-  "Monday",
-  "Tuesday",
-  "Wednesday",
-  "Thursday",
-  "Friday",
-  "Saturday",
-] as const;
-
-export const DIGEST_SETTINGS_MESSAGES = {
-  saved: "Digest settings saved",
-  badDay: "Choose a day of the week",
-  badTime: "Enter a time as HH:MM, from 00:00 to 23:59",
-} as const;
-
-export type DigestSettings = { enabled: boolean; day: number; time: string; timeZone: string };
 
 export const digestSettingsForm = z.object({
   enabled: formText.transform((v) => v === "on"),
