@@ -9,6 +9,7 @@ import { createApp as createServerApp, start as startServer, type AppHooks } fro
 import { db } from "#server/db/client";
 import { startPublicationClock } from "~/features/authoring/publication-clock.server";
 import { pageCacheVariant } from "~/features/consent/page-variant.server";
+import { startEmailJobs } from "~/features/email/jobs.server";
 import { siteTrackerCsp } from "~/features/site-settings/site-settings.server";
 
 export const hooks: AppHooks = {
@@ -21,6 +22,8 @@ export const hooks: AppHooks = {
     startPublicationClock(database, {
       onError: (error) => log.warn({ err: error }, "publication clock"),
     }),
+  // E-mails at once, broadcasts by e-mail and the weekly digest, through the job queue.
+  startJobs: (queue, log) => startEmailJobs(queue, log),
 };
 
 type WithoutHooks<T> = Omit<T, "hooks">;

@@ -61,6 +61,7 @@ export default [
   route("admin/banned-words", "routes/admin.banned-words.tsx"),
   route("admin/redirects", "routes/admin.redirects.tsx"),
   route("admin/reports", "routes/admin.reports.tsx"),
+  route("admin/email", "routes/admin.email.tsx"),
   // Community
   route("edit-profile", "routes/edit-profile.tsx"),
   route("user/:username", "routes/user-profile.tsx"),
@@ -71,6 +72,8 @@ export default [
   route("notifications", "routes/notifications.tsx"),
   route("api/notifications/stream", "routes/api.notifications.stream.ts"),
   route("post/:slug/event.ics", "routes/post.event-ics.ts"),
+  route("settings/notifications", "routes/settings.notifications.tsx"),
+  route("unsubscribe", "routes/unsubscribe.tsx"),
   route("post/:slug", "routes/post.tsx", { id: "post" }),
   route(":category/:slug", "routes/post.tsx", { id: "category-post" }),
   route("*", "routes/not-found.tsx", { id: "not-found" }),

@@ -47,6 +47,7 @@ import { drain, isDraining, trackInFlight } from "./http/shutdown";
 import { createLogger, safeError, type Logger } from "./logger";
 import { closeNotificationHub, openStreamCount } from "./realtime/notification-hub";
 import { serveLiveBackups } from "./backup/live";
+import { JobQueue, setJobQueue } from "./jobs/queue";
 import { setRuntime } from "./runtime";
 import { createStorage } from "./storage";
 
@@ -62,6 +63,8 @@ export type AppHooks = {
   pageCacheVariant(headers: IncomingHttpHeaders): string;
   /** Work beside the server for its whole life (the publication clock); stopped at shutdown. */
   startBackgroundWork(db: DatabaseHandle["db"], log: Logger): { stop(): void };
+  /** Registers the job handlers (e-mails, digests) with the started queue (docs/decisions/0123). */
+  startJobs(queue: JobQueue, log: Logger): Promise<void>;
 };
 
 type AppOptions = {
@@ -204,7 +207,14 @@ export function createApp({
   // Writes only from this site's own pages (issue 13); the auth library checks its own paths.
   // No control character in a path or query reaches a route (issue 13).
   app.use(refuseControlUrls());
-  app.use(sameOrigin({ siteUrl: config.siteUrl, exempt: (p) => p.startsWith("/api/auth/") }));
+  // One-click unsubscribe (RFC 8058) is POSTed by mail providers from anywhere; its signed
+  // token is the only authority, and it can only turn an e-mail off (docs/decisions/0125).
+  app.use(
+    sameOrigin({
+      siteUrl: config.siteUrl,
+      exempt: (p) => p.startsWith("/api/auth/") || p === "/unsubscribe",
+    }),
+  );
 
   if (vite) {
     app.use(vite.middlewares);
@@ -358,6 +368,14 @@ export async function start({
   // Writes on any instance (or straight in the database) clear this instance's caches.
   await listenForInvalidations(database);
   const backgroundWork = hooks.startBackgroundWork(database.db, log);
+  // The job queue: enqueue from every instance, work where JOB_CONCURRENCY > 0.
+  const jobs = new JobQueue(database.queueBackend, log, {
+    work: config.jobConcurrency > 0,
+    concurrency: Math.max(1, config.jobConcurrency),
+  });
+  await jobs.start();
+  setJobQueue(jobs);
+  await hooks.startJobs(jobs, log);
 
   if (config.demoContent) {
     const result = await seedDemo(database.db, storage, { log: (msg) => log.info(msg) });
@@ -388,6 +406,9 @@ export async function start({
     await vite?.close();
     backgroundWork.stop();
     await liveBackups.close();
+    // Running jobs finish (up to 10 s); a job cut short is retried after its heartbeat lapses.
+    await jobs.stop();
+    setJobQueue(undefined);
     await database.close();
     setDatabase(undefined);
     log.info("stopped");

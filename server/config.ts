@@ -33,6 +33,8 @@ const envSchema = z.object({
   LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("FounderBridge <no-reply@localhost>"),
+  // Jobs (e-mails, digests) run at once by this instance; 0: it only enqueues (docs/decisions/0123).
+  JOB_CONCURRENCY: z.coerce.number().int().min(0).max(100).default(4),
   LINKEDIN_CLIENT_ID: z.string().optional(),
   LINKEDIN_CLIENT_SECRET: z.string().optional(),
   LINKEDIN_ISSUER_URL: z.url().default("https://www.linkedin.com/oauth"),
@@ -87,6 +89,8 @@ export type Config = {
   logFormat: "json" | "pretty";
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Jobs run at once by this instance's workers; 0: no workers here (docs/decisions/0123). */
+  jobConcurrency: number;
   /**
    * Set only when both LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET are. The
    * issuer's discovery document gives every endpoint (tests point it at a
@@ -211,6 +215,7 @@ export function loadConfig(
     logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === "development" || stdoutIsTTY ? "pretty" : "json"),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    jobConcurrency: e.JOB_CONCURRENCY,
     linkedin:
       e.LINKEDIN_CLIENT_ID && e.LINKEDIN_CLIENT_SECRET
         ? {

@@ -1,23 +1,33 @@
 import { defaultPageMeta } from "~/features/seo/meta";
-import { data, Link } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
+import { queueStateFor, retryFailedJobs } from "~/features/health/job-queue.server";
 import { runHealthCheck } from "~/features/health/run-health-check.server";
 import type { HealthReport } from "~/features/health/health.server";
 import { secondaryButton } from "~/components/ui/button-styles";
 import type { Route } from "./+types/health";
 
-export async function loader() {
+export async function loader(args?: Pick<Route.LoaderArgs, "request">) {
+  // Admins also see the job queue (issue 20 §5); everyone else the spec's page.
+  const state = args ? await queueStateFor(args.request).catch(() => null) : null;
+  const queue = state ? { queue: state } : {};
   try {
     const report = await runHealthCheck();
     return data(
-      { report, error: null },
+      { report, error: null, ...queue },
       { status: report.status === "healthy" ? 200 : 503, headers: { "Cache-Control": "no-store" } },
     );
   } catch {
     return data(
-      { report: null, error: "Failed to check health" },
+      { report: null, error: "Failed to check health", ...queue },
       { status: 503, headers: { "Cache-Control": "no-store" } },
     );
   }
+}
+
+/** Admins: put every failed job back in line. */
+export async function action({ request }: Route.ActionArgs) {
+  const retried = await retryFailedJobs(request);
+  return redirect(`/health?retried=${retried}`);
 }
 
 // Pass the loader's Cache-Control (no-store) on to the document response.
@@ -43,6 +53,7 @@ const checkLabels: Record<keyof HealthReport["checks"], string> = {
 
 export default function Health({ loaderData }: Route.ComponentProps) {
   const { report, error } = loaderData;
+  const queue = "queue" in loaderData ? loaderData.queue : null;
   return (
     <section className="mx-auto max-w-3xl px-4 py-10" aria-labelledby="health-title">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -111,6 +122,41 @@ export default function Health({ loaderData }: Route.ComponentProps) {
               );
             })}
           </ul>
+
+          {queue ? (
+            <>
+              <h2 className="mt-10 text-lg font-semibold">Job queue</h2>
+              {queue.available ? (
+                <>
+                  <dl className="mt-3 grid grid-cols-3 gap-4">
+                    <div>
+                      <dt className="text-sm text-slate-700">Pending</dt>
+                      <dd className="mt-1 font-semibold">{queue.pending}</dd>
+                    </div>
+                    <div>
+                      <dt className="text-sm text-slate-700">Running</dt>
+                      <dd className="mt-1 font-semibold">{queue.active}</dd>
+                    </div>
+                    <div>
+                      <dt className="text-sm text-slate-700">Failed</dt>
+                      <dd className="mt-1 font-semibold">{queue.failed}</dd>
+                    </div>
+                  </dl>
+                  {queue.failed > 0 ? (
+                    <Form method="post" reloadDocument className="mt-4">
+                      <button type="submit" className={secondaryButton}>
+                        Retry failed jobs
+                      </button>
+                    </Form>
+                  ) : null}
+                </>
+              ) : (
+                <p className="mt-3 text-slate-700">
+                  The job queue is not running on this instance.
+                </p>
+              )}
+            </>
+          ) : null}
 
           <h2 id="health-raw-title" className="mt-10 text-lg font-semibold">
             Raw response

@@ -1,5 +1,6 @@
 import { defaultPageMeta } from "~/features/seo/meta";
-import { data, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
+import { can } from "~/features/accounts/permissions";
 import { db } from "#server/db/client";
 import { runtime } from "#server/runtime";
 import { requireMember } from "~/features/accounts/permissions.server";
@@ -32,6 +33,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     bellState(db(), member.id),
   ]);
   const page = {
+    // Issue 20: approved members choose how they hear about each type.
+    canChooseEmails: can(member, "notifications.settings"),
     filter,
     items,
     unreadCount: bell.unreadCount,
@@ -68,15 +71,27 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <NotificationsPage
-      filter={loaderData.filter}
-      items={loaderData.items}
-      unreadCount={loaderData.unreadCount}
-      error={
-        (actionData && "error" in actionData ? actionData.error : undefined) ??
-        loaderData.error ??
-        undefined
-      }
-    />
+    <>
+      <NotificationsPage
+        filter={loaderData.filter}
+        items={loaderData.items}
+        unreadCount={loaderData.unreadCount}
+        error={
+          (actionData && "error" in actionData ? actionData.error : undefined) ??
+          loaderData.error ??
+          undefined
+        }
+      />
+      {loaderData.canChooseEmails ? (
+        <p className="mx-auto -mt-4 max-w-3xl px-4 pb-10">
+          <Link
+            to="/settings/notifications"
+            className="text-sm font-semibold text-brand-700 underline"
+          >
+            Notification settings
+          </Link>
+        </p>
+      ) : null}
+    </>
   );
 }

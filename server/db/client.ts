@@ -36,6 +36,12 @@ export type DatabaseHandle = {
    * queued behind the pool's traffic; concurrent pings share one.
    */
   ping(timeoutMs: number): Promise<void>;
+  /**
+   * What the job queue (server/jobs) connects with: the embedded PGlite
+   * instance itself (one connection, shared), or the PostgreSQL address (the
+   * queue keeps a small pool of its own).
+   */
+  queueBackend: { kind: "pglite"; client: PGlite } | { kind: "postgres"; url: string };
   close(): Promise<void>;
 };
 
@@ -125,6 +131,7 @@ async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
   return {
     db,
     kind: "pglite",
+    queueBackend: { kind: "pglite", client },
     async listen(channel, onPayload) {
       checkChannel(channel);
       const unsubscribe = await client.listen(channel, onPayload);
@@ -412,6 +419,7 @@ async function openPostgres(
   const handle: DatabaseHandle = {
     db,
     kind: "postgres",
+    queueBackend: { kind: "postgres", url },
     async listen(channel, onPayload, onReconnect) {
       checkChannel(channel);
       const client = await listenerClient();

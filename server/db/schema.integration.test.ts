@@ -92,6 +92,8 @@ describe("migrations", () => {
       "follows",
       "idempotency_keys",
       "login_attempts",
+      "mail_deliveries",
+      "notification_preferences",
       "notifications",
       "post_announcements",
       "post_tags",

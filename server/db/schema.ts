@@ -656,6 +656,47 @@ export const reports = pgTable(
   ],
 );
 
+/**
+ * How a member wants each notification type (issue 20): in the app only, an
+ * e-mail at once, in the weekly digest, or off. A row only where the member
+ * chose something other than the type's default (app/features/email-preferences).
+ * The type is text: the list of types is the code's (new types need no migration).
+ */
+export const notificationPreferences = pgTable(
+  "notification_preferences",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    channel: text("channel").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.type] }),
+    check(
+      "notification_preferences_channel",
+      sql`${t.channel} IN ('app', 'email', 'digest', 'off')`,
+    ),
+  ],
+);
+
+/**
+ * E-mails sent by jobs, one row per idempotency key (docs/decisions/0124):
+ * written right after the SMTP server accepts the message, and read before
+ * sending, so a job run again after a crash does not send it twice.
+ */
+export const mailDeliveries = pgTable(
+  "mail_deliveries",
+  {
+    key: text("key").primaryKey(),
+    userId: text("user_id").references(() => profiles.id, { onDelete: "set null" }),
+    kind: text("kind").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("mail_deliveries_sent_at_idx").on(t.sentAt)],
+);
+
 // ---------------------------------------------------------------------- consent
 
 export const cookieConsents = pgTable(
@@ -731,11 +772,22 @@ export const siteSettings = pgTable(
     podcastOwnerName: text("podcast_owner_name"),
     podcastOwnerEmail: text("podcast_owner_email"),
     podcastExplicit: boolean("podcast_explicit").notNull().default(false),
+    /**
+     * The weekly digest (issue 20): on or off, the day (0 Sunday … 6 Saturday)
+     * and the time (HH:MM) it goes out, in the site's time zone.
+     */
+    digestEnabled: boolean("digest_enabled").notNull().default(true),
+    digestDay: integer("digest_day").notNull().default(1),
+    digestTime: text("digest_time").notNull().default("08:00"),
     /** Set once the demo content has been loaded into this database. */
     demoContentLoadedAt: timestamp("demo_content_loaded_at", { withTimezone: true }),
     updatedAt: updatedAt(),
   },
-  (t) => [check("site_settings_single_row", sql`${t.id} = ${sql.raw(String(SITE_SETTINGS_ID))}`)],
+  (t) => [
+    check("site_settings_single_row", sql`${t.id} = ${sql.raw(String(SITE_SETTINGS_ID))}`),
+    check("site_settings_digest_day", sql`${t.digestDay} BETWEEN 0 AND 6`),
+    check("site_settings_digest_time", sql`${t.digestTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+  ],
 );
 
 // ------------------------------------------------------------- moderation, redirects

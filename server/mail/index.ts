@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import { renderEmail } from "./template";
 
 /**
  * Outgoing mail. With SMTP_URL: nodemailer over SMTP. Without it: the
@@ -15,6 +16,10 @@ export type MailMessage = {
   html: string;
   /** A short secret worth logging in development only (e.g. the 6-digit code). */
   devHint?: string;
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post for non-essential mail). */
+  headers?: Record<string, string>;
+  /** A stable Message-ID (a job's key), so a receiving server can spot a resend. */
+  messageId?: string;
 };
 
 export type Mailer = {
@@ -50,6 +55,8 @@ export function createMailer({ smtpUrl, from, dataDir, log }: MailerOptions): Ma
           subject: message.subject,
           text: message.text,
           html: message.html,
+          ...(message.headers ? { headers: message.headers } : {}),
+          ...(message.messageId ? { messageId: message.messageId } : {}),
         });
         log.info({ to: message.to, subject: message.subject }, "mail sent");
       },
@@ -73,6 +80,7 @@ export function createMailer({ smtpUrl, from, dataDir, log }: MailerOptions): Ma
         `From: ${from}`,
         `To: ${message.to}`,
         `Subject: ${message.subject}`,
+        ...Object.entries(message.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
         "",
         message.text,
         "",
@@ -92,42 +100,38 @@ export function createMailer({ smtpUrl, from, dataDir, log }: MailerOptions): Ma
   };
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
-  );
-
-/** Plain text and simple HTML with the site name. */
+/**
+ * An essential message (codes, resets, warnings) in the site's e-mail layout
+ * (server/mail/template.tsx): HTML and plain text.
+ */
 export function layoutMessage(
   siteName: string,
   paragraphs: string[],
   link?: { href: string; label: string },
+  heading?: string,
 ): { text: string; html: string } {
-  const text = [
-    ...paragraphs,
-    ...(link ? [`${link.label}: ${link.href}`] : []),
-    "",
-    `— ${siteName}`,
-  ].join("\n\n");
-  const html = [
-    `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5;color:#0f172a">`,
-    `<h1 style="font-size:20px">${escapeHtml(siteName)}</h1>`,
-    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
-    link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>` : "",
-    `</body></html>`,
-  ].join("");
-  return { text, html };
+  return renderEmail({
+    siteName,
+    preview: paragraphs[0] ?? siteName,
+    heading: heading ?? paragraphs[0] ?? siteName,
+    paragraphs: heading ? paragraphs : paragraphs.slice(1),
+    ...(link ? { action: link } : {}),
+  });
 }
 
 export function verificationCodeMessage(siteName: string, to: string, code: string): MailMessage {
   return {
     to,
     subject: `Your ${siteName} verification code: ${code}`,
-    ...layoutMessage(siteName, [
-      `Your verification code is ${code}.`,
-      "It is valid for 10 minutes. If you did not ask for it, ignore this message.",
-    ]),
+    ...layoutMessage(
+      siteName,
+      [
+        `Your verification code is ${code}.`,
+        "It is valid for 10 minutes. If you did not ask for it, ignore this message.",
+      ],
+      undefined,
+      "Your verification code",
+    ),
     devHint: `code ${code}`,
   };
 }
@@ -143,6 +147,7 @@ export function passwordResetMessage(siteName: string, to: string, url: string):
         "The link works once and for one hour. If it was not you, ignore this message.",
       ],
       { href: url, label: "Reset your password" },
+      "Reset your password",
     ),
     devHint: `reset ${url}`,
   };
@@ -158,10 +163,15 @@ export function codesPausedMessage(
   return {
     to,
     subject: `Codes for your ${siteName} account are paused`,
-    ...layoutMessage(siteName, [
-      `Someone entered ${failures} wrong codes for your account.`,
-      `To keep the account safe, its verification codes and password reset links stop working for ${minutes} minutes, and the ones already sent no longer work.`,
-      "If it was you, wait and ask for a new code. If it was not you, nobody has got in: your password has not changed.",
-    ]),
+    ...layoutMessage(
+      siteName,
+      [
+        `Someone entered ${failures} wrong codes for your account.`,
+        `To keep the account safe, its verification codes and password reset links stop working for ${minutes} minutes, and the ones already sent no longer work.`,
+        "If it was you, wait and ask for a new code. If it was not you, nobody has got in: your password has not changed.",
+      ],
+      undefined,
+      "Codes for your account are paused",
+    ),
   };
 }

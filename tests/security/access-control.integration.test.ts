@@ -183,6 +183,38 @@ const CASES: Case[] = [
     action: "notifications.read",
     send: get(() => "/notifications"),
   },
+  { name: "GET /admin/email", action: "admin.access", send: get(() => "/admin/email") },
+  {
+    name: "POST /admin/email",
+    action: "admin.access",
+    send: post(
+      () => "/admin/email",
+      () => ({ enabled: "on", day: "1", time: "08:00" }),
+    ),
+  },
+  {
+    name: "GET /settings/notifications",
+    action: "notifications.settings",
+    send: get(() => "/settings/notifications"),
+  },
+  {
+    name: "POST /settings/notifications",
+    action: "notifications.settings",
+    send: post(
+      () => "/settings/notifications",
+      () => ({
+        reply: "off",
+        mention: "email",
+        comment: "app",
+        new_post: "digest",
+        follow: "app",
+        approval: "app",
+        promotion: "app",
+        broadcast: "email",
+        digest: "email",
+      }),
+    ),
+  },
 ];
 
 /** The library's endpoints: closed for every role, whatever the session. */

@@ -13,6 +13,7 @@ import { createServer as createViteServer } from "vite";
 import type { TestDatabase } from "./test-database";
 import { loadConfig, type Config } from "#server/config";
 import { setDatabase } from "#server/db/client";
+import { JobQueue, setJobQueue } from "#server/jobs/queue";
 import { createLogger } from "#server/logger";
 import type { MailMessage, Mailer } from "#server/mail/index";
 import { setRuntime } from "#server/runtime";
@@ -30,6 +31,8 @@ export type TestApp = {
   config: Config;
   auth: Auth;
   mail: MailMessage[];
+  /** The job queue the app enqueues to (nothing runs its jobs unless the test does). */
+  jobs: JobQueue;
   close(): Promise<void>;
 };
 
@@ -73,6 +76,13 @@ export async function startTestApp(options: {
     linkedin: config.linkedin,
   });
   setAuthServices({ auth, mailer });
+  // The job queue, enqueue only: a test runs the jobs it wants (app/features/email).
+  const jobs = new JobQueue(options.testDb.handle.queueBackend, log, {
+    work: false,
+    concurrency: 1,
+  });
+  await jobs.start();
+  setJobQueue(jobs);
 
   const vite = await createViteServer({
     configFile: path.resolve("vite.config.ts"),
@@ -100,12 +110,15 @@ export async function startTestApp(options: {
     config,
     auth,
     mail,
+    jobs,
     async close() {
       await stopListening();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await vite.close();
       setAuthServices(undefined);
+      await jobs.stop();
+      setJobQueue(undefined);
       setRuntime(undefined);
       setDatabase(undefined);
       rmSync(dataDir, { recursive: true, force: true });

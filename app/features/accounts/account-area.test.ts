@@ -17,25 +17,30 @@ const user = (role: HeaderUser["role"], status: HeaderUser["status"] = "approved
 const labels = (u: HeaderUser) => avatarMenuLinks(u).map((l) => `${l.label} ${l.to}`);
 
 describe("avatar menu", () => {
-  it("members: My Profile, My Favorite Posts, Notifications", () => {
+  it("members: My Profile, My Favorite Posts, Notifications, Notification Settings", () => {
     const base = [
       "My Profile /user/asha",
       "My Favorite Posts /favorites",
       "Notifications /notifications",
     ];
-    expect(labels(user("user"))).toEqual(base);
+    expect(labels(user("user"))).toEqual([
+      ...base,
+      "Notification Settings /settings/notifications",
+    ]);
+    // Pending members cannot choose e-mails yet (issue 20).
     expect(labels(user("mentor", "pending"))).toEqual(base);
   });
 
   it("mentors add My Published Posts; admins the admin links too", () => {
     expect(labels(user("mentor")).at(-1)).toBe("My Published Posts /my-posts");
-    expect(labels(user("admin")).slice(3)).toEqual([
+    expect(labels(user("admin")).slice(4)).toEqual([
       "My Published Posts /my-posts",
       "Admin Dashboard /admin",
       "Banned Words /admin/banned-words",
       "Site Settings /admin/site-settings",
       "Redirects /admin/redirects",
       "Reports /admin/reports",
+      "Weekly Digest /admin/email",
     ]);
   });
 

@@ -8,7 +8,8 @@ export type MenuLink = { label: string; to: string };
 
 /**
  * The avatar menu's links (spec 1 §2), before Sign Out: My Profile, My
- * Favorite Posts, Notifications; My Published Posts for mentors and admins;
+ * Favorite Posts, Notifications; Notification Settings for approved members
+ * (issue 20); My Published Posts for mentors and admins;
  * the admin links for admins. The routes check again.
  */
 export function avatarMenuLinks(user: HeaderUser): MenuLink[] {
@@ -18,6 +19,9 @@ export function avatarMenuLinks(user: HeaderUser): MenuLink[] {
     { label: "My Favorite Posts", to: "/favorites" },
     { label: "Notifications", to: "/notifications" },
   ];
+  if (can(actor, "notifications.settings")) {
+    links.push({ label: "Notification Settings", to: "/settings/notifications" });
+  }
   if (can(actor, "post.write")) links.push({ label: "My Published Posts", to: "/my-posts" });
   if (can(actor, "admin.access")) {
     links.push(
@@ -26,6 +30,7 @@ export function avatarMenuLinks(user: HeaderUser): MenuLink[] {
       { label: "Site Settings", to: "/admin/site-settings" },
       { label: "Redirects", to: "/admin/redirects" },
       { label: "Reports", to: "/admin/reports" },
+      { label: "Weekly Digest", to: "/admin/email" },
     );
   }
   return links;

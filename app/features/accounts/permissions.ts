@@ -26,7 +26,8 @@ export type Action =
   | "comment.delete"
   | "report.create"
   | "admin.access"
-  | "broadcast.send";
+  | "broadcast.send"
+  | "notifications.settings";
 
 /** Who may do what, before looking at the resource. */
 export const ROLE_TABLE: Record<Action, readonly EffectiveRole[]> = {
@@ -43,6 +44,8 @@ export const ROLE_TABLE: Record<Action, readonly EffectiveRole[]> = {
   "report.create": ["user", "mentor", "admin"],
   "admin.access": ["admin"],
   "broadcast.send": ["admin"],
+  // Issue 20: the notification settings page (e-mail preferences).
+  "notifications.settings": ["user", "mentor", "admin"],
 };
 
 /** Participation actions: a pending member is sent to /pending-approval. */
@@ -52,6 +55,7 @@ export const PARTICIPATION: readonly Action[] = [
   "favorite.toggle",
   "follow.create",
   "report.create",
+  "notifications.settings",
 ];
 
 /** The resource a rule looks at, where it matters. */

@@ -10,6 +10,7 @@ import { broadcasts, profiles } from "#server/db/schema";
 import type { Actor } from "~/features/accounts/permissions";
 import { assertCan } from "~/features/accounts/permissions.server";
 import { broadcast, type BroadcastInput } from "~/features/notifications/notify.server";
+import { enqueueBroadcastEmails } from "~/features/email-preferences/preferences.server";
 import { messageOf } from "#server/db/errors";
 import { recordAdminAction } from "~/features/audit/audit.server";
 import { formText, formTextOr } from "~/lib/read-input.server";
@@ -42,6 +43,8 @@ export type BroadcastForm = {
   link: string;
   roleFilter: string;
   statusFilter: string;
+  /** "on": also by e-mail, through the job queue (issue 20 §4). */
+  email?: string;
 };
 
 export const EMPTY_BROADCAST_FORM: BroadcastForm = {
@@ -125,16 +128,31 @@ export type SendResult =
   | { ok: true; count: number; message: string }
   | { ok: false; status: 403 | 422 | 500; error: string };
 
-/** One set-based insert for every matching member; 0 matches stores nothing. */
+/**
+ * One set-based insert for every matching member; 0 matches stores nothing.
+ * `email`: also by e-mail, one job enqueued in the same transaction that
+ * fans out one e-mail per recipient who takes announcements by e-mail.
+ */
 export async function sendBroadcast(
   db: Database,
   actor: Actor | null | undefined,
   input: ValidBroadcast,
+  options: { email?: boolean } = {},
 ): Promise<SendResult> {
   assertCan(actor, "broadcast.send");
   try {
     const count = await db.transaction(async (tx) => {
       const sent = await broadcast(tx, { ...input, sentBy: actor!.id });
+      if (sent > 0 && options.email) {
+        // This transaction's broadcast: the newest by this admin (created_at is the transaction's time).
+        const [row] = await tx
+          .select({ id: broadcasts.id })
+          .from(broadcasts)
+          .where(eq(broadcasts.sentBy, actor!.id))
+          .orderBy(desc(broadcasts.createdAt))
+          .limit(1);
+        await enqueueBroadcastEmails(tx, row!.id);
+      }
       if (sent > 0) {
         await recordAdminAction(tx, actor!, {
           action: "broadcast.send",
@@ -145,6 +163,7 @@ export async function sendBroadcast(
             roleFilter: input.roleFilter,
             statusFilter: input.statusFilter,
             link: input.link,
+            ...(options.email ? { email: true } : {}),
           },
         });
       }

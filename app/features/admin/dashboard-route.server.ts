@@ -101,6 +101,8 @@ export const dashboardActionForm = broadcastFormValues.extend({
   categoryId: idField,
   featured: formText,
   confirmed: formText,
+  // The broadcast's "Also send by e-mail" (issue 20 §4).
+  email: formText,
 });
 export type DashboardActionForm = z.output<typeof dashboardActionForm>;
 
@@ -470,7 +472,9 @@ async function runBroadcast(db: Database, actor: Actor, form: DashboardActionFor
     link: form.link,
     roleFilter: form.roleFilter,
     statusFilter: form.statusFilter,
+    email: form.email === "on" ? "on" : "",
   };
+  const byEmail = values.email === "on";
   const valid = validateBroadcast(values);
   if (!valid.ok) return data({ error: valid.error, broadcastValues: values }, { status: 400 });
   if (form.confirmed !== "1") {
@@ -479,7 +483,7 @@ async function runBroadcast(db: Database, actor: Actor, form: DashboardActionFor
       broadcastValues: values,
       confirmStep: {
         heading: `Send "${input.title}"?`,
-        question: `${BROADCAST_MESSAGES.question} Role: ${input.roleFilter}; status: ${input.statusFilter}.`,
+        question: `${BROADCAST_MESSAGES.question} Role: ${input.roleFilter}; status: ${input.statusFilter}.${byEmail ? " Also by e-mail." : ""}`,
         yes: "Yes, send",
         action: here,
         fields: {
@@ -489,11 +493,12 @@ async function runBroadcast(db: Database, actor: Actor, form: DashboardActionFor
           link: input.link,
           roleFilter: input.roleFilter,
           statusFilter: input.statusFilter,
+          email: byEmail ? "on" : "",
         },
       },
     });
   }
-  const result = await sendBroadcast(db, actor, valid.input);
+  const result = await sendBroadcast(db, actor, valid.input, { email: byEmail });
   if (!result.ok) {
     return data({ error: result.error, broadcastValues: values }, { status: result.status });
   }

@@ -6,7 +6,7 @@
 import { useState } from "react";
 import { useNavigation } from "react-router";
 import { primaryButton } from "~/components/ui/button-styles";
-import { TextArea, TextInput } from "~/components/ui/form";
+import { Checkbox, TextArea, TextInput } from "~/components/ui/form";
 import { useHydrated } from "~/lib/use-hydrated";
 import { ConfirmAction } from "./confirm-action";
 import type { DashboardData } from "./dashboard-data";
@@ -140,6 +140,13 @@ export function NotificationsTab({ data }: { data: DashboardData }) {
               defaultValue={tab.values.statusFilter}
             />
           </div>
+          <Checkbox
+            id="broadcast-email"
+            name="email"
+            value="on"
+            defaultChecked={tab.values.email === "on"}
+            label="Also send by e-mail (to members who take announcements by e-mail)"
+          />
           <button type="submit" disabled={disabled} className={primaryButton}>
             {sending ? "Sending…" : "Send Notification"}
           </button>

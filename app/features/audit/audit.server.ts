@@ -34,7 +34,8 @@ export type AdminActionName =
   | "broadcast.send"
   | "users.export"
   | "report.dismiss"
-  | "comment.delete";
+  | "comment.delete"
+  | "jobs.retry_failed";
 
 export type AdminActionRecord = {
   action: AdminActionName;
@@ -46,7 +47,8 @@ export type AdminActionRecord = {
     | "settings"
     | "redirect"
     | "banned_word"
-    | "broadcast";
+    | "broadcast"
+    | "jobs";
   targetId?: string | null;
   /** A human name for the target (username, post title, word…), kept after deletion. */
   targetLabel?: string | null;
@@ -128,6 +130,7 @@ const ACTION_DESCRIPTIONS: Record<AdminActionName, string> = {
   "users.export": "Exported users CSV",
   "report.dismiss": "Dismissed reports",
   "comment.delete": "Deleted reported comment",
+  "jobs.retry_failed": "Retried failed jobs",
 };
 
 /** The Overview's words for an action; an unknown name is shown as stored. */

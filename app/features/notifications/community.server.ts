@@ -11,7 +11,7 @@ import { profiles } from "#server/db/schema";
 import { excerpt, mentionedUsernames } from "./notification-rules";
 import { groupedTitle, notifyAll } from "./notify.server";
 
-type Executor = Pick<Database, "insert" | "select" | "update" | "execute">;
+type Executor = Pick<Database, "insert" | "select" | "update" | "delete" | "execute">;
 
 export const COMMUNITY_PHRASES = {
   reply: "replied to your comment",

@@ -15,7 +15,7 @@ import { notifyAll } from "./notify.server";
 export const ANNOUNCE_WINDOW_HOURS = 24;
 export const NEW_POST_PHRASE = "published a new post";
 
-type Executor = Pick<Database, "insert" | "select" | "update" | "execute">;
+type Executor = Pick<Database, "insert" | "select" | "update" | "delete" | "execute">;
 
 /**
  * Claims the public, not yet announced posts (only `postId` when given) and

@@ -7,6 +7,7 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import { broadcasts, notifications, profiles } from "#server/db/schema";
+import { afterNotificationCreated } from "~/features/email-preferences/preferences.server";
 
 export type NotificationType =
   "follow" | "approval" | "promotion" | "broadcast" | "reply" | "comment" | "new_post" | "mention";
@@ -30,7 +31,7 @@ export type NewNotification = {
 };
 
 /** Accepts a transaction as well as the database. */
-type Executor = Pick<Database, "insert" | "select" | "update" | "execute">;
+type Executor = Pick<Database, "insert" | "select" | "update" | "delete" | "execute">;
 
 const INSERT_SLICE = 1000;
 
@@ -76,12 +77,12 @@ export async function notifyAll(
           .returning()),
       );
     }
-    return rows;
+    return afterCreated(db, rows);
   }
   const actor = notification.actorId ?? "";
   const known = sql`${actor}::text = ANY(${notifications.actorIds})`;
   const count = sql`(cardinality(${notifications.actorIds}) + CASE WHEN ${known} THEN 0 ELSE 1 END)`;
-  return db
+  const rows = await db
     .insert(notifications)
     .values(values)
     .onConflictDoUpdate({
@@ -96,6 +97,20 @@ export async function notifyAll(
       },
     })
     .returning();
+  return afterCreated(db, rows);
+}
+
+/**
+ * Each member's preference for the type (issue 20): an e-mail job at once, or
+ * the row removed when the type is off. A grouped row keeps its id, so its
+ * e-mail job (keyed by the id) is sent once, not once per reply.
+ */
+async function afterCreated(db: Executor, rows: (typeof notifications.$inferSelect)[]) {
+  const kept: (typeof notifications.$inferSelect)[] = [];
+  for (const row of rows) {
+    if (await afterNotificationCreated(db, row)) kept.push(row);
+  }
+  return kept;
 }
 
 export async function notify(db: Executor, userId: string, notification: NewNotification) {

@@ -1,0 +1,53 @@
+import { data } from "react-router";
+import { db } from "#server/db/client";
+import { runtime } from "#server/runtime";
+import { UnsubscribePage } from "~/features/email/unsubscribe-page";
+import { unsubscribeSubject } from "~/features/email-preferences/preference-rules";
+import { readUnsubscribeToken, unsubscribe } from "~/features/email-preferences/preferences.server";
+import { defaultPageMeta } from "~/features/seo/meta";
+import type { Route } from "./+types/unsubscribe";
+
+const PRIVATE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+
+export function meta(args: Route.MetaArgs) {
+  return defaultPageMeta(args, "Unsubscribe", { noindex: true });
+}
+
+export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders ?? loaderHeaders;
+}
+
+function tokenOf(request: Request): string {
+  return new URL(request.url).searchParams.get("token") ?? "";
+}
+
+/** GET only asks: a link scanner opening it changes nothing. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = tokenOf(request);
+  const target = readUnsubscribeToken(runtime().config.authSecret, token);
+  if (!target)
+    return data({ view: { state: "invalid" as const } }, { status: 400, headers: PRIVATE });
+  return data(
+    { view: { state: "confirm" as const, subject: unsubscribeSubject(target.key), token } },
+    { headers: PRIVATE },
+  );
+}
+
+/**
+ * POST (the page's button, or a mail client's RFC 8058 one-click POST with
+ * the body List-Unsubscribe=One-Click): turns that e-mail off. Again: the same
+ * answer, nothing more changes. A forged token: 400, nothing changes.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const target = await unsubscribe(db(), runtime().config.authSecret, tokenOf(request));
+  if (!target)
+    return data({ view: { state: "invalid" as const } }, { status: 400, headers: PRIVATE });
+  return data(
+    { view: { state: "done" as const, subject: unsubscribeSubject(target.key) } },
+    { headers: PRIVATE },
+  );
+}
+
+export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
+  return <UnsubscribePage view={actionData?.view ?? loaderData.view} />;
+}
