@@ -33,7 +33,9 @@ export type PromptField = {
   name: string;
   label: string;
   defaultValue?: string;
-  type?: "text" | "url";
+  type?: "text" | "url" | "select";
+  /** A select's choices. */
+  options?: readonly { value: string; label: string }[];
 };
 
 /**
@@ -44,11 +46,14 @@ export function PromptDialogBody({
   title,
   fields,
   confirmLabel = "OK",
+  description,
   onAnswer,
 }: {
   title: string;
   fields: PromptField[];
   confirmLabel?: string;
+  /** What answering does (e.g. the spec's question), read out with the title. */
+  description?: string;
   onAnswer: (values: Record<string, string> | null) => void;
 }) {
   const answered = useRef(false);
@@ -71,15 +76,17 @@ export function PromptDialogBody({
         <Dialog.Overlay className={overlay} />
         <Dialog.Content
           className={content}
-          aria-describedby={undefined}
+          {...(description ? {} : { "aria-describedby": undefined })}
           onCloseAutoFocus={returnFocus}
           onOpenAutoFocus={(event) => {
             // The first field, not the close button, takes focus.
-            const field = (event.currentTarget as HTMLElement).querySelector("input");
+            const field = (event.currentTarget as HTMLElement).querySelector<
+              HTMLInputElement | HTMLSelectElement
+            >("input, select");
             if (!field) return;
             event.preventDefault();
             field.focus();
-            field.select();
+            if (field instanceof HTMLInputElement) field.select();
           }}
         >
           <div className="flex items-start justify-between gap-3">
@@ -89,6 +96,11 @@ export function PromptDialogBody({
               <span className="sr-only">Close</span>
             </Dialog.Close>
           </div>
+          {description ? (
+            <Dialog.Description className="mt-2 text-sm text-slate-800">
+              {description}
+            </Dialog.Description>
+          ) : null}
           <form onSubmit={onSubmit} className="mt-4 space-y-4">
             {fields.map((field) => (
               <div key={field.name}>
@@ -98,13 +110,28 @@ export function PromptDialogBody({
                 >
                   {field.label}
                 </label>
-                <input
-                  id={`prompt-${field.name}`}
-                  name={field.name}
-                  type={field.type ?? "text"}
-                  defaultValue={field.defaultValue ?? ""}
-                  className={inputClass}
-                />
+                {field.type === "select" ? (
+                  <select
+                    id={`prompt-${field.name}`}
+                    name={field.name}
+                    defaultValue={field.defaultValue ?? ""}
+                    className={inputClass}
+                  >
+                    {(field.options ?? []).map((o) => (
+                      <option key={o.value} value={o.value}>
+                        {o.label}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  <input
+                    id={`prompt-${field.name}`}
+                    name={field.name}
+                    type={field.type ?? "text"}
+                    defaultValue={field.defaultValue ?? ""}
+                    className={inputClass}
+                  />
+                )}
               </div>
             ))}
             <div className="flex justify-end gap-3">

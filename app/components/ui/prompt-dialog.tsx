@@ -13,21 +13,28 @@ const PromptDialogBody = lazy(() =>
   import("./dialog-parts").then((m) => ({ default: m.PromptDialogBody })),
 );
 
-type Pending = {
+/** The accept button's text (default OK) and what answering does, shown under the title. */
+export type PromptOptions = { confirmLabel?: string; description?: string };
+
+type Pending = PromptOptions & {
   title: string;
   fields: PromptField[];
   resolve: (values: Record<string, string> | null) => void;
 };
 
 export function usePrompt(): {
-  prompt: (title: string, fields: PromptField[]) => Promise<Record<string, string> | null>;
+  prompt: (
+    title: string,
+    fields: PromptField[],
+    options?: PromptOptions,
+  ) => Promise<Record<string, string> | null>;
   dialog: ReactNode;
 } {
   const [pending, setPending] = useState<Pending | null>(null);
   const prompt = useCallback(
-    (title: string, fields: PromptField[]) =>
+    (title: string, fields: PromptField[], options: PromptOptions = {}) =>
       new Promise<Record<string, string> | null>((resolve) =>
-        setPending({ title, fields, resolve }),
+        setPending({ title, fields, ...options, resolve }),
       ),
     [],
   );
@@ -36,6 +43,8 @@ export function usePrompt(): {
       <PromptDialogBody
         title={pending.title}
         fields={pending.fields}
+        confirmLabel={pending.confirmLabel}
+        description={pending.description}
         onAnswer={(values) => {
           setPending(null);
           pending.resolve(values);
