@@ -108,23 +108,34 @@ test("Posts tab: search, author change and delete ask first, featured toggle, Vi
     `/post/pricing-lessons-${id}`,
   );
 
-  // Author change asks first: cancelling keeps the author (the select goes back).
-  const author = liveRow.getByLabel(`Author of ${live}`);
-  await expect(author).toHaveValue(`mentor-${id}`);
-  await author.selectOption(adminId);
-  let question = nextDialog(page, "dismiss", { axe: true });
-  await liveRow.getByRole("button", { name: `Change author of ${live}` }).click();
-  expect(await question).toBe("Change the author of this post?");
-  await expect(author).toHaveValue(`mentor-${id}`);
-  await author.selectOption(adminId);
-  question = nextDialog(page, "accept");
-  await liveRow.getByRole("button", { name: `Change author of ${live}` }).click();
-  expect(await question).toBe("Change the author of this post?");
-  await expect(page.getByText("Post author changed successfully!")).toBeVisible();
-  await expect(
-    page.getByRole("row").filter({ hasText: live }).getByLabel(`Author of ${live}`),
-  ).toHaveValue(adminId);
+  // Author change: a dialog with the new author and the spec's question; Cancel keeps it.
+  const changeAuthor = () =>
+    page
+      .getByRole("row")
+      .filter({ hasText: live })
+      .getByRole("button", { name: `Change author of ${live}` });
+  const authorDialog = page.getByRole("dialog", { name: `Change the author of "${live}"` });
+  await changeAuthor().click();
+  await expect(authorDialog).toBeVisible();
+  await expect(authorDialog).toContainText("Change the author of this post?");
+  const newAuthor = authorDialog.getByLabel("New author");
+  await expect(newAuthor).toBeFocused();
+  await expect(newAuthor).toHaveValue(`mentor-${id}`);
   await expectNoAxeViolations(page);
+  await newAuthor.selectOption(adminId);
+  await authorDialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(authorDialog).toBeHidden();
+  await expect(changeAuthor()).toBeFocused();
+  await expect(page.getByRole("row").filter({ hasText: live })).toContainText(`Mona Mentor ${id}`);
+  await changeAuthor().click();
+  await authorDialog.getByLabel("New author").selectOption(adminId);
+  await authorDialog.getByRole("button", { name: "Change author" }).click();
+  await expect(page.getByText("Post author changed successfully!")).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: live })).not.toContainText(
+    `Mona Mentor ${id}`,
+  );
+  await expectNoAxeViolations(page);
+  let question: Promise<string>;
 
   // Featured on and off.
   await page

@@ -7,7 +7,7 @@
 import type { ReactNode } from "react";
 import { SearchableTable, type TableHeader } from "~/components/ui/data-table";
 import { inputClass } from "~/components/ui/form";
-import { sortParams, tabPageHref, tabSortHref, type Paged } from "./dashboard-data";
+import { tabPageHref, tabSortHref, type Paged } from "./dashboard-data";
 
 const NAMES = { users: "Users", posts: "Posts" } as const;
 
@@ -33,6 +33,7 @@ export function AdminListTable({
   searchLabel,
   columns,
   filters = [],
+  extraSorts = [],
   toolbar,
   children,
 }: {
@@ -41,6 +42,8 @@ export function AdminListTable({
   searchLabel: string;
   columns: readonly ListColumn[];
   filters?: readonly ListFilter[];
+  /** Orders offered beside the columns' (e.g. the date created, which has no column). */
+  extraSorts?: readonly { value: string; label: string }[];
   toolbar?: ReactNode;
   children: ReactNode[];
 }) {
@@ -64,31 +67,63 @@ export function AdminListTable({
         action: "/admin",
         id: `${tab.slice(0, -1)}-search`,
         label: searchLabel,
-        // A new search or filter starts at page 1 and keeps the sort.
-        hidden: { tab, ...sortParams(tab, list) },
-        children: filters.map((f) => (
-          <div key={f.name}>
-            <label
-              htmlFor={`${tab}-filter-${f.name}`}
-              className="block text-sm font-semibold text-slate-800"
-            >
-              {f.label}
+        // A new search, filter or sort starts at page 1.
+        hidden: { tab },
+        children: [
+          ...filters.map((f) => (
+            <div key={f.name}>
+              <label
+                htmlFor={`${tab}-filter-${f.name}`}
+                className="block text-sm font-semibold text-slate-800"
+              >
+                {f.label}
+              </label>
+              <select
+                id={`${tab}-filter-${f.name}`}
+                name={f.name}
+                defaultValue={list.filters[f.name] ?? ""}
+                className={inputClass}
+              >
+                <option value="">{f.all}</option>
+                {f.options.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )),
+          // The headers sort too; on a phone the header row is hidden (stacked rows), so this
+          // is how a phone sorts.
+          <div key="sort">
+            <label htmlFor={`${tab}-sort`} className="block text-sm font-semibold text-slate-800">
+              Sort by
             </label>
-            <select
-              id={`${tab}-filter-${f.name}`}
-              name={f.name}
-              defaultValue={list.filters[f.name] ?? ""}
-              className={inputClass}
-            >
-              <option value="">{f.all}</option>
-              {f.options.map((o) => (
+            <select id={`${tab}-sort`} name="sort" defaultValue={list.sort} className={inputClass}>
+              {columns
+                .filter((c) => c.sort)
+                .map((c) => (
+                  <option key={c.sort} value={c.sort}>
+                    {c.label}
+                  </option>
+                ))}
+              {extraSorts.map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
                 </option>
               ))}
             </select>
-          </div>
-        )),
+          </div>,
+          <div key="dir">
+            <label htmlFor={`${tab}-dir`} className="block text-sm font-semibold text-slate-800">
+              Order
+            </label>
+            <select id={`${tab}-dir`} name="dir" defaultValue={list.dir} className={inputClass}>
+              <option value="asc">Ascending</option>
+              <option value="desc">Descending</option>
+            </select>
+          </div>,
+        ],
       }}
       toolbar={toolbar}
       pagerLabel={`${name} pages`}

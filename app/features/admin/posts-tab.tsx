@@ -232,6 +232,7 @@ export function PostsTab({ data }: { data: DashboardData }) {
           options: posts.categories.map((c) => ({ value: c.slug, label: c.name })),
         },
       ]}
+      extraSorts={[{ value: "created", label: "Date created" }]}
       toolbar={posts.rows.length ? <BulkActions here={data.here} /> : null}
     >
       {posts.rows.map((p) => (
