@@ -230,17 +230,27 @@ test("Categories tab and editor: create, edit, disabled while blank, delete move
   await expect(postCount("uncategorized")).toHaveText(String(before + 1));
   await expectNoAxeViolations(page);
 
-  // The editor: Create Category is disabled while the name or the slug is blank.
+  // The editor: Create Category is disabled while the name or the slug is blank, and says
+  // which; the slug follows the name until it is edited.
   await page.getByRole("link", { name: "Add Category" }).click();
   await page.waitForURL("**/admin/categories/new");
   await waitForHydration(page);
   const create = page.getByRole("button", { name: "Create Category" });
   await expect(create).toBeDisabled();
+  await expect(create).toHaveAccessibleDescription(
+    "Enter a name and a slug to create the category.",
+  );
   await expectNoAxeViolations(page);
   await page.getByLabel("Name (required)").fill(`Growth ${id}`);
-  await expect(create).toBeDisabled();
+  await expect(page.getByLabel("Slug (required)")).toHaveValue(`growth-${id}`);
+  await expect(create).toBeEnabled();
+  await expect(create).toHaveAccessibleDescription("");
   await page.getByLabel("Slug (required)").fill("   ");
   await expect(create).toBeDisabled();
+  await expect(create).toHaveAccessibleDescription("Enter a slug to create the category.");
+  await page.getByLabel("Name (required)").fill(`Growth marketing ${id}`);
+  await expect(page.getByLabel("Slug (required)")).toHaveValue("   ");
+  await page.getByLabel("Name (required)").fill(`Growth ${id}`);
   await page.getByLabel("Slug (required)").fill(`growth-${id}`);
   await expect(create).toBeEnabled();
   await page.getByLabel("Description (optional)").fill("Finding customers");
@@ -304,9 +314,13 @@ test("Notifications tab: asks first, no match, the count, the history and a memb
     await openTab(page, "/admin?tab=notifications");
     const send = page.getByRole("button", { name: "Send Notification" });
     await expect(send).toBeDisabled();
+    await expect(send).toHaveAccessibleDescription(
+      "Enter a title and a link to send the notification.",
+    );
     await expectNoAxeViolations(page);
     await page.getByLabel("Title (required)").fill(title);
     await expect(send).toBeDisabled();
+    await expect(send).toHaveAccessibleDescription("Enter a link to send the notification.");
     await page.getByLabel("Link (required)").fill("/categories");
     await expect(send).toBeEnabled();
 
