@@ -144,3 +144,54 @@ test("on a phone: sort by a header, filter by status, feature and delete the sel
   await expect(page.getByText("No posts found.")).toBeVisible();
   await expectNoAxeViolations(page);
 });
+
+test("Site Settings: section links, a Save bar in view, asks before leaving with unsaved changes", async ({
+  page,
+  adminServer,
+}) => {
+  await signedInAdmin(page, adminServer);
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/admin/site-settings");
+    await waitForHydration(page);
+    const save = page.getByRole("button", { name: "Save Settings" });
+    // The Save bar is in view at the top of the long page, and after jumping to a section.
+    await expect(save).toBeInViewport();
+    await page
+      .getByRole("navigation", { name: "Settings sections" })
+      .getByRole("link", { name: "Footer" })
+      .click();
+    await expect(page).toHaveURL(/#section-footer$/);
+    await expect(page.getByLabel("Contact e-mail")).toBeInViewport();
+    await expect(save).toBeInViewport();
+    await expectNoSidewaysScroll(page, `site settings at ${width}`);
+
+    // Untouched: leaving does not ask.
+    await page
+      .getByRole("navigation", { name: "Admin pages" })
+      .getByRole("link", { name: "Banned Words" })
+      .click();
+    await page.waitForURL("**/admin/banned-words");
+    await page.goBack();
+    await page.waitForURL("**/admin/site-settings**");
+    await waitForHydration(page);
+
+    // Changed: "Unsaved changes" shows, and leaving asks; Cancel stays with what was typed.
+    await page.getByLabel("Contact e-mail").fill("hello@example.com");
+    await expect(page.getByText("Unsaved changes")).toBeVisible();
+    const leave = () =>
+      page
+        .getByRole("navigation", { name: "Admin pages" })
+        .getByRole("link", { name: "Banned Words" })
+        .click();
+    let question = answerNextDialog(page, "dismiss", { axe: true });
+    await leave();
+    expect(await question).toBe("You have unsaved changes. Leave this page without saving them?");
+    await expect(page).toHaveURL(/\/admin\/site-settings/);
+    await expect(page.getByLabel("Contact e-mail")).toHaveValue("hello@example.com");
+    question = answerNextDialog(page, "accept");
+    await leave();
+    await question;
+    await page.waitForURL("**/admin/banned-words");
+  }
+});
