@@ -219,6 +219,9 @@ export const profiles = pgTable(
     uniqueIndex("profiles_email_key").on(sql`lower(${t.email})`),
     index("profiles_role_status_idx").on(t.role, t.status),
     index("profiles_created_at_idx").on(t.createdAt),
+    // The admin's Users tab sorted by role or status (issue 19), read either way.
+    index("profiles_role_id_idx").on(t.role, t.id),
+    index("profiles_status_id_idx").on(t.status, t.id),
     check("profiles_username_format", sql`${t.username} ~ '^[a-z0-9_]+$'`),
     check("profiles_bio_length", sql`char_length(${t.bio}) <= 500`),
   ],
@@ -370,6 +373,17 @@ export const posts = pgTable(
       )
       .where(sql`${t.status} = 'published'`),
     check("posts_event_ends_after_start", sql`${t.eventEndsAt} > ${t.eventStartsAt}`),
+    // The admin's Posts tab sorted by a column (issue 19): each read forwards or backwards,
+    // the published date twice because drafts (NULL) come last both ways.
+    index("posts_created_id_idx").on(t.createdAt, t.id),
+    index("posts_title_sort_idx").on(sql`lower(${t.title})`, t.id),
+    index("posts_status_id_idx").on(t.status, t.id),
+    index("posts_type_id_idx").on(t.postType, t.id),
+    index("posts_published_asc_idx").on(t.publishedAt.asc().nullsLast(), t.id.asc()),
+    index("posts_published_desc_idx").on(
+      t.publishedAt.desc().nullsLast(),
+      t.id.desc().nullsFirst(),
+    ),
     // No index holds view_count: each counted view then updates the row in place (a HOT
     // update) instead of writing new entries into every index, the text indexes included
     // (migration 0013). Most viewed reads the last 30 days' posts through posts_published_idx.

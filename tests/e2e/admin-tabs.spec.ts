@@ -108,23 +108,34 @@ test("Posts tab: search, author change and delete ask first, featured toggle, Vi
     `/post/pricing-lessons-${id}`,
   );
 
-  // Author change asks first: cancelling keeps the author (the select goes back).
-  const author = liveRow.getByLabel(`Author of ${live}`);
-  await expect(author).toHaveValue(`mentor-${id}`);
-  await author.selectOption(adminId);
-  let question = nextDialog(page, "dismiss", { axe: true });
-  await liveRow.getByRole("button", { name: `Change author of ${live}` }).click();
-  expect(await question).toBe("Change the author of this post?");
-  await expect(author).toHaveValue(`mentor-${id}`);
-  await author.selectOption(adminId);
-  question = nextDialog(page, "accept");
-  await liveRow.getByRole("button", { name: `Change author of ${live}` }).click();
-  expect(await question).toBe("Change the author of this post?");
-  await expect(page.getByText("Post author changed successfully!")).toBeVisible();
-  await expect(
-    page.getByRole("row").filter({ hasText: live }).getByLabel(`Author of ${live}`),
-  ).toHaveValue(adminId);
+  // Author change: a dialog with the new author and the spec's question; Cancel keeps it.
+  const changeAuthor = () =>
+    page
+      .getByRole("row")
+      .filter({ hasText: live })
+      .getByRole("button", { name: `Change author of ${live}` });
+  const authorDialog = page.getByRole("dialog", { name: `Change the author of "${live}"` });
+  await changeAuthor().click();
+  await expect(authorDialog).toBeVisible();
+  await expect(authorDialog).toContainText("Change the author of this post?");
+  const newAuthor = authorDialog.getByLabel("New author");
+  await expect(newAuthor).toBeFocused();
+  await expect(newAuthor).toHaveValue(`mentor-${id}`);
   await expectNoAxeViolations(page);
+  await newAuthor.selectOption(adminId);
+  await authorDialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(authorDialog).toBeHidden();
+  await expect(changeAuthor()).toBeFocused();
+  await expect(page.getByRole("row").filter({ hasText: live })).toContainText(`Mona Mentor ${id}`);
+  await changeAuthor().click();
+  await authorDialog.getByLabel("New author").selectOption(adminId);
+  await authorDialog.getByRole("button", { name: "Change author" }).click();
+  await expect(page.getByText("Post author changed successfully!")).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: live })).not.toContainText(
+    `Mona Mentor ${id}`,
+  );
+  await expectNoAxeViolations(page);
+  let question: Promise<string>;
 
   // Featured on and off.
   await page
@@ -219,17 +230,27 @@ test("Categories tab and editor: create, edit, disabled while blank, delete move
   await expect(postCount("uncategorized")).toHaveText(String(before + 1));
   await expectNoAxeViolations(page);
 
-  // The editor: Create Category is disabled while the name or the slug is blank.
+  // The editor: Create Category is disabled while the name or the slug is blank, and says
+  // which; the slug follows the name until it is edited.
   await page.getByRole("link", { name: "Add Category" }).click();
   await page.waitForURL("**/admin/categories/new");
   await waitForHydration(page);
   const create = page.getByRole("button", { name: "Create Category" });
   await expect(create).toBeDisabled();
+  await expect(create).toHaveAccessibleDescription(
+    "Enter a name and a slug to create the category.",
+  );
   await expectNoAxeViolations(page);
   await page.getByLabel("Name (required)").fill(`Growth ${id}`);
-  await expect(create).toBeDisabled();
+  await expect(page.getByLabel("Slug (required)")).toHaveValue(`growth-${id}`);
+  await expect(create).toBeEnabled();
+  await expect(create).toHaveAccessibleDescription("");
   await page.getByLabel("Slug (required)").fill("   ");
   await expect(create).toBeDisabled();
+  await expect(create).toHaveAccessibleDescription("Enter a slug to create the category.");
+  await page.getByLabel("Name (required)").fill(`Growth marketing ${id}`);
+  await expect(page.getByLabel("Slug (required)")).toHaveValue("   ");
+  await page.getByLabel("Name (required)").fill(`Growth ${id}`);
   await page.getByLabel("Slug (required)").fill(`growth-${id}`);
   await expect(create).toBeEnabled();
   await page.getByLabel("Description (optional)").fill("Finding customers");
@@ -293,9 +314,13 @@ test("Notifications tab: asks first, no match, the count, the history and a memb
     await openTab(page, "/admin?tab=notifications");
     const send = page.getByRole("button", { name: "Send Notification" });
     await expect(send).toBeDisabled();
+    await expect(send).toHaveAccessibleDescription(
+      "Enter a title and a link to send the notification.",
+    );
     await expectNoAxeViolations(page);
     await page.getByLabel("Title (required)").fill(title);
     await expect(send).toBeDisabled();
+    await expect(send).toHaveAccessibleDescription("Enter a link to send the notification.");
     await page.getByLabel("Link (required)").fill("/categories");
     await expect(send).toBeEnabled();
 

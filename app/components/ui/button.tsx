@@ -20,3 +20,33 @@ export function Button({
     />
   );
 }
+
+/** "a name", "a name and a slug", "a title, a link and a date". */
+function listOf(items: readonly string[]): string {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}
+
+/**
+ * Why a submit button is disabled: the fields still missing, by name
+ * ("Enter a name and a slug to create the category."). Nothing when none is
+ * missing. Give the button `aria-describedby={id}` while `missing` is not
+ * empty, so a screen reader says why too.
+ */
+export function MissingFieldsHint({
+  id,
+  missing,
+  action,
+}: {
+  id: string;
+  missing: readonly string[];
+  /** What the button does, after "to" ("create the category"). */
+  action: string;
+}) {
+  if (missing.length === 0) return null;
+  return (
+    <p id={id} className="text-sm text-slate-700">
+      {`Enter ${listOf(missing)} to ${action}.`}
+    </p>
+  );
+}

@@ -1,10 +1,13 @@
 /**
  * The kit's table for lists: a search form (GET, so it works without
  * JavaScript and the address says what was searched), the table with its
- * header row and one row saying so when there is nothing to show, and a pager
- * of Previous / Next links.
+ * header row (a sortable column's header is a link that sorts by it) and one
+ * row saying so when there is nothing to show, and a pager of Previous / Next
+ * links. A `stacked` table shows each row as a card below 640 px, each cell
+ * labelled by its `data-label` (app.css), so no page scrolls sideways.
  */
 import type { ReactNode } from "react";
+import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import { Form, Link } from "react-router";
 import { secondaryButton } from "./button-styles";
 import { inputClass } from "./form";
@@ -13,31 +16,81 @@ import { inputClass } from "./form";
 export const rowClass = "border-b border-slate-200 align-top";
 export const cellClass = "py-2 pr-3";
 
+/** A column header: its text, and for a sortable column where sorting by it goes. */
+export type TableHeader =
+  | string
+  | {
+      label: string;
+      /** The column sorted by it: the address sorting by it and its direction now (null: not sorted by it). */
+      sort?: { href: string; direction: "ascending" | "descending" | null };
+      /** Shown to screen readers only (e.g. a column of checkboxes). */
+      srOnly?: boolean;
+    };
+
+function HeaderCell({ header }: { header: TableHeader }) {
+  const h = typeof header === "string" ? { label: header } : header;
+  const sort = h.sort;
+  if (!sort) {
+    return (
+      <th scope="col" className={cellClass}>
+        {h.srOnly ? <span className="sr-only">{h.label}</span> : h.label}
+      </th>
+    );
+  }
+  const Icon =
+    sort.direction === "ascending"
+      ? ArrowUp
+      : sort.direction === "descending"
+        ? ArrowDown
+        : ArrowUpDown;
+  return (
+    <th scope="col" className={cellClass} aria-sort={sort.direction ?? undefined}>
+      <Link
+        to={sort.href}
+        className="inline-flex min-h-6 items-center gap-1 underline-offset-2 hover:underline"
+      >
+        {h.label}
+        <Icon aria-hidden="true" className="h-3.5 w-3.5" />
+        <span className="sr-only">
+          {sort.direction === "ascending"
+            ? ", sorted ascending: sort descending"
+            : sort.direction === "descending"
+              ? ", sorted descending: sort ascending"
+              : ": sort by this column"}
+        </span>
+      </Link>
+    </th>
+  );
+}
+
+const headerLabel = (header: TableHeader) => (typeof header === "string" ? header : header.label);
+
 export function DataTable({
   caption,
   headers,
   empty,
+  stacked = false,
   children,
 }: {
   /** Read by screen readers only. */
   caption?: string;
-  headers: readonly string[];
+  headers: readonly TableHeader[];
   /** Shown in one row when `children` is empty (no rows). */
   empty?: string;
+  /** Below 640 px each row is a card and each cell shows its `data-label` (app.css). */
+  stacked?: boolean;
   /** The body rows (<tr>). */
   children: ReactNode[] | ReactNode;
 }) {
   const isEmpty = Array.isArray(children) ? children.length === 0 : !children;
   return (
     <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
+      <table className={`w-full text-left text-sm${stacked ? " stacked-table" : ""}`}>
         {caption ? <caption className="sr-only">{caption}</caption> : null}
         <thead className="border-b border-slate-300 text-slate-700">
           <tr>
             {headers.map((h) => (
-              <th key={h} scope="col" className={cellClass}>
-                {h}
-              </th>
+              <HeaderCell key={headerLabel(h)} header={h} />
             ))}
           </tr>
         </thead>
@@ -64,19 +117,22 @@ export function TableSearch({
   label,
   query,
   hidden = {},
+  children,
 }: {
   action: string;
   id: string;
   label: string;
   query: string;
   hidden?: Record<string, string>;
+  /** More fields sent with the search (filters), before the button. */
+  children?: ReactNode;
 }) {
   return (
     <Form method="get" action={action} className="flex flex-wrap items-end gap-2" role="search">
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <div className="grow">
+      <div className="min-w-0 grow basis-48">
         <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
           {label}
         </label>
@@ -89,6 +145,7 @@ export function TableSearch({
           className={inputClass}
         />
       </div>
+      {children}
       <button type="submit" className={secondaryButton}>
         Search
       </button>
@@ -151,10 +208,13 @@ export function SearchableTable({
   search,
   pagerLabel,
   href,
+  toolbar,
   ...table
 }: {
   list: PagedList;
   search: Omit<Parameters<typeof TableSearch>[0], "query">;
+  /** Shown between the search and the table (e.g. the bulk actions). */
+  toolbar?: ReactNode;
   /** The pager's landmark name (e.g. "Users pages"). */
   pagerLabel: string;
   href: (page: number) => string;
@@ -162,6 +222,7 @@ export function SearchableTable({
   return (
     <div className="space-y-4">
       <TableSearch {...search} query={list.query} />
+      {toolbar}
       <DataTable {...table} />
       <Pager
         label={pagerLabel}

@@ -72,11 +72,14 @@ export function PromptDialogBody({
   title,
   fields,
   confirmLabel = "OK",
+  description,
   onAnswer,
 }: {
   title: string;
   fields: PromptField[];
   confirmLabel?: string;
+  /** What answering does (e.g. the spec's question), read out with the title. */
+  description?: string;
   onAnswer: (values: Record<string, string> | null) => void;
 }) {
   const answered = useRef(false);
@@ -99,7 +102,7 @@ export function PromptDialogBody({
         <Dialog.Overlay className={overlay} />
         <Dialog.Content
           className={content}
-          aria-describedby={undefined}
+          {...(description ? {} : { "aria-describedby": undefined })}
           onCloseAutoFocus={returnFocus}
           onOpenAutoFocus={(event) => {
             // The first field, not the close button, takes focus.
@@ -119,6 +122,11 @@ export function PromptDialogBody({
               <span className="sr-only">Close</span>
             </Dialog.Close>
           </div>
+          {description ? (
+            <Dialog.Description className="mt-2 text-sm text-slate-800">
+              {description}
+            </Dialog.Description>
+          ) : null}
           <form onSubmit={onSubmit} className="mt-4 space-y-4">
             {fields.map((field) => (
               <div key={field.name}>

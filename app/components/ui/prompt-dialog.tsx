@@ -13,7 +13,10 @@ const PromptDialogBody = lazy(() =>
   import("./dialog-parts").then((m) => ({ default: m.PromptDialogBody })),
 );
 
-type Pending = {
+/** The accept button's text (default OK) and what answering does, shown under the title. */
+export type PromptOptions = { confirmLabel?: string; description?: string };
+
+type Pending = PromptOptions & {
   title: string;
   fields: PromptField[];
   confirmLabel?: string;
@@ -24,15 +27,15 @@ export function usePrompt(): {
   prompt: (
     title: string,
     fields: PromptField[],
-    options?: { confirmLabel?: string },
+    options?: PromptOptions,
   ) => Promise<Record<string, string> | null>;
   dialog: ReactNode;
 } {
   const [pending, setPending] = useState<Pending | null>(null);
   const prompt = useCallback(
-    (title: string, fields: PromptField[], options: { confirmLabel?: string } = {}) =>
+    (title: string, fields: PromptField[], options: PromptOptions = {}) =>
       new Promise<Record<string, string> | null>((resolve) =>
-        setPending({ title, fields, confirmLabel: options.confirmLabel, resolve }),
+        setPending({ title, fields, ...options, resolve }),
       ),
     [],
   );
@@ -42,6 +45,7 @@ export function usePrompt(): {
         title={pending.title}
         fields={pending.fields}
         confirmLabel={pending.confirmLabel}
+        description={pending.description}
         onAnswer={(values) => {
           setPending(null);
           pending.resolve(values);

@@ -1,15 +1,18 @@
 /**
  * The category editor form (spec 2 §2): name, slug, optional description and
- * two default sidebar widget slots. Create Category or Save Changes, disabled
- * while name or slug is blank once the page's JavaScript runs; without it the
+ * two default sidebar widget slots. A new category's slug follows its name
+ * (as the post form's follows the title) until the slug is edited. Create
+ * Category or Save Changes, disabled while name or slug is blank once the
+ * page's JavaScript runs, says which is missing; without JavaScript the
  * server checks the same.
  */
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Button, MissingFieldsHint } from "~/components/ui/button";
 import { secondaryButton } from "~/components/ui/button-styles";
 import { ErrorBox, Field, TextArea, TextInput } from "~/components/ui/form";
 import { WidgetsField } from "~/features/authoring/widgets-field";
+import { slugify } from "~/features/authoring/post-rules";
 import type { CategoryFormValues } from "./category-editor.server";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -26,8 +29,13 @@ export function CategoryEditor({
   const navigation = useNavigation();
   const [name, setName] = useState(values.name);
   const [slug, setSlug] = useState(values.slug);
+  // A new category's slug is derived from its name until the slug is typed in.
+  const [slugEdited, setSlugEdited] = useState(!isNew || values.slug !== "");
   const saving = navigation.state === "submitting";
-  const disabled = hydrated && (saving || !name.trim() || !slug.trim());
+  const missing = hydrated
+    ? [...(name.trim() ? [] : ["a name"]), ...(slug.trim() ? [] : ["a slug"])]
+    : [];
+  const disabled = hydrated && (saving || missing.length > 0);
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
       <p className="mb-4">
@@ -51,7 +59,10 @@ export function CategoryEditor({
             required
             maxLength={100}
             value={name}
-            onChange={(e) => setName(e.target.value)}
+            onChange={(e) => {
+              setName(e.target.value);
+              if (!slugEdited) setSlug(slugify(e.target.value));
+            }}
           />
         </Field>
         <Field label="Slug (required)" htmlFor="category-slug">
@@ -62,7 +73,10 @@ export function CategoryEditor({
             maxLength={100}
             aria-describedby="category-slug-hint"
             value={slug}
-            onChange={(e) => setSlug(e.target.value)}
+            onChange={(e) => {
+              setSlug(e.target.value);
+              setSlugEdited(true);
+            }}
           />
           <p id="category-slug-hint" className="mt-1 text-sm text-slate-700">
             URL-friendly: lower case, no spaces (e.g. growth-marketing).
@@ -94,13 +108,22 @@ export function CategoryEditor({
             defaultValue={values.sidebar_widget_2}
           />
         </fieldset>
-        <div className="flex gap-3">
-          <Button type="submit" disabled={disabled}>
+        <div className="flex flex-wrap items-center gap-3">
+          <Button
+            type="submit"
+            disabled={disabled}
+            aria-describedby={missing.length ? "category-submit-hint" : undefined}
+          >
             {isNew ? "Create Category" : "Save Changes"}
           </Button>
           <Link to="/admin?tab=categories" className={secondaryButton}>
             Cancel
           </Link>
+          <MissingFieldsHint
+            id="category-submit-hint"
+            missing={missing}
+            action={isNew ? "create the category" : "save the changes"}
+          />
         </div>
       </Form>
     </div>

@@ -10,6 +10,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { Form, Link } from "react-router";
 import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
 import { ConfirmForm } from "~/components/ui/confirm-form";
+import { inputClass } from "~/components/ui/form";
 
 /** A confirmation the server asks for when JavaScript did not: the form to post again. */
 export type ConfirmStepData = {
@@ -18,6 +19,13 @@ export type ConfirmStepData = {
   yes: string;
   action: string;
   fields: Record<string, string>;
+  /** A choice made with the answer (the new author), shown above the question. */
+  select?: {
+    name: string;
+    label: string;
+    value: string;
+    options: { value: string; label: string }[];
+  };
 };
 
 /**
@@ -96,11 +104,33 @@ export function ConfirmStepPanel({ step }: { step: ConfirmStepData }) {
         {step.heading}
       </h2>
       <p className="mt-1 text-sm text-slate-800">{step.question}</p>
-      <div className="mt-3 flex gap-3">
-        <Form method="post" action={step.action}>
+      <div className="mt-3 flex flex-wrap items-end gap-3">
+        <Form method="post" action={step.action} className="flex flex-wrap items-end gap-3">
           {Object.entries(step.fields).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
+          {step.select ? (
+            <div>
+              <label
+                htmlFor="confirm-step-select"
+                className="block text-sm font-semibold text-slate-800"
+              >
+                {step.select.label}
+              </label>
+              <select
+                id="confirm-step-select"
+                name={step.select.name}
+                defaultValue={step.select.value}
+                className={inputClass}
+              >
+                {step.select.options.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
           <input type="hidden" name="confirmed" value="1" />
           <button type="submit" className={primaryButton}>
             {step.yes}

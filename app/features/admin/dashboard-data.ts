@@ -55,6 +55,11 @@ export type Paged<Row> = {
   pageCount: number;
   showing: string;
   pageLabel: string;
+  /** The column sorted by and its direction. */
+  sort: string;
+  dir: "asc" | "desc";
+  /** The filters applied (name → value, "" when not filtered). */
+  filters: Record<string, string>;
 };
 
 export type DashboardData = {
@@ -77,15 +82,12 @@ export type DashboardData = {
     activity: WeeklyActivity[];
     audit: AuditRow[];
   } | null;
-  users: {
-    rows: UserRow[];
-    query: string;
-    page: number;
-    pageCount: number;
-    showing: string;
-    pageLabel: string;
-  } | null;
-  posts: (Paged<PostRow> & { authors: { id: string; name: string }[] }) | null;
+  users: Paged<UserRow> | null;
+  posts:
+    | (Paged<PostRow> & {
+        categories: { slug: string; name: string }[];
+      })
+    | null;
   confirmStep: ConfirmStepData | null;
   categories: {
     rows: { id: string; name: string; slug: string; postCount: number; deletable: boolean }[];
@@ -118,10 +120,52 @@ export type BroadcastRow = {
   sentBy: string | null;
 };
 
-/** The address of page `page` of a paged tab, keeping its search. */
-export const tabPageHref = (tab: AdminTab, query: string) => (page: number) => {
-  const params = new URLSearchParams({ tab });
-  if (query) params.set("q", query);
-  params.set("page", String(page));
-  return `/admin?${params}`;
+/** The order of a paged tab when none is asked for (users-tab and posts-tab servers). */
+export const DEFAULT_SORTS: Partial<Record<AdminTab, { sort: string; dir: "asc" | "desc" }>> = {
+  users: { sort: "joined", dir: "desc" },
+  posts: { sort: "created", dir: "desc" },
 };
+
+/** The sort and direction as query parameters; none for the tab's default order. */
+export function sortParams(
+  tab: AdminTab,
+  list: Pick<Paged<unknown>, "sort" | "dir">,
+): Record<string, string> {
+  const fallback = DEFAULT_SORTS[tab];
+  return fallback?.sort === list.sort && fallback.dir === list.dir
+    ? {}
+    : { sort: list.sort, dir: list.dir };
+}
+
+/** A paged tab's address without its page: the search, the filters and the sort. */
+export function listParams(tab: AdminTab, list: Omit<Paged<unknown>, "rows">) {
+  const params = new URLSearchParams({ tab });
+  if (list.query) params.set("q", list.query);
+  for (const [name, value] of Object.entries(list.filters)) if (value) params.set(name, value);
+  for (const [name, value] of Object.entries(sortParams(tab, list))) params.set(name, value);
+  return params;
+}
+
+/** The address of page `page` of a paged tab, keeping its search, filters and sort. */
+export const tabPageHref =
+  (tab: AdminTab, list: Omit<Paged<unknown>, "rows">) => (page: number) => {
+    const params = listParams(tab, list);
+    params.set("page", String(page));
+    return `/admin?${params}`;
+  };
+
+/**
+ * The address sorting a paged tab by `sort` (from its first page): the
+ * other direction when it is already sorted by it.
+ */
+export function tabSortHref(
+  tab: AdminTab,
+  list: Omit<Paged<unknown>, "rows">,
+  sort: string,
+  firstDir: "asc" | "desc" = "asc",
+) {
+  const params = listParams(tab, list);
+  params.set("sort", sort);
+  params.set("dir", list.sort === sort ? (list.dir === "asc" ? "desc" : "asc") : firstDir);
+  return `/admin?${params}`;
+}

@@ -21,9 +21,16 @@ import {
   SEARCH_MAX_LENGTH,
   showingLabel,
   USER_ACTIONS,
+  USER_ROLES,
+  USER_SORTS,
+  USER_STATUSES,
   type AdminUser,
   type UserAction,
+  type UserRole,
+  type UserSort,
+  type UserStatus,
 } from "./users.server";
+import { SORT_DIRECTIONS, type SortDirection } from "./list-page.server";
 import { dashboardStats, topLists, weeklyActivity } from "./overview.server";
 import {
   ADMIN_TABS,
@@ -54,7 +61,14 @@ import {
 import {
   adminAuthorChoices,
   adminDeletePost,
+  BULK_MAX,
+  bulkDeletePosts,
+  bulkSetFeatured,
   changeAuthor,
+  POST_FILTER_STATUSES,
+  POST_SORTS,
+  type PostFilterStatus,
+  type PostSort,
   findAdminPost,
   listAdminPosts,
   POST_MESSAGES,
@@ -72,6 +86,8 @@ export const DASHBOARD_MESSAGES = {
   unknownTab: "Unknown dashboard section",
   searchTooLong: `Search text must be at most ${SEARCH_MAX_LENGTH} characters`,
   badPage: "Page must be a whole number from 1",
+  badSort: "Unknown sort order",
+  badFilter: "Unknown filter",
   chooseUser: "Invalid request: choose an action and a user",
 } as const;
 
@@ -99,6 +115,16 @@ export const dashboardActionForm = broadcastFormValues.extend({
   postId: idField,
   authorId: idField,
   categoryId: idField,
+  /** The selected posts of a bulk action: each id repeated, or one comma-separated list. */
+  postIds: z.preprocess(
+    (value) => (Array.isArray(value) ? value : value === undefined ? [] : [value]),
+    z.array(z.unknown()).transform((values) =>
+      values
+        .flatMap((v) => (typeof v === "string" ? v.split(",") : []))
+        .map((v) => v.trim())
+        .filter(Boolean),
+    ),
+  ),
   featured: formText,
   confirmed: formText,
   // The broadcast's "Also send by e-mail" (issue 20 §4).
@@ -116,15 +142,31 @@ const toRow = (u: AdminUser): UserRow => ({
   joined: formatDate(u.createdAt),
 });
 
-/** The page's own address: tab, and for Users the search and page. */
+/** The page's own address: tab, and for Users and Posts the search, filters, sort and page. */
 const PAGED_TABS: readonly AdminTab[] = ["users", "posts"];
 
-function pageAddress(tab: AdminTab, query: string, page: number | null): string {
-  const params = new URLSearchParams({ tab });
-  if (PAGED_TABS.includes(tab) && query) params.set("q", query);
-  if (PAGED_TABS.includes(tab) && page && page > 1) params.set("page", String(page));
+function pageAddress(view: View): string {
+  const params = new URLSearchParams({ tab: view.tab });
+  if (PAGED_TABS.includes(view.tab)) {
+    if (view.query) params.set("q", view.query);
+    if (view.role) params.set("role", view.role);
+    if (view.status) params.set("status", view.status);
+    if (view.category) params.set("category", view.category);
+    if (view.sort) params.set("sort", view.sort);
+    if (view.dir) params.set("dir", view.dir);
+    if (view.page && view.page > 1) params.set("page", String(view.page));
+  }
   return `/admin?${params}`;
 }
+
+/** An optional query parameter that must be one of `values` ("" is absent). */
+const oneOfOrNull = <T extends string>(values: readonly T[], message: string) =>
+  formText.pipe(
+    z
+      .string()
+      .transform((v) => v || null)
+      .pipe(z.enum(values as readonly [T, ...T[]], message).nullable()),
+  );
 
 /** The view: ?tab=, ?q= and ?page=, each refused with its message (a 400 showing the Overview). */
 export const dashboardViewQuery = z.object({
@@ -138,6 +180,20 @@ export const dashboardViewQuery = z.object({
       .transform(Number)
       .nullable(),
   ),
+  sort: oneOfOrNull([...new Set([...USER_SORTS, ...POST_SORTS])], DASHBOARD_MESSAGES.badSort),
+  dir: oneOfOrNull(SORT_DIRECTIONS, DASHBOARD_MESSAGES.badSort),
+  role: oneOfOrNull(USER_ROLES, DASHBOARD_MESSAGES.badFilter),
+  status: oneOfOrNull(
+    [...new Set([...USER_STATUSES, ...POST_FILTER_STATUSES])],
+    DASHBOARD_MESSAGES.badFilter,
+  ),
+  category: formText.pipe(
+    z
+      .string()
+      .trim()
+      .max(200, DASHBOARD_MESSAGES.badFilter)
+      .regex(/^[a-z0-9-]*$/, DASHBOARD_MESSAGES.badFilter),
+  ),
 });
 
 /** What the page was sent back with: ?done= (and ?count=), ?failed=, ?confirm= and ?user=. */
@@ -149,19 +205,62 @@ const dashboardNoticeQuery = z.object({
   user: formText,
 });
 
-type View = { tab: AdminTab; query: string; page: number | null };
+type View = {
+  tab: AdminTab;
+  query: string;
+  page: number | null;
+  sort: string | null;
+  dir: SortDirection | null;
+  role: UserRole | null;
+  status: string | null;
+  category: string | null;
+};
 
+const OVERVIEW: View = {
+  tab: "overview",
+  query: "",
+  page: null,
+  sort: null,
+  dir: null,
+  role: null,
+  status: null,
+  category: null,
+};
+
+/** The query string as a view; a sort or filter that is not the tab's is refused. */
 function readView(request: Request): { ok: true; view: View } | { ok: false; error: string } {
   const read = readQuery(request, dashboardViewQuery);
   if (!read.ok) return { ok: false, error: read.message ?? DASHBOARD_MESSAGES.unknownTab };
-  return { ok: true, view: { tab: read.data.tab, query: read.data.q, page: read.data.page } };
+  const { tab, q, page, sort, dir, role, status, category } = read.data;
+  const users = tab === "users";
+  const posts = tab === "posts";
+  if (sort && !((users && includes(USER_SORTS, sort)) || (posts && includes(POST_SORTS, sort)))) {
+    return { ok: false, error: DASHBOARD_MESSAGES.badSort };
+  }
+  if (
+    (status &&
+      !(
+        (users && includes(USER_STATUSES, status)) ||
+        (posts && includes(POST_FILTER_STATUSES, status))
+      )) ||
+    (role && !users) ||
+    (category && !posts)
+  ) {
+    return { ok: false, error: DASHBOARD_MESSAGES.badFilter };
+  }
+  return {
+    ok: true,
+    view: { tab, query: q, page, sort, dir, role, status, category: category || null },
+  };
 }
+
+const includes = (values: readonly string[], value: string) => values.includes(value);
 
 /** Everything the page shows; a bad query string gives the Overview with a 400 and its message. */
 export async function loadDashboard(db: Database, actor: Actor, request: Request) {
   const parsed = readView(request);
-  const view: View = parsed.ok ? parsed.view : { tab: "overview", query: "", page: null };
-  const here = pageAddress(view.tab, view.query, view.page);
+  const view: View = parsed.ok ? parsed.view : OVERVIEW;
+  const here = pageAddress(view);
 
   const notices = readQuery(request, dashboardNoticeQuery);
   const {
@@ -176,9 +275,11 @@ export async function loadDashboard(db: Database, actor: Actor, request: Request
       ? ADMIN_MESSAGES.success[done as UserAction]
       : done === "broadcast" && /^[0-9]{1,9}$/.test(count)
         ? BROADCAST_MESSAGES.sent(Number(count))
-        : done && Object.hasOwn(DONE_MESSAGES, done)
-          ? DONE_MESSAGES[done]!
-          : null;
+        : Object.hasOwn(BULK_DONE, done) && /^[0-9]{1,9}$/.test(count)
+          ? BULK_DONE[done]!(Number(count))
+          : done && Object.hasOwn(DONE_MESSAGES, done)
+            ? DONE_MESSAGES[done]!
+            : null;
 
   // A page the admin was sent back from (the category editor, the CSV export) names its failure.
   const failure =
@@ -221,18 +322,28 @@ export async function loadDashboard(db: Database, actor: Actor, request: Request
       })),
     };
   } else if (view.tab === "posts") {
-    const [found, authors] = await Promise.all([
-      listAdminPosts(db, actor, { query: view.query, page: view.page ?? 1 }),
-      adminAuthorChoices(db, actor),
+    const [found, categories] = await Promise.all([
+      listAdminPosts(db, actor, {
+        query: view.query,
+        page: view.page ?? 1,
+        sort: (view.sort as PostSort | null) ?? undefined,
+        dir: view.dir ?? undefined,
+        status: view.status as PostFilterStatus | null,
+        category: view.category,
+      }),
+      listAdminCategories(db, actor),
     ]);
     postsTab = {
       rows: found.posts.map((p) => toPostRow(p, new Date())),
-      authors: authors.map((a) => ({ id: a.id, name: a.fullName?.trim() || a.username })),
+      categories: categories.map((c) => ({ slug: c.slug, name: c.name })),
       query: found.query,
       page: found.page,
       pageCount: found.pageCount,
       showing: showingLabel(found),
       pageLabel: pageLabel(found),
+      sort: found.sort,
+      dir: found.dir,
+      filters: { status: found.status ?? "", category: found.category ?? "" },
     };
   } else if (view.tab === "overview") {
     const [stats, top, pending, activity, audit] = await Promise.all([
@@ -257,7 +368,14 @@ export async function loadDashboard(db: Database, actor: Actor, request: Request
       })),
     };
   } else {
-    const found = await listUsers(db, actor, { query: view.query, page: view.page ?? 1 });
+    const found = await listUsers(db, actor, {
+      query: view.query,
+      page: view.page ?? 1,
+      sort: (view.sort as UserSort | null) ?? undefined,
+      dir: view.dir ?? undefined,
+      role: view.role,
+      status: view.status as UserStatus | null,
+    });
     users = {
       rows: found.users.map(toRow),
       query: found.query,
@@ -265,6 +383,9 @@ export async function loadDashboard(db: Database, actor: Actor, request: Request
       pageCount: found.pageCount,
       showing: showingLabel(found),
       pageLabel: pageLabel(found),
+      sort: found.sort,
+      dir: found.dir,
+      filters: { role: found.role ?? "", status: found.status ?? "" },
     };
   }
 
@@ -310,15 +431,16 @@ export async function runDashboardAction(
     return data({ error: "Method not allowed" }, { status: 405 });
   }
   const parsed = readView(request);
-  const here = parsed.ok
-    ? pageAddress(parsed.view.tab, parsed.view.query, parsed.view.page)
-    : "/admin?tab=overview";
+  const here = parsed.ok ? pageAddress(parsed.view) : "/admin?tab=overview";
   const read = await readForm(request, dashboardActionForm, { limit: SMALL_BODY_LIMIT_BYTES });
   if (!read.ok) return data({ error: "Invalid request" }, { status: 400 });
   const form = read.data;
   const { intent } = form;
   if (intent !== null && (POST_INTENTS as readonly string[]).includes(intent)) {
     return runPostAction(db, actor, intent as PostIntent, form, here);
+  }
+  if (intent !== null && (BULK_INTENTS as readonly string[]).includes(intent)) {
+    return runBulkAction(db, actor, intent as BulkIntent, form, here);
   }
   if (intent === "category-delete") return runCategoryDelete(db, actor, form, here);
   if (intent === "broadcast") return runBroadcast(db, actor, form, here);
@@ -345,6 +467,13 @@ const DONE_MESSAGES: Record<string, string> = {
   "post-feature": POST_MESSAGES.featured,
   "post-unfeature": POST_MESSAGES.unfeatured,
   "post-author": POST_MESSAGES.authorChanged,
+};
+
+/** ?done=bulk-…&count=n: the bulk actions' messages, with the number of posts. */
+const BULK_DONE: Record<string, (n: number) => string> = {
+  "bulk-feature": POST_MESSAGES.bulkFeatured,
+  "bulk-unfeature": POST_MESSAGES.bulkUnfeatured,
+  "bulk-delete": POST_MESSAGES.bulkDeleted,
 };
 
 /** `?failed=` keys: failures of other admin pages, shown as the dashboard's alert. */
@@ -430,6 +559,37 @@ async function runPostAction(
     }
     case "post-author": {
       const { authorId } = form;
+      if (!authorId && !confirmed) {
+        // Without JavaScript "Change author" comes here first: the choice and the question.
+        const [target, authors] = await Promise.all([
+          findAdminPost(db, actor, postId),
+          adminAuthorChoices(db, actor),
+        ]);
+        if (!target) {
+          return data(
+            { error: POST_MESSAGES.authorFailed(POST_MESSAGES.notFound) },
+            { status: 404 },
+          );
+        }
+        return data({
+          confirmStep: {
+            heading: `Change the author of "${target.title}"?`,
+            question: POST_MESSAGES.authorQuestion,
+            yes: "Yes, change author",
+            action: here,
+            fields: { intent, postId },
+            select: {
+              name: "authorId",
+              label: "New author",
+              value: target.authorId,
+              options: authors.map((a) => ({
+                value: a.id,
+                label: a.fullName?.trim() || a.username,
+              })),
+            },
+          },
+        });
+      }
       if (!authorId) {
         return data({ error: POST_MESSAGES.authorFailed("choose a new author") }, { status: 400 });
       }
@@ -456,6 +616,44 @@ async function runPostAction(
       throw redirect(`${here}&done=post-author`);
     }
   }
+}
+
+const BULK_INTENTS = ["bulk-feature", "bulk-unfeature", "bulk-delete"] as const;
+type BulkIntent = (typeof BULK_INTENTS)[number];
+
+/**
+ * POST intent=bulk-feature|bulk-unfeature|bulk-delete with postIds (the
+ * selected rows, at most a page). Delete asks first with the count: without
+ * confirmed=1 the answer is the page with a confirmation step.
+ */
+async function runBulkAction(
+  db: Database,
+  actor: Actor,
+  intent: BulkIntent,
+  form: DashboardActionForm,
+  here: string,
+) {
+  const ids = [...new Set(form.postIds)];
+  if (ids.length === 0) return data({ error: POST_MESSAGES.bulkNone }, { status: 400 });
+  if (ids.length > BULK_MAX) return data({ error: POST_MESSAGES.bulkTooMany }, { status: 400 });
+  if (!ids.every(isUuid)) return data({ error: "Invalid request: choose posts" }, { status: 400 });
+  if (intent === "bulk-delete" && form.confirmed !== "1") {
+    return data({
+      confirmStep: {
+        heading: `Delete ${ids.length} ${ids.length === 1 ? "post" : "posts"}?`,
+        question: POST_MESSAGES.bulkDeleteQuestion(ids.length),
+        yes: "Yes, delete",
+        action: here,
+        fields: { intent, postIds: ids.join(",") },
+      },
+    });
+  }
+  const result =
+    intent === "bulk-delete"
+      ? await bulkDeletePosts(db, actor, ids)
+      : await bulkSetFeatured(db, actor, ids, intent === "bulk-feature");
+  if (!result.ok) return data({ error: result.error }, { status: result.status });
+  throw redirect(`${here}&done=${intent}&count=${result.count}`);
 }
 
 // ---------------------------------------------------------- notifications tab

@@ -3,7 +3,7 @@
  * search text and the WHERE it makes, and the page shown (a page past the end
  * shows the last) with its "showing from–to" figures.
  */
-import { ilike, or, type AnyColumn, type SQL } from "drizzle-orm";
+import { ilike, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { containsPattern } from "#server/db/like";
 
 export const SEARCH_MAX_LENGTH = 200;
@@ -30,4 +30,29 @@ export function pageOf(total: number, requested: number | undefined, size: numbe
 export function shownRange(total: number, offset: number, shown: number) {
   const from = total === 0 ? 0 : offset + 1;
   return { from, to: total === 0 ? 0 : from + shown - 1 };
+}
+
+export type SortDirection = "asc" | "desc";
+export const SORT_DIRECTIONS = ["asc", "desc"] as const;
+
+/**
+ * ORDER BY for a list sorted by `key` (one of `columns`) in `dir`, with
+ * `tieBreak` last so that paging is stable when the sorted values repeat.
+ * The `nullable` keys put empty values (NULL) last in either direction;
+ * the others use PostgreSQL's default, so that one index (value, tieBreak)
+ * read forwards or backwards serves both directions (migration admin_list_sorts).
+ */
+export function orderOf<K extends string>(
+  columns: Record<K, AnyColumn | SQL>,
+  key: K,
+  dir: SortDirection,
+  tieBreak: AnyColumn,
+  nullable: readonly K[] = [],
+): SQL[] {
+  const column = columns[key];
+  const nulls = nullable.includes(key) ? sql` nulls last` : sql``;
+  return [
+    dir === "asc" ? sql`${column} asc${nulls}` : sql`${column} desc${nulls}`,
+    dir === "asc" ? sql`${tieBreak} asc` : sql`${tieBreak} desc`,
+  ];
 }

@@ -5,6 +5,7 @@
  */
 import { useState } from "react";
 import { useNavigation } from "react-router";
+import { MissingFieldsHint } from "~/components/ui/button";
 import { primaryButton } from "~/components/ui/button-styles";
 import { Checkbox, TextArea, TextInput } from "~/components/ui/form";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -69,7 +70,10 @@ export function NotificationsTab({ data }: { data: DashboardData }) {
   const sending =
     navigation.state === "submitting" && navigation.formData?.get("intent") === "broadcast";
   // Without JavaScript the server checks the fields; with it Send waits for both.
-  const disabled = hydrated && (sending || !title.trim() || !link.trim());
+  const missing = hydrated
+    ? [...(title.trim() ? [] : ["a title"]), ...(link.trim() ? [] : ["a link"])]
+    : [];
+  const disabled = hydrated && (sending || missing.length > 0);
   return (
     <div className="grid gap-8 lg:grid-cols-2">
       <section aria-labelledby="broadcast-heading">
@@ -147,9 +151,19 @@ export function NotificationsTab({ data }: { data: DashboardData }) {
             defaultChecked={tab.values.email === "on"}
             label="Also send by e-mail (to members who take announcements by e-mail)"
           />
-          <button type="submit" disabled={disabled} className={primaryButton}>
+          <button
+            type="submit"
+            disabled={disabled}
+            className={primaryButton}
+            aria-describedby={missing.length ? "broadcast-submit-hint" : undefined}
+          >
             {sending ? "Sending…" : "Send Notification"}
           </button>
+          <MissingFieldsHint
+            id="broadcast-submit-hint"
+            missing={missing}
+            action="send the notification"
+          />
         </ConfirmAction>
       </section>
       <section aria-labelledby="history-heading">

@@ -73,9 +73,10 @@ describe("posts tab", () => {
     });
     const page = await text(await get(admin.jar, "/admin?tab=posts"));
     expect(page).toMatch(/aria-current="page"[^>]*>Posts/);
-    for (const label of ["Title", "Author", "Type", "Status", "Published", "Actions"]) {
-      expect(page).toContain(`>${label}</th>`);
+    for (const label of ["Title", "Author", "Type", "Status", "Published"]) {
+      expect(page).toMatch(new RegExp(`<th scope="col"[^>]*><a [^>]*>${label}<svg`));
     }
+    expect(page).toContain(">Actions</th>");
     expect(page).toContain("Raising a seed round");
     expect(page).toContain("Hiring your first engineer");
     expect(page).toContain("External link");
@@ -137,9 +138,14 @@ describe("posts tab", () => {
     expect(res.status).toBe(302);
     expect((await postRow(target.id))!.isFeatured).toBe(false);
 
-    // Author: the page lists admins and mentors; without confirmed=1 it asks first.
-    const page = await text(await get(admin.jar, "/admin?tab=posts"));
-    expect(page).toContain("Omar Other");
+    // Author: the dialog's list (admins and mentors, fetched when it opens); without
+    // confirmed=1 the change asks first.
+    const authors = (await (await get(admin.jar, "/admin/authors.json")).json()) as {
+      id: string;
+      name: string;
+    }[];
+    expect(authors).toContainEqual({ id: other.id, name: "Omar Other" });
+    expect(authors.map((a) => a.id)).not.toContain(plain.id);
     res = await post(admin.jar, "/admin?tab=posts", {
       intent: "post-author",
       postId: target.id,
@@ -214,6 +220,11 @@ describe("posts tab", () => {
       [{ intent: "post-feature", postId: "not-a-uuid", featured: "1" }, 404, "Post not found"],
       [
         { intent: "post-author", postId: "00000000-0000-4000-8000-00000000beef" },
+        404,
+        "Failed to change author: Post not found",
+      ],
+      [
+        { intent: "post-author", postId: "00000000-0000-4000-8000-00000000beef", confirmed: "1" },
         400,
         "Failed to change author: choose a new author",
       ],

@@ -1,18 +1,20 @@
 /**
  * The dashboard's Posts tab (spec 2 §2 Posts tab, §4 post status, §5
  * confirmation texts, §8 admin alerts, §9 50 a page): search by title or
- * author, paginated on the server; toggle featured, reassign the author
- * among admins and mentors, delete. Admins only.
+ * author, filter by status and category, sort by any column, paginated on
+ * the server; toggle featured, reassign the author among admins and
+ * mentors, delete, and feature, unfeature or delete the selected posts at
+ * once. Admins only.
  */
-import { and, asc, count, desc, eq, inArray, ne } from "drizzle-orm";
+import { and, count, eq, gt, inArray, lte, ne, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client";
-import { posts, profiles } from "#server/db/schema";
+import { categories, posts, profiles } from "#server/db/schema";
 import type { Actor } from "~/features/accounts/permissions";
 import { assertCan } from "~/features/accounts/permissions.server";
 import { AUTHOR_CHANGE_CONFIRMATION, DELETE_CONFIRMATION } from "~/features/authoring/post-rules";
 import { authorChoices, deletePost } from "~/features/authoring/save-post.server";
 import { messageOf } from "#server/db/errors";
-import { pageOf, searchWhere, shownRange } from "./list-page.server";
+import { orderOf, pageOf, searchWhere, shownRange, type SortDirection } from "./list-page.server";
 import { recordAdminAction } from "~/features/audit/audit.server";
 
 export const POSTS_PAGE_SIZE = 50;
@@ -31,7 +33,35 @@ export const POST_MESSAGES = {
   notFound: "Post not found",
   badAuthor: "The new author must be an approved mentor or admin",
   forbidden: "Permission denied: only admins can do this",
+  bulkDeleteQuestion: (n: number) =>
+    `Are you sure you want to delete ${n === 1 ? "this post" : `these ${n} posts`}? This action cannot be undone.`,
+  bulkDeleted: (n: number) => `${n} ${n === 1 ? "post" : "posts"} deleted successfully!`,
+  bulkFeatured: (n: number) =>
+    `${n} ${n === 1 ? "post" : "posts"} marked as featured successfully!`,
+  bulkUnfeatured: (n: number) =>
+    `${n} ${n === 1 ? "post" : "posts"} removed from featured successfully!`,
+  bulkNone: "Select at least one post",
+  bulkTooMany: `Select at most ${50} posts at once`,
 } as const;
+
+/** At most one page of posts is acted on at once. */
+export const BULK_MAX = 50;
+
+/** The Posts tab's status filter: scheduled is published with a future date (spec 2 §4). */
+export const POST_FILTER_STATUSES = ["draft", "pending", "scheduled", "published"] as const;
+export type PostFilterStatus = (typeof POST_FILTER_STATUSES)[number];
+
+/** The Posts tab's sortable columns (the table's headers) and what each sorts by. */
+export const POST_SORTS = ["title", "author", "type", "status", "published", "created"] as const;
+export type PostSort = (typeof POST_SORTS)[number];
+const POST_ORDER = {
+  title: sql`lower(${posts.title})`,
+  author: sql`lower(${profiles.username})`,
+  type: posts.postType,
+  status: posts.status,
+  published: posts.publishedAt,
+  created: posts.createdAt,
+};
 
 export type AdminPost = {
   id: string;
@@ -54,27 +84,84 @@ export type PostsPage = {
   from: number;
   to: number;
   query: string;
+  sort: PostSort;
+  dir: SortDirection;
+  status: PostFilterStatus | null;
+  /** The category's slug filtered on. */
+  category: string | null;
 };
 
-/** Posts of every status whose title or author (username or name) matches, newest first. */
+function statusWhere(status: PostFilterStatus | null, now: Date) {
+  switch (status) {
+    case null:
+      return undefined;
+    case "draft":
+    case "pending":
+      return eq(posts.status, status);
+    case "scheduled":
+      return and(eq(posts.status, "published"), gt(posts.publishedAt, now));
+    case "published":
+      return and(eq(posts.status, "published"), lte(posts.publishedAt, now));
+  }
+}
+
+/**
+ * Posts of every status whose title or author (username or name) matches,
+ * in the status and category asked for, sorted by a column (newest first
+ * unless asked), 50 a page.
+ */
 export async function listAdminPosts(
   db: Database,
   actor: Actor | null | undefined,
-  options: { query?: string; page?: number } = {},
+  options: {
+    query?: string;
+    page?: number;
+    sort?: PostSort;
+    dir?: SortDirection;
+    status?: PostFilterStatus | null;
+    category?: string | null;
+    now?: Date;
+  } = {},
 ): Promise<PostsPage> {
   assertCan(actor, "admin.access");
-  const { query, where } = searchWhere(options.query, [
-    posts.title,
-    profiles.username,
-    profiles.fullName,
-  ]);
-  const [counted] = await db
-    .select({ n: count() })
-    .from(posts)
-    .innerJoin(profiles, eq(profiles.id, posts.authorId))
-    .where(where);
+  const search = searchWhere(options.query, [posts.title, profiles.username, profiles.fullName]);
+  const { query } = search;
+  const sort = options.sort ?? "created";
+  const dir = options.dir ?? (sort === "created" || sort === "published" ? "desc" : "asc");
+  const status = options.status ?? null;
+  const category = options.category || null;
+  const where = and(
+    search.where,
+    statusWhere(status, options.now ?? new Date()),
+    category
+      ? inArray(
+          posts.categoryId,
+          db.select({ id: categories.id }).from(categories).where(eq(categories.slug, category)),
+        )
+      : undefined,
+  );
+  // The author's columns are needed only to search or sort by them; otherwise the count and
+  // the page's rows are found on posts alone (its indexes), and only the 50 shown are joined.
+  const byAuthor = search.where !== undefined || sort === "author";
+  const counting = db.select({ n: count() }).from(posts);
+  const [counted] = await (byAuthor
+    ? counting.innerJoin(profiles, eq(profiles.id, posts.authorId)).where(where)
+    : counting.where(where));
   const total = Number(counted!.n);
   const { page, pageCount, offset } = pageOf(total, options.page, POSTS_PAGE_SIZE);
+  const order = orderOf(POST_ORDER, sort, dir, posts.id, ["published"]);
+  const shown = byAuthor
+    ? where
+    : inArray(
+        posts.id,
+        db
+          .select({ id: posts.id })
+          .from(posts)
+          .where(where)
+          .orderBy(...order)
+          .limit(POSTS_PAGE_SIZE)
+          .offset(offset),
+      );
   const rows = await db
     .select({
       id: posts.id,
@@ -90,10 +177,10 @@ export async function listAdminPosts(
     })
     .from(posts)
     .innerJoin(profiles, eq(profiles.id, posts.authorId))
-    .where(where)
-    .orderBy(desc(posts.createdAt), asc(posts.id))
+    .where(shown)
+    .orderBy(...order)
     .limit(POSTS_PAGE_SIZE)
-    .offset(offset);
+    .offset(byAuthor ? offset : 0);
   return {
     posts: rows.map(({ authorFullName, ...r }) => ({
       ...r,
@@ -104,6 +191,10 @@ export async function listAdminPosts(
     pageCount,
     ...shownRange(total, offset, rows.length),
     query,
+    sort,
+    dir,
+    status,
+    category,
   };
 }
 
@@ -218,6 +309,91 @@ export async function adminDeletePost(
     const result = await deletePost(db, actor, postId);
     if (!result.ok) return { ok: false, status: result.status, error: POST_MESSAGES.deleteFailed };
     return { ok: true, message: POST_MESSAGES.deleted };
+  } catch {
+    return { ok: false, status: 500, error: POST_MESSAGES.deleteFailed };
+  }
+}
+
+export type BulkResult =
+  { ok: true; count: number; message: string } | { ok: false; status: 400 | 500; error: string };
+
+function checkSelection(ids: readonly string[]): BulkResult | null {
+  if (ids.length === 0) return { ok: false, status: 400, error: POST_MESSAGES.bulkNone };
+  if (ids.length > BULK_MAX) return { ok: false, status: 400, error: POST_MESSAGES.bulkTooMany };
+  return null;
+}
+
+/**
+ * Feature or unfeature the selected posts: one UPDATE, and one audit row per
+ * post changed, in one transaction (the posts trigger invalidates each
+ * post's cached pages, as for one post). Posts already so are left alone.
+ */
+export async function bulkSetFeatured(
+  db: Database,
+  actor: Actor | null | undefined,
+  ids: readonly string[],
+  featured: boolean,
+): Promise<BulkResult> {
+  assertCan(actor, "admin.access");
+  const refused = checkSelection(ids);
+  if (refused) return refused;
+  try {
+    const changed = await db.transaction(async (tx) => {
+      const rows = await tx
+        .update(posts)
+        .set({ isFeatured: featured })
+        .where(and(inArray(posts.id, [...ids]), ne(posts.isFeatured, featured)))
+        .returning({ id: posts.id, title: posts.title });
+      for (const row of rows) {
+        await recordAdminAction(tx, actor!, {
+          action: featured ? "post.feature" : "post.unfeature",
+          targetType: "post",
+          targetId: row.id,
+          targetLabel: row.title,
+          details: { bulk: ids.length },
+        });
+      }
+      return rows.length;
+    });
+    return {
+      ok: true,
+      count: changed,
+      message: featured
+        ? POST_MESSAGES.bulkFeatured(changed)
+        : POST_MESSAGES.bulkUnfeatured(changed),
+    };
+  } catch {
+    return { ok: false, status: 500, error: POST_MESSAGES.featureFailed };
+  }
+}
+
+/** Delete the selected posts: one DELETE and one audit row per post, in one transaction. */
+export async function bulkDeletePosts(
+  db: Database,
+  actor: Actor | null | undefined,
+  ids: readonly string[],
+): Promise<BulkResult> {
+  assertCan(actor, "admin.access");
+  const refused = checkSelection(ids);
+  if (refused) return refused;
+  try {
+    const deleted = await db.transaction(async (tx) => {
+      const rows = await tx
+        .delete(posts)
+        .where(inArray(posts.id, [...ids]))
+        .returning({ id: posts.id, title: posts.title, slug: posts.slug });
+      for (const row of rows) {
+        await recordAdminAction(tx, actor!, {
+          action: "post.delete",
+          targetType: "post",
+          targetId: row.id,
+          targetLabel: row.title,
+          details: { slug: row.slug, bulk: ids.length },
+        });
+      }
+      return rows.length;
+    });
+    return { ok: true, count: deleted, message: POST_MESSAGES.bulkDeleted(deleted) };
   } catch {
     return { ok: false, status: 500, error: POST_MESSAGES.deleteFailed };
   }

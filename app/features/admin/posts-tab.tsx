@@ -1,12 +1,20 @@
 /**
- * The dashboard's Posts tab (spec 2 §2): search by title or author, change a
- * post's author and delete (both ask first), feature or unfeature, View only
- * for posts readers can open, Edit.
+ * The dashboard's Posts tab (spec 2 §2): search by title or author, filter
+ * by status and category, sort by any column; change a post's author (a
+ * dialog with the new author and the spec's question) and delete (asks
+ * first), feature or unfeature, View only for posts readers can open, Edit;
+ * and the same on the selected rows at once (delete asks with the count).
  */
-import { Form, Link } from "react-router";
+import { useRef } from "react";
+import { Form, Link, useSubmit } from "react-router";
+import { secondaryButton } from "~/components/ui/button-styles";
+import { useConfirm } from "~/components/ui/confirm-dialog";
 import { cellClass, rowClass } from "~/components/ui/data-table";
+import { inputClass } from "~/components/ui/form";
+import { usePrompt } from "~/components/ui/prompt-dialog";
+import { useHydrated } from "~/lib/use-hydrated";
 import { AdminListTable } from "./admin-list-table";
-import { ConfirmAction, ConfirmDelete } from "./confirm-action";
+import { ConfirmDelete } from "./confirm-action";
 import type { DashboardData, PostRow } from "./dashboard-data";
 
 const STATUS_BADGES: Record<PostRow["status"], string> = {
@@ -15,110 +23,295 @@ const STATUS_BADGES: Record<PostRow["status"], string> = {
   pending: "bg-yellow-100 text-yellow-900",
 };
 
+const smallButton =
+  "inline-flex min-h-8 items-center rounded border border-slate-400 px-2 py-1 text-xs font-semibold";
+
+const BULK_FORM = "bulk-posts";
+
+/** The same words as the server's (posts-tab.server.ts POST_MESSAGES.bulkDeleteQuestion). */
+const bulkDeleteQuestion = (n: number) =>
+  `Are you sure you want to delete ${n === 1 ? "this post" : `these ${n} posts`}? This action cannot be undone.`;
+
+/**
+ * The selected rows' actions: a form the rows' checkboxes belong to (their
+ * `form` attribute), so it works without JavaScript; with it, delete asks
+ * first with the number of posts selected (without it the server asks).
+ */
+function BulkActions({ here }: { here: string }) {
+  const hydrated = useHydrated();
+  const { confirm, dialog } = useConfirm();
+  const asked = useRef(false);
+  const checkboxes = () =>
+    Array.from(
+      document.querySelectorAll<HTMLInputElement>(`input[name="postIds"][form="${BULK_FORM}"]`),
+    );
+  return (
+    <>
+      <Form
+        id={BULK_FORM}
+        method="post"
+        action={here}
+        className="flex flex-wrap items-end gap-2 rounded-md border border-slate-200 bg-slate-50 p-3"
+        onSubmit={(event) => {
+          const form = event.currentTarget;
+          const intent = (form.elements.namedItem("intent") as HTMLSelectElement).value;
+          if (intent !== "bulk-delete" || asked.current) return;
+          const count = checkboxes().filter((c) => c.checked).length;
+          if (count === 0) return; // The server answers "Select at least one post".
+          event.preventDefault();
+          void confirm(bulkDeleteQuestion(count), {
+            confirmLabel: "Delete",
+            danger: true,
+          }).then((accepted) => {
+            if (!accepted) return;
+            asked.current = true;
+            try {
+              form.requestSubmit();
+            } finally {
+              asked.current = false;
+            }
+          });
+        }}
+      >
+        {/* With JavaScript the dialog has asked (delete); without it the server asks. */}
+        {hydrated ? <input type="hidden" name="confirmed" value="1" /> : null}
+        {hydrated ? (
+          <label className="flex min-h-10 items-center gap-2 text-sm font-semibold text-slate-800">
+            <input
+              type="checkbox"
+              className="h-5 w-5"
+              onChange={(event) => {
+                for (const box of checkboxes()) box.checked = event.currentTarget.checked;
+              }}
+            />
+            Select all on this page
+          </label>
+        ) : null}
+        <div>
+          <label htmlFor="bulk-intent" className="block text-sm font-semibold text-slate-800">
+            With selected posts
+          </label>
+          <select id="bulk-intent" name="intent" className={inputClass} defaultValue="bulk-feature">
+            <option value="bulk-feature">Feature</option>
+            <option value="bulk-unfeature">Unfeature</option>
+            <option value="bulk-delete">Delete</option>
+          </select>
+        </div>
+        <button type="submit" className={secondaryButton}>
+          Apply
+        </button>
+      </Form>
+      {dialog}
+    </>
+  );
+}
+
+/**
+ * Change author: with JavaScript a dialog with the new author and the
+ * spec's question (answering it is the confirmation); without it the form
+ * posts without an author and the server answers with that step.
+ */
+type Author = { id: string; name: string };
+
+/** The authors to choose from, fetched once when a dialog first needs them. */
+function useAuthors() {
+  const loaded = useRef<Promise<Author[]> | null>(null);
+  return () => {
+    loaded.current ??= fetch("/admin/authors.json", { headers: { accept: "application/json" } })
+      .then((res) => {
+        if (!res.ok) throw new Error(`authors: ${res.status}`);
+        return res.json() as Promise<Author[]>;
+      })
+      .catch((error: unknown) => {
+        loaded.current = null;
+        throw error;
+      });
+    return loaded.current;
+  };
+}
+
+function ChangeAuthor({
+  post,
+  authors,
+  here,
+  question,
+}: {
+  post: PostRow;
+  authors: () => Promise<Author[]>;
+  here: string;
+  question: string;
+}) {
+  const { prompt, dialog } = usePrompt();
+  const submit = useSubmit();
+  return (
+    <>
+      <Form
+        method="post"
+        action={here}
+        onSubmit={(event) => {
+          const form = event.currentTarget;
+          event.preventDefault();
+          void authors()
+            .then((all) =>
+              ask(
+                all.some((a) => a.id === post.authorId)
+                  ? all
+                  : [{ id: post.authorId, name: post.authorName }, ...all],
+              ),
+            )
+            // Without the list the server asks instead (as without JavaScript).
+            .catch(() => form.submit());
+        }}
+      >
+        <input type="hidden" name="intent" value="post-author" />
+        <input type="hidden" name="postId" value={post.id} />
+        <button type="submit" className={smallButton}>
+          Change author<span className="sr-only">{` of ${post.title}`}</span>
+        </button>
+      </Form>
+      {dialog}
+    </>
+  );
+
+  function ask(choices: Author[]) {
+    return prompt(
+      `Change the author of "${post.title}"`,
+      [
+        {
+          name: "authorId",
+          label: "New author",
+          type: "select",
+          defaultValue: post.authorId,
+          options: choices.map((a) => ({ value: a.id, label: a.name })),
+        },
+      ],
+      { confirmLabel: "Change author", description: question },
+    ).then((values) => {
+      if (!values?.authorId || values.authorId === post.authorId) return;
+      void submit(
+        { intent: "post-author", postId: post.id, authorId: values.authorId, confirmed: "1" },
+        { method: "post", action: here },
+      );
+    });
+  }
+}
+
 export function PostsTab({ data }: { data: DashboardData }) {
   const posts = data.posts!;
+  const authors = useAuthors();
   return (
     <AdminListTable
       tab="posts"
       list={posts}
       searchLabel="Search by title or author"
-      headers={["Title", "Author", "Type", "Status", "Published", "Actions"]}
+      columns={[
+        { label: "Select", srOnly: true },
+        { label: "Title", sort: "title" },
+        { label: "Author", sort: "author" },
+        { label: "Type", sort: "type" },
+        { label: "Status", sort: "status" },
+        { label: "Published", sort: "published", firstDir: "desc" },
+        { label: "Actions" },
+      ]}
+      filters={[
+        {
+          name: "status",
+          label: "Status",
+          all: "All statuses",
+          options: [
+            { value: "draft", label: "Draft" },
+            { value: "pending", label: "Pending" },
+            { value: "scheduled", label: "Scheduled" },
+            { value: "published", label: "Published" },
+          ],
+        },
+        {
+          name: "category",
+          label: "Category",
+          all: "All categories",
+          options: posts.categories.map((c) => ({ value: c.slug, label: c.name })),
+        },
+      ]}
+      extraSorts={[{ value: "created", label: "Date created" }]}
+      toolbar={posts.rows.length ? <BulkActions here={data.here} /> : null}
     >
-      {posts.rows.map((p) => {
-        const authors = posts.authors.some((a) => a.id === p.authorId)
-          ? posts.authors
-          : [{ id: p.authorId, name: p.authorName }, ...posts.authors];
-        return (
-          <tr key={p.id} className={rowClass}>
-            <td className="py-2 pr-3 font-medium text-slate-900">
-              {p.title}
-              {p.isFeatured ? (
-                <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">
-                  Featured
-                </span>
-              ) : null}
-            </td>
-            <td className={cellClass}>
-              <ConfirmAction
-                action={data.here}
+      {posts.rows.map((p) => (
+        <tr key={p.id} className={rowClass}>
+          <td className="py-2 pr-3">
+            <input
+              type="checkbox"
+              name="postIds"
+              value={p.id}
+              form={BULK_FORM}
+              className="h-5 w-5"
+              aria-label={`Select ${p.title}`}
+            />
+          </td>
+          <td className="py-2 pr-3 font-medium text-slate-900" data-label="Title">
+            {p.title}
+            {p.isFeatured ? (
+              <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">
+                Featured
+              </span>
+            ) : null}
+          </td>
+          <td className={cellClass} data-label="Author">
+            <div className="flex flex-wrap items-center gap-2">
+              <span>{p.authorName}</span>
+              <ChangeAuthor
+                post={p}
+                authors={authors}
+                here={data.here}
                 question={data.confirmations.author}
-                fields={{ intent: "post-author", postId: p.id }}
-                className="flex items-center gap-1"
-              >
-                <label htmlFor={`author-${p.id}`} className="sr-only">
-                  {`Author of ${p.title}`}
-                </label>
-                <select
-                  key={p.authorId}
-                  id={`author-${p.id}`}
-                  name="authorId"
-                  defaultValue={p.authorId}
-                  className="rounded border border-slate-400 px-1 py-1"
-                >
-                  {authors.map((a) => (
-                    <option key={a.id} value={a.id}>
-                      {a.name}
-                    </option>
-                  ))}
-                </select>
+              />
+            </div>
+          </td>
+          <td className={cellClass} data-label="Type">
+            {p.type}
+          </td>
+          <td className={cellClass} data-label="Status">
+            <span
+              className={`rounded px-1.5 py-0.5 text-xs font-semibold ${STATUS_BADGES[p.status]}`}
+            >
+              {p.status === "pending" ? "Pending" : p.status}
+            </span>
+          </td>
+          <td className="py-2 pr-3 whitespace-nowrap" data-label="Published">
+            {p.published ?? "—"}
+          </td>
+          <td className="py-2" data-label="Actions">
+            <div className="flex flex-wrap gap-2">
+              <Form method="post" action={data.here}>
+                <input type="hidden" name="intent" value="post-feature" />
+                <input type="hidden" name="postId" value={p.id} />
+                <input type="hidden" name="featured" value={p.isFeatured ? "0" : "1"} />
                 <button
                   type="submit"
-                  className="rounded border border-slate-400 px-2 py-1 text-xs font-semibold"
+                  className="inline-flex min-h-8 items-center rounded bg-amber-600 px-2 py-1 text-xs font-semibold text-black hover:bg-amber-500"
                 >
-                  Change
-                  <span className="sr-only">{` author of ${p.title}`}</span>
+                  {p.isFeatured ? "Unfeature" : "Feature"}
+                  <span className="sr-only">{` ${p.title}`}</span>
                 </button>
-              </ConfirmAction>
-            </td>
-            <td className={cellClass}>{p.type}</td>
-            <td className={cellClass}>
-              <span
-                className={`rounded px-1.5 py-0.5 text-xs font-semibold ${STATUS_BADGES[p.status]}`}
-              >
-                {p.status === "pending" ? "Pending" : p.status}
-              </span>
-            </td>
-            <td className="py-2 pr-3 whitespace-nowrap">{p.published ?? "—"}</td>
-            <td className="py-2">
-              <div className="flex flex-wrap gap-2">
-                <Form method="post" action={data.here}>
-                  <input type="hidden" name="intent" value="post-feature" />
-                  <input type="hidden" name="postId" value={p.id} />
-                  <input type="hidden" name="featured" value={p.isFeatured ? "0" : "1"} />
-                  <button
-                    type="submit"
-                    className="rounded bg-amber-600 px-2 py-1 text-xs font-semibold text-black hover:bg-amber-500"
-                  >
-                    {p.isFeatured ? "Unfeature" : "Feature"}
-                    <span className="sr-only">{` ${p.title}`}</span>
-                  </button>
-                </Form>
-                {/* Drafts, pending and scheduled posts 404 at /post/{slug}: Edit shows them. */}
-                {p.live ? (
-                  <Link
-                    to={`/post/${p.slug}`}
-                    className="rounded border border-slate-400 px-2 py-1 text-xs font-semibold"
-                  >
-                    View<span className="sr-only">{` ${p.title}`}</span>
-                  </Link>
-                ) : null}
-                <Link
-                  to={`/edit-post/${p.slug}`}
-                  className="rounded border border-slate-400 px-2 py-1 text-xs font-semibold"
-                >
-                  Edit<span className="sr-only">{` ${p.title}`}</span>
+              </Form>
+              {/* Drafts, pending and scheduled posts 404 at /post/{slug}: Edit shows them. */}
+              {p.live ? (
+                <Link to={`/post/${p.slug}`} className={smallButton}>
+                  View<span className="sr-only">{` ${p.title}`}</span>
                 </Link>
-                <ConfirmDelete
-                  action={data.here}
-                  question={data.confirmations.deletePost}
-                  fields={{ intent: "post-delete", postId: p.id }}
-                  name={p.title}
-                />
-              </div>
-            </td>
-          </tr>
-        );
-      })}
+              ) : null}
+              <Link to={`/edit-post/${p.slug}`} className={smallButton}>
+                Edit<span className="sr-only">{` ${p.title}`}</span>
+              </Link>
+              <ConfirmDelete
+                action={data.here}
+                question={data.confirmations.deletePost}
+                fields={{ intent: "post-delete", postId: p.id }}
+                name={p.title}
+              />
+            </div>
+          </td>
+        </tr>
+      ))}
     </AdminListTable>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * The dashboard's Users tab (spec 2 §2): search by username, name or e-mail,
- * 50 a page, and each member's actions (approve, block, promote, delete).
+ * filter by role and status, sort by any column, 50 a page, and each
+ * member's actions (approve, block, promote, delete).
  */
 import { Link } from "react-router";
 import { cellClass, rowClass } from "~/components/ui/data-table";
@@ -15,21 +16,58 @@ export function UsersTab({ data }: { data: DashboardData }) {
       tab="users"
       list={users}
       searchLabel="Search by username, name or email"
-      headers={["User", "Email", "Role", "Status", "Joined", "Actions"]}
+      columns={[
+        { label: "User", sort: "user" },
+        { label: "Email", sort: "email" },
+        { label: "Role", sort: "role" },
+        { label: "Status", sort: "status" },
+        { label: "Joined", sort: "joined", firstDir: "desc" },
+        { label: "Actions" },
+      ]}
+      filters={[
+        {
+          name: "role",
+          label: "Role",
+          all: "All roles",
+          options: [
+            { value: "user", label: "User" },
+            { value: "mentor", label: "Mentor" },
+            { value: "admin", label: "Admin" },
+          ],
+        },
+        {
+          name: "status",
+          label: "Status",
+          all: "All statuses",
+          options: [
+            { value: "pending", label: "Pending" },
+            { value: "approved", label: "Approved" },
+            { value: "blocked", label: "Blocked" },
+          ],
+        },
+      ]}
     >
       {users.rows.map((u) => (
         <tr key={u.id} className={rowClass}>
-          <td className={cellClass}>
+          <td className={cellClass} data-label="User">
             <Link to={`/user/${u.username}`} className="font-medium text-brand-700 underline">
               {u.fullName || u.username}
             </Link>
             <div className="text-slate-700">{`@${u.username}`}</div>
           </td>
-          <td className="py-2 pr-3 break-all">{u.email || "N/A"}</td>
-          <td className={cellClass}>{u.role}</td>
-          <td className={cellClass}>{u.status}</td>
-          <td className="py-2 pr-3 whitespace-nowrap">{u.joined}</td>
-          <td className="py-2">
+          <td className="py-2 pr-3 break-all" data-label="Email">
+            {u.email || "N/A"}
+          </td>
+          <td className={cellClass} data-label="Role">
+            {u.role}
+          </td>
+          <td className={cellClass} data-label="Status">
+            {u.status}
+          </td>
+          <td className="py-2 pr-3 whitespace-nowrap" data-label="Joined">
+            {u.joined}
+          </td>
+          <td className="py-2" data-label="Actions">
             {u.id === data.selfId ? (
               <span className="text-slate-700">You</span>
             ) : (

@@ -5,7 +5,7 @@
  * figures are in overview.server.ts. Every function asks the permissions
  * module first: only admins pass.
  */
-import { and, asc, count, desc, eq, ne } from "drizzle-orm";
+import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import { revokeAllSessions } from "#server/auth/sessions";
 import type { Database } from "#server/db/client";
 import { profiles, users } from "#server/db/schema";
@@ -16,7 +16,7 @@ import { notifyApproval, notifyPromotion } from "~/features/notifications/notify
 import { profileImageFolder } from "~/features/profiles/edit-profile.server";
 import { recordAdminAction } from "~/features/audit/audit.server";
 import { type ExportedUser } from "./csv";
-import { pageOf, searchWhere, shownRange } from "./list-page.server";
+import { orderOf, pageOf, searchWhere, shownRange, type SortDirection } from "./list-page.server";
 
 export const USERS_PAGE_SIZE = 50;
 export { SEARCH_MAX_LENGTH } from "./list-page.server";
@@ -112,6 +112,26 @@ export type UsersPage = {
   from: number;
   to: number;
   query: string;
+  sort: UserSort;
+  dir: SortDirection;
+  role: UserRole | null;
+  status: UserStatus | null;
+};
+
+export const USER_ROLES = ["user", "mentor", "admin"] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+export const USER_STATUSES = ["pending", "approved", "blocked"] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+/** The Users tab's sortable columns (the table's headers) and what each sorts by. */
+export const USER_SORTS = ["user", "email", "role", "status", "joined"] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+const USER_ORDER = {
+  user: sql`lower(${profiles.username})`,
+  email: sql`lower(${profiles.email})`,
+  role: profiles.role,
+  status: profiles.status,
+  joined: profiles.createdAt,
 };
 
 /** "Showing x to y of n" and "Page x of y" (spec §2). */
@@ -121,20 +141,34 @@ export const pageLabel = (p: Pick<UsersPage, "page" | "pageCount">) =>
   `Page ${p.page} of ${p.pageCount}`;
 
 /**
- * Users matching the search (username, full name or e-mail, case-insensitive),
- * newest first, 50 a page. A page past the end shows the last page.
+ * Users matching the search (username, full name or e-mail, case-insensitive)
+ * and the role and status asked for, sorted by a column (newest first
+ * unless asked), 50 a page. A page past the end shows the last page.
  */
 export async function listUsers(
   db: Database,
   actor: Actor | null | undefined,
-  options: { query?: string; page?: number } = {},
+  options: {
+    query?: string;
+    page?: number;
+    sort?: UserSort;
+    dir?: SortDirection;
+    role?: UserRole | null;
+    status?: UserStatus | null;
+  } = {},
 ): Promise<UsersPage> {
   assertCan(actor, "admin.access");
-  const { query, where } = searchWhere(options.query, [
-    profiles.username,
-    profiles.fullName,
-    profiles.email,
-  ]);
+  const search = searchWhere(options.query, [profiles.username, profiles.fullName, profiles.email]);
+  const { query } = search;
+  const sort = options.sort ?? "joined";
+  const dir = options.dir ?? (sort === "joined" ? "desc" : "asc");
+  const role = options.role ?? null;
+  const status = options.status ?? null;
+  const where = and(
+    search.where,
+    role ? eq(profiles.role, role) : undefined,
+    status ? eq(profiles.status, status) : undefined,
+  );
   const [counted] = await db.select({ n: count() }).from(profiles).where(where);
   const total = Number(counted!.n);
   const { page, pageCount, offset } = pageOf(total, options.page, USERS_PAGE_SIZE);
@@ -142,7 +176,7 @@ export async function listUsers(
     .select(userColumns)
     .from(profiles)
     .where(where)
-    .orderBy(desc(profiles.createdAt), asc(profiles.id))
+    .orderBy(...orderOf(USER_ORDER, sort, dir, profiles.id))
     .limit(USERS_PAGE_SIZE)
     .offset(offset);
   return {
@@ -152,6 +186,10 @@ export async function listUsers(
     pageCount,
     ...shownRange(total, offset, rows.length),
     query,
+    sort,
+    dir,
+    role,
+    status,
   };
 }
 

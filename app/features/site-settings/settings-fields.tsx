@@ -6,9 +6,16 @@ import type { ReactNode } from "react";
 import { Field, inputClass } from "~/components/ui/form";
 import type { SiteSettingsValues } from "./settings-schema";
 
+/** The anchor of a section (the page's section navigation links to it). */
+export const sectionId = (title: string) =>
+  `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+
 export function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4">
+    <fieldset
+      id={sectionId(title)}
+      className="grid scroll-mt-4 gap-4 rounded-lg border border-slate-200 p-4"
+    >
       <legend className="px-1 text-lg font-semibold text-slate-900">{title}</legend>
       {children}
     </fieldset>

@@ -5,16 +5,63 @@
  * banner text and the cookie policy HTML, the footer's contact e-mail and
  * social links. A plain multipart form: it works
  * without JavaScript; with it, the success message clears after 5 seconds.
+ * Links at the top jump to each section, the Save bar stays in view at the
+ * bottom of the window, and leaving with unsaved changes asks first (the
+ * kit's dialog inside the site, the browser's own when closing or reloading).
  */
-import { useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Form, useBlocker, useNavigation } from "react-router";
+import { useConfirm } from "~/components/ui/confirm-dialog";
 import { primaryButton } from "~/components/ui/button-styles";
 import { ErrorBox, inputClass } from "~/components/ui/form";
 import { Toast, useClearAfter } from "~/components/ui/toast";
 import { AdminLinks } from "~/features/admin/admin-links";
 import { imageFileProblem, UPLOAD_TOO_LARGE, UPLOAD_WRONG_TYPE } from "~/lib/image-upload";
 import { SOCIAL_NETWORKS } from "./footer-links";
-import { AreaField, Section, TextField, Toggle } from "./settings-fields";
+import { AreaField, Section, sectionId, TextField, Toggle } from "./settings-fields";
+
+/** The form's sections, in order, for the navigation at the top. */
+const SECTIONS = [
+  "Default sidebar banner",
+  "Header promo banner",
+  "Tracking scripts",
+  "Custom scripts",
+  "Cookie consent",
+  "Footer",
+  "Podcast",
+] as const;
+
+export const UNSAVED_QUESTION = "You have unsaved changes. Leave this page without saving them?";
+
+/**
+ * Asks before leaving while `dirty`: links inside the site are held
+ * (useBlocker) until the kit's dialog is answered; closing or reloading the
+ * tab gets the browser's own question (beforeunload). Saving is not leaving.
+ */
+function useLeaveWarning(dirty: boolean, submitting: React.RefObject<boolean>) {
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && !submitting.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+  const { confirm, dialog } = useConfirm();
+  useEffect(() => {
+    if (blocker.state !== "blocked") return;
+    void confirm(UNSAVED_QUESTION, { confirmLabel: "Leave without saving", danger: true }).then(
+      (leave) => (leave ? blocker.proceed() : blocker.reset()),
+    );
+  }, [blocker, confirm]);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      if (submitting.current) return;
+      event.preventDefault();
+      event.returnValue = "";
+    };
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty, submitting]);
+  return dialog;
+}
 import {
   PODCAST_CATEGORIES,
   SETTINGS_HINTS,
@@ -37,6 +84,10 @@ export function SiteSettingsForm({
 }) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
+  // Any field changed since the page came (each save gives a fresh form, so it starts clean).
+  const [dirty, setDirty] = useState(false);
+  const submitting = useRef(false);
+  const leaveDialog = useLeaveWarning(dirty, submitting);
   const [bannerUrl, setBannerUrl] = useState(values.default_sidebar_banner_url);
   // Spec 2 §8, §9: the success message clears after 5 seconds (the kit's toast); errors stay.
   // The page gives a fresh form (a new key) for every save, so the message is set once.
@@ -62,6 +113,20 @@ export function SiteSettingsForm({
     <div className="mx-auto max-w-3xl px-4 py-8">
       <AdminLinks current="/admin/site-settings" />
       <h1 className="mb-6 text-3xl font-bold text-slate-900">Site Settings</h1>
+      <nav aria-label="Settings sections" className="mb-6">
+        <ul className="flex flex-wrap gap-2 text-sm">
+          {SECTIONS.map((title) => (
+            <li key={title}>
+              <a
+                href={`#${sectionId(title)}`}
+                className="inline-flex min-h-8 items-center rounded-full border border-slate-300 px-3 py-1 text-brand-700 hover:bg-slate-100"
+              >
+                {title}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
       <div aria-live="polite" className="mb-4">
         {shown && !fileMessage ? (
           <Toast tone={shown.text.includes("success") ? "success" : "error"}>{shown.text}</Toast>
@@ -71,11 +136,14 @@ export function SiteSettingsForm({
         method="post"
         encType="multipart/form-data"
         className="space-y-6"
+        onChange={() => setDirty(true)}
         onSubmit={(event) => {
           const input = event.currentTarget.elements.namedItem("default_sidebar_banner_file");
           if (!checkBanner(input instanceof HTMLInputElement ? input : null)) {
             event.preventDefault();
+            return;
           }
+          submitting.current = true;
         }}
       >
         <Section title="Default sidebar banner">
@@ -315,10 +383,18 @@ export function SiteSettingsForm({
           <Toggle name="podcast_explicit" label="Explicit content" values={values} />
         </Section>
 
-        <button type="submit" disabled={saving} className={primaryButton}>
-          {saving ? "Saving…" : "Save Settings"}
-        </button>
+        <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-white px-4 py-3">
+          <button type="submit" disabled={saving} className={primaryButton}>
+            {saving ? "Saving…" : "Save Settings"}
+          </button>
+          {dirty && !saving ? (
+            <p className="text-sm text-slate-700" role="status">
+              Unsaved changes
+            </p>
+          ) : null}
+        </div>
       </Form>
+      {leaveDialog}
     </div>
   );
 }
