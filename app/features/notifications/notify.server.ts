@@ -32,8 +32,6 @@ export type NewNotification = {
 /** Accepts a transaction as well as the database. */
 type Executor = Pick<Database, "insert" | "select" | "update" | "execute">;
 
-const INSERT_SLICE = 1000;
-
 /** "Priya", "Priya and 1 other", "Priya and 3 others". */
 export function groupedTitle(actorName: string, actorCount: number, phrase: string): string {
   const others = actorCount - 1;
@@ -65,19 +63,34 @@ export async function notifyAll(
     actorIds,
   }));
   const group = notification.group;
-  if (!group) {
-    // A mentor's thousands of followers: in slices, under the statement's parameter limit.
-    const rows: (typeof notifications.$inferSelect)[] = [];
-    for (let at = 0; at < values.length; at += INSERT_SLICE) {
-      rows.push(
-        ...(await db
-          .insert(notifications)
-          .values(values.slice(at, at + INSERT_SLICE))
-          .returning()),
-      );
-    }
-    return rows;
+  if (!group && recipients.length > 1) {
+    // Many recipients (a mentor's followers): one statement, the ids as one JSON parameter.
+    return db
+      .insert(notifications)
+      .select(
+        db
+          .select({
+            id: sql<string>`gen_random_uuid()`.as("id"),
+            userId: sql<string>`r.value`.as("user_id"),
+            type: sql<NotificationType>`${notification.type}::notification_type`.as("type"),
+            title: sql<string>`${notification.title}::text`.as("title"),
+            message: sql<string | null>`${notification.message ?? null}::text`.as("message"),
+            link: sql<string | null>`${notification.link ?? null}::text`.as("link"),
+            isRead: sql<boolean>`false`.as("is_read"),
+            broadcastId: sql<string | null>`null::uuid`.as("broadcast_id"),
+            groupKey: sql<string | null>`null::text`.as("group_key"),
+            actorIds: sql<
+              string[]
+            >`array(SELECT jsonb_array_elements_text(${JSON.stringify(actorIds)}::jsonb))`.as(
+              "actor_ids",
+            ),
+            createdAt: sql<Date>`now()`.as("created_at"),
+          })
+          .from(sql`jsonb_array_elements_text(${JSON.stringify(recipients)}::jsonb) AS r`),
+      )
+      .returning();
   }
+  if (!group) return db.insert(notifications).values(values).returning();
   const actor = notification.actorId ?? "";
   const known = sql`${actor}::text = ANY(${notifications.actorIds})`;
   const count = sql`(cardinality(${notifications.actorIds}) + CASE WHEN ${known} THEN 0 ELSE 1 END)`;
