@@ -18,6 +18,7 @@ const PAGES = [
   "/admin/site-settings",
   "/admin/banned-words",
   "/admin/redirects",
+  "/admin/reports",
   "/my-posts",
   "/notifications",
 ];

@@ -109,6 +109,7 @@ const CASES: Case[] = [
     send: get(() => "/admin/banned-words"),
   },
   { name: "GET /admin/redirects", action: "admin.access", send: get(() => "/admin/redirects") },
+  { name: "GET /admin/reports", action: "admin.access", send: get(() => "/admin/reports") },
   {
     name: "GET /admin/categories/:id",
     action: "admin.access",

@@ -164,6 +164,7 @@ describe("fuzz", () => {
       { path: "/admin/site-settings", role: "admin" },
       { path: "/admin/banned-words", role: "admin" },
       { path: "/admin/redirects", role: "admin" },
+      { path: "/admin/reports", role: "admin" },
       { path: "/cookie-policy", role: "visitor" },
     ];
     const seen = new Set<string>();

@@ -44,7 +44,7 @@ export function ReportsPage({
             const name = `${what.toLowerCase()} by ${item.author.name}`;
             const href =
               item.kind === "comment"
-                ? `/post/${item.postSlug}#comment-${item.id}`
+                ? `/post/${item.postSlug}#c-${item.id}`
                 : `/post/${item.postSlug}`;
             return (
               <li

@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { follows, notifications } from "#server/db/schema";
 import { clearAllCaches } from "#server/cache/cache";
 import { postBySlug, publishedPosts } from "~/features/posts/posts.server";
 import { createPost, createUser } from "#tests/support/factories";
@@ -55,6 +57,37 @@ describe("the publication clock", () => {
       expect((await publishedPosts(t.db)).map((p) => p.slug)).toEqual(["late-comer"]);
     } finally {
       clock.stop();
+    }
+  });
+
+  it("tells the author's followers when a scheduled post's time comes, once, with two clocks", async () => {
+    const author = await createUser(t.db, { role: "mentor", fullName: "Meera" });
+    const fan = await createUser(t.db);
+    await t.db.insert(follows).values({ followerId: fan.id, followingId: author.id });
+    const post = await createPost(t.db, {
+      authorId: author.id,
+      slug: "scheduled-news",
+      publishedAt: new Date(Date.now() + 800),
+    });
+    const told = () =>
+      t.db
+        .select({ title: notifications.title, link: notifications.link })
+        .from(notifications)
+        .where(eq(notifications.userId, fan.id));
+    // Two instances' clocks.
+    const clocks = [
+      startPublicationClock(t.db, { maxWaitMs: 10_000 }),
+      startPublicationClock(t.db, { maxWaitMs: 10_000 }),
+    ];
+    try {
+      await sleep(300);
+      expect(await told()).toEqual([]);
+      await sleep(1500);
+      expect(await told()).toEqual([
+        { title: "Meera published a new post", link: `/post/${post.slug}` },
+      ]);
+    } finally {
+      for (const clock of clocks) clock.stop();
     }
   });
 });

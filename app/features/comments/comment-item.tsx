@@ -94,7 +94,8 @@ export function CommentItem({
 
   return (
     <article
-      id={`comment-${comment.id}`}
+      // The anchor notifications link to ("comment-…" ids belong to the comment boxes).
+      id={`c-${comment.id}`}
       aria-label={`Comment by ${comment.author.name}`}
       className="flex scroll-mt-24 gap-3"
     >

@@ -153,26 +153,49 @@ export type MailJob =
   | { kind: "broadcast-fanout"; broadcastId: string };
 
 /**
- * Called for each notification created (notify.server.ts): "e-mail at once"
- * enqueues its e-mail in the same transaction (sent once the notification is
- * committed, never for one rolled back); "off" removes it, so the member
- * hears nothing of that type. Returns whether the notification is kept.
+ * Called with the notifications just written (notify.server.ts; one type per
+ * call): each member's preference for the type, read in one statement.
+ * "E-mail at once" enqueues the e-mail in the same transaction (sent once the
+ * notification is committed, never for one rolled back), keyed by the row's
+ * id, so a grouped row, updated by each reply, is mailed once; "off" removes
+ * the row, so the member hears nothing of that type. Returns the rows kept.
  */
-export async function afterNotificationCreated(
-  db: Executor,
-  row: { id: string; userId: string; type: string },
-): Promise<boolean> {
-  const channel = await channelFor(db, row.userId, row.type);
-  if (channel === "off") {
-    await db.delete(notifications).where(eq(notifications.id, row.id));
-    return false;
+export async function afterNotificationsCreated<
+  Row extends { id: string; userId: string; type: string },
+>(db: Executor, rows: Row[]): Promise<Row[]> {
+  if (rows.length === 0) return rows;
+  const type = rows[0]!.type;
+  if (!isPreferenceType(type)) return rows;
+  const chosen = new Map<string, Channel>();
+  const userIds = [...new Set(rows.map((row) => row.userId))];
+  const saved = await db
+    .select({ userId: notificationPreferences.userId, channel: notificationPreferences.channel })
+    .from(notificationPreferences)
+    .where(
+      and(
+        eq(notificationPreferences.type, type),
+        sql`${notificationPreferences.userId} IN (SELECT jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb))`,
+      ),
+    );
+  for (const row of saved) chosen.set(row.userId, row.channel as Channel);
+  const channelOf = (userId: string) => chosen.get(userId) ?? DEFAULT_CHANNELS[type];
+  const off = rows.filter((row) => channelOf(row.userId) === "off").map((row) => row.id);
+  if (off.length) {
+    await db
+      .delete(notifications)
+      .where(
+        sql`${notifications.id} IN (SELECT jsonb_array_elements_text(${JSON.stringify(off)}::jsonb)::uuid)`,
+      );
   }
-  if (channel !== "email") return true;
   const queue = currentJobQueue();
-  if (!queue) return true;
-  const job: MailJob = { kind: "notification", notificationId: row.id, userId: row.userId };
-  await queue.send("mail", job, { key: `notification:${row.id}`, via: db as SqlExecutor });
-  return true;
+  if (queue) {
+    for (const row of rows) {
+      if (channelOf(row.userId) !== "email") continue;
+      const job: MailJob = { kind: "notification", notificationId: row.id, userId: row.userId };
+      await queue.send("mail", job, { key: `notification:${row.id}`, via: db as SqlExecutor });
+    }
+  }
+  return rows.filter((row) => channelOf(row.userId) !== "off");
 }
 
 /**

@@ -64,11 +64,11 @@ describe("reply and comment", () => {
       type: "reply",
       title: "Priya replied to your comment",
       message: "Start with the Global Talent route.",
-      link: `/post/${post.slug}#comment-${reply}`,
+      link: `/post/${post.slug}#c-${reply}`,
       isRead: false,
     });
     expect(trackedLink(toAsha!.link, "http://localhost:3000")).toBe(
-      `/post/${post.slug}?source=notification#comment-${reply}`,
+      `/post/${post.slug}?source=notification#c-${reply}`,
     );
     // The mentor was told of Asha's comment, then Priya's was grouped into it.
     const toMentor = await inbox(mentor.id);
@@ -168,7 +168,7 @@ describe("mentions", () => {
       {
         type: "mention",
         title: "Ravi mentioned you in a comment",
-        link: `/post/${post.slug}#comment-${id}`,
+        link: `/post/${post.slug}#c-${id}`,
       },
     ]);
     expect(await inbox(pending.id)).toEqual([]);

@@ -19,8 +19,8 @@ export const COMMUNITY_PHRASES = {
   mention: "mentioned you in a comment",
 } as const;
 
-/** A comment's anchor on its post's page (the comment list gives each article this id). */
-export const commentAnchor = (commentId: string) => `comment-${commentId}`;
+/** A comment's anchor on its post's page (its article's id; "comment-…" ids are the comment boxes'). */
+export const commentAnchor = (commentId: string) => `c-${commentId}`;
 export const commentLink = (postSlug: string, commentId: string) =>
   `/post/${postSlug}#${commentAnchor(commentId)}`;
 

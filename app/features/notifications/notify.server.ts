@@ -7,7 +7,7 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import { broadcasts, notifications, profiles } from "#server/db/schema";
-import { afterNotificationCreated } from "~/features/email-preferences/preferences.server";
+import { afterNotificationsCreated } from "~/features/email-preferences/preferences.server";
 
 export type NotificationType =
   "follow" | "approval" | "promotion" | "broadcast" | "reply" | "comment" | "new_post" | "mention";
@@ -32,8 +32,6 @@ export type NewNotification = {
 
 /** Accepts a transaction as well as the database. */
 type Executor = Pick<Database, "insert" | "select" | "update" | "delete" | "execute">;
-
-const INSERT_SLICE = 1000;
 
 /** "Priya", "Priya and 1 other", "Priya and 3 others". */
 export function groupedTitle(actorName: string, actorCount: number, phrase: string): string {
@@ -66,18 +64,36 @@ export async function notifyAll(
     actorIds,
   }));
   const group = notification.group;
+  if (!group && recipients.length > 1) {
+    // Many recipients (a mentor's followers): one statement, the ids as one JSON parameter.
+    const rows = await db
+      .insert(notifications)
+      .select(
+        db
+          .select({
+            id: sql<string>`gen_random_uuid()`.as("id"),
+            userId: sql<string>`r.value`.as("user_id"),
+            type: sql<NotificationType>`${notification.type}::notification_type`.as("type"),
+            title: sql<string>`${notification.title}::text`.as("title"),
+            message: sql<string | null>`${notification.message ?? null}::text`.as("message"),
+            link: sql<string | null>`${notification.link ?? null}::text`.as("link"),
+            isRead: sql<boolean>`false`.as("is_read"),
+            broadcastId: sql<string | null>`null::uuid`.as("broadcast_id"),
+            groupKey: sql<string | null>`null::text`.as("group_key"),
+            actorIds: sql<
+              string[]
+            >`array(SELECT jsonb_array_elements_text(${JSON.stringify(actorIds)}::jsonb))`.as(
+              "actor_ids",
+            ),
+            createdAt: sql<Date>`now()`.as("created_at"),
+          })
+          .from(sql`jsonb_array_elements_text(${JSON.stringify(recipients)}::jsonb) AS r`),
+      )
+      .returning();
+    return afterNotificationsCreated(db, rows);
+  }
   if (!group) {
-    // A mentor's thousands of followers: in slices, under the statement's parameter limit.
-    const rows: (typeof notifications.$inferSelect)[] = [];
-    for (let at = 0; at < values.length; at += INSERT_SLICE) {
-      rows.push(
-        ...(await db
-          .insert(notifications)
-          .values(values.slice(at, at + INSERT_SLICE))
-          .returning()),
-      );
-    }
-    return afterCreated(db, rows);
+    return afterNotificationsCreated(db, await db.insert(notifications).values(values).returning());
   }
   const actor = notification.actorId ?? "";
   const known = sql`${actor}::text = ANY(${notifications.actorIds})`;
@@ -97,20 +113,7 @@ export async function notifyAll(
       },
     })
     .returning();
-  return afterCreated(db, rows);
-}
-
-/**
- * Each member's preference for the type (issue 20): an e-mail job at once, or
- * the row removed when the type is off. A grouped row keeps its id, so its
- * e-mail job (keyed by the id) is sent once, not once per reply.
- */
-async function afterCreated(db: Executor, rows: (typeof notifications.$inferSelect)[]) {
-  const kept: (typeof notifications.$inferSelect)[] = [];
-  for (const row of rows) {
-    if (await afterNotificationCreated(db, row)) kept.push(row);
-  }
-  return kept;
+  return afterNotificationsCreated(db, rows);
 }
 
 export async function notify(db: Executor, userId: string, notification: NewNotification) {

@@ -33,6 +33,7 @@ export function ReportButton({
   const [sending, setSending] = useState(false);
 
   const report = async () => {
+    if (sending) return;
     const values = await prompt(
       kind === "comment" ? "Report this comment" : "Report this post",
       [
@@ -80,11 +81,18 @@ export function ReportButton({
 
   return (
     <>
-      <button type="button" disabled={sending} onClick={() => void report()} className={className}>
+      <button
+        type="button"
+        // Not disabled while sending: focus comes back here when the dialog closes.
+        aria-disabled={sending || undefined}
+        onClick={() => void report()}
+        className={className}
+      >
         Report<span className="sr-only">{` ${name}`}</span>
       </button>
+      {/* A live region without role="status" (the conversation's status is its loading line). */}
       <span
-        role="status"
+        aria-live="polite"
         className={`text-sm ${answer?.error ? "text-red-700" : "text-slate-700"}`}
       >
         {answer?.text}
