@@ -32,7 +32,8 @@ export type AdminActionName =
   | "banned_word.add"
   | "banned_word.remove"
   | "broadcast.send"
-  | "users.export";
+  | "users.export"
+  | "content.export";
 
 export type AdminActionRecord = {
   action: AdminActionName;
@@ -116,6 +117,7 @@ const ACTION_DESCRIPTIONS: Record<AdminActionName, string> = {
   "banned_word.remove": "Removed banned word",
   "broadcast.send": "Sent notification",
   "users.export": "Exported users CSV",
+  "content.export": "Exported site content",
 };
 
 /** The Overview's words for an action; an unknown name is shown as stored. */
