@@ -375,6 +375,12 @@ export async function start({
   });
   await jobs.start();
   setJobQueue(jobs);
+  setMetricsSources({
+    jobs: async () => {
+      const state = await jobs.state();
+      return { queued: state.pending, running: state.active, failed: state.failed };
+    },
+  });
   await hooks.startJobs(jobs, log);
 
   if (config.demoContent) {

@@ -175,7 +175,13 @@ function run(command: string, args: string[]): Promise<void> {
     const child = spawn(command, args, { stdio: ["ignore", "ignore", "pipe"] });
     let stderr = "";
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("error", reject);
+    child.on("error", (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === "ENOENT"
+          ? new BackupError(`${command} is not installed (PostgreSQL's client tools)`)
+          : error,
+      ),
+    );
     child.on("close", (code) =>
       code === 0
         ? resolve()
@@ -361,11 +367,16 @@ export async function createBackup({
     await writeFile(path.join(staging, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
     await mkdir(path.dirname(path.resolve(out)), { recursive: true });
     const partial = `${out}.partial-${randomBytes(4).toString("hex")}`;
-    await tar.create(
-      { gzip: { level: 6 }, file: partial, cwd: staging, follow: true, portable: true },
-      entries,
-    );
-    await rename(partial, out);
+    try {
+      await tar.create(
+        { gzip: { level: 6 }, file: partial, cwd: staging, follow: true, portable: true },
+        entries,
+      );
+      await rename(partial, out);
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error;
+    }
     return manifest;
   } finally {
     await rm(staging, { recursive: true, force: true });

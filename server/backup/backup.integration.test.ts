@@ -10,6 +10,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import { once } from "node:events";
+import { connect } from "node:net";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import {
@@ -25,7 +27,7 @@ import { migrateDatabase } from "../db/migrate";
 import { postTags } from "../db/schema";
 import { ensureReservedRows } from "../db/seed";
 import { createBackup, restoreBackup, RestoreRefused } from "./archive";
-import { serveLiveBackups } from "./live";
+import { BACKUP_SOCKET_NAME, serveLiveBackups } from "./live";
 
 const temporary: string[] = [];
 afterAll(() => {
@@ -115,52 +117,90 @@ async function snapshot(db: Database): Promise<Record<string, string[]>> {
 }
 
 describe("backup and restore of the embedded database", () => {
-  it("backs up a running site, restores into an empty folder, refuses to overwrite", async () => {
-    const source = tempDir();
-    const handle = await openDatabase({ dir: path.join(source, "pglite") });
-    let before: Record<string, string[]>;
-    let live: { close(): Promise<void> } | undefined;
-    const lockFile = path.join(source, "pglite", "founderbridge.lock");
-    try {
-      await migrateDatabase(handle);
-      await seed(handle.db);
-      before = await snapshot(handle.db);
-      // The server runs "in another process": the lock names a live pid that is not ours.
-      writeFileSync(lockFile, String(process.ppid));
-      live = serveLiveBackups(handle, source, { info() {}, warn() {} });
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      const hashes = seedUploads(source);
-      const archive = path.join(tempDir(), "site.tar.gz");
-      const manifest = await createBackup({ config: configFor(source), out: archive });
-      expect(manifest.database).toMatchObject({ driver: "pglite", method: "logical" });
-      expect(manifest.schema.migration).toMatch(/^\d{4}_/);
-      expect(manifest.counts.posts).toBe(5);
-      expect(manifest.counts.comments).toBe(10);
-      expect(manifest.uploads).toMatchObject({ included: true });
-
-      // Wipe: a new, empty data folder.
-      const target = tempDir();
-      const result = await restoreBackup({ config: configFor(target), archive });
-      expect(result.files).toBe(3);
-      expect(hashUploads(target, Object.keys(hashes))).toEqual(hashes);
-      const restored = await openDatabase({ dir: path.join(target, "pglite") });
+  it(
+    "backs up a running site, restores into an empty folder, refuses to overwrite",
+    { timeout: 120_000 },
+    async () => {
+      const source = tempDir();
+      const handle = await openDatabase({ dir: path.join(source, "pglite") });
+      let before: Record<string, string[]>;
+      let live: { close(): Promise<void> } | undefined;
+      const lockFile = path.join(source, "pglite", "founderbridge.lock");
       try {
-        expect(await snapshot(restored.db)).toEqual(before);
-      } finally {
-        await restored.close();
-      }
+        await migrateDatabase(handle);
+        await seed(handle.db);
+        before = await snapshot(handle.db);
+        // The server runs "in another process": the lock names a live pid that is not ours.
+        writeFileSync(lockFile, String(process.ppid));
+        live = serveLiveBackups(handle, source, { info() {}, warn() {} });
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const hashes = seedUploads(source);
+        const archive = path.join(tempDir(), "site.tar.gz");
+        const manifest = await createBackup({ config: configFor(source), out: archive });
+        expect(manifest.database).toMatchObject({ driver: "pglite", method: "logical" });
+        expect(manifest.schema.migration).toMatch(/^\d{4}_/);
+        expect(manifest.counts.posts).toBe(5);
+        expect(manifest.counts.comments).toBe(10);
+        expect(manifest.uploads).toMatchObject({ included: true });
 
-      // A second restore into the now-full folder is refused, then allowed with --force.
-      await expect(restoreBackup({ config: configFor(target), archive })).rejects.toThrow(
-        RestoreRefused,
-      );
-      await restoreBackup({ config: configFor(target), archive, force: true });
-    } finally {
-      await live?.close();
-      await handle.close();
-      if (existsSync(lockFile)) rmSync(lockFile);
-    }
-  });
+        // Wipe: a new, empty data folder.
+        const target = tempDir();
+        const result = await restoreBackup({ config: configFor(target), archive });
+        expect(result.files).toBe(3);
+        expect(hashUploads(target, Object.keys(hashes))).toEqual(hashes);
+        const restored = await openDatabase({ dir: path.join(target, "pglite") });
+        try {
+          expect(await snapshot(restored.db)).toEqual(before);
+        } finally {
+          await restored.close();
+        }
+
+        // A second restore into the now-full folder is refused, then allowed with --force.
+        await expect(restoreBackup({ config: configFor(target), archive })).rejects.toThrow(
+          RestoreRefused,
+        );
+        await restoreBackup({ config: configFor(target), archive, force: true });
+      } finally {
+        await live?.close();
+        await handle.close();
+        if (existsSync(lockFile)) rmSync(lockFile);
+      }
+    },
+  );
+
+  it(
+    "lets the site go on when a backup client stops reading and leaves",
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = tempDir();
+      const handle = await openDatabase({ dir: path.join(dataDir, "pglite") });
+      let live: { close(): Promise<void> } | undefined;
+      try {
+        await migrateDatabase(handle);
+        await ensureReservedRows(handle.db);
+        const author = await createUser(handle.db);
+        // More than a socket buffers: the dump must wait for a reader that never reads.
+        await handle.db.execute(
+          sql`INSERT INTO posts (title, slug, content, author_id, status)
+            SELECT 'Big ' || i, 'big-' || i, repeat('x', 8000), ${author.id}, 'draft'
+            FROM generate_series(1, 300) AS i`,
+        );
+        live = serveLiveBackups(handle, dataDir, { info() {}, warn() {} });
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const socket = connect(path.join(dataDir, BACKUP_SOCKET_NAME));
+        await once(socket, "connect");
+        socket.pause();
+        socket.write("dump\n");
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        socket.destroy();
+        // The dump's transaction ends: the site's next query answers.
+        await handle.ping(5_000);
+      } finally {
+        await live?.close();
+        await handle.close();
+      }
+    },
+  );
 
   it("refuses a damaged archive before touching anything", async () => {
     const archive = path.join(tempDir(), "not-a-backup.tar.gz");
@@ -198,47 +238,51 @@ async function dropDatabase(url: string) {
 
 describe.skipIf(!serverUrl)("backup and restore of PostgreSQL", () => {
   for (const logical of [false, true]) {
-    it(`restores what it backed up (${logical ? "logical dump" : "pg_dump"})`, async () => {
-      const sourceUrl = await freshDatabase();
-      const targetUrl = await freshDatabase();
-      let handle: DatabaseHandle | undefined;
-      try {
-        handle = await openDatabase({ url: sourceUrl, poolSize: 2 });
-        await migrateDatabase(handle);
-        await seed(handle.db);
-        const before = await snapshot(handle.db);
-        const dataDir = tempDir();
-        const hashes = seedUploads(dataDir);
-        const archive = path.join(tempDir(), "site.tar.gz");
-        // The site keeps its connections open while the backup runs.
-        const manifest = await createBackup({
-          config: configFor(dataDir, sourceUrl),
-          out: archive,
-          logical,
-        });
-        expect(manifest.database).toMatchObject({
-          driver: "postgres",
-          method: logical ? "logical" : "pg_dump",
-        });
-        expect(manifest.counts.comment_likes).toBe(5);
-
-        const target = tempDir();
-        await restoreBackup({ config: configFor(target, targetUrl), archive });
-        expect(hashUploads(target, Object.keys(hashes))).toEqual(hashes);
-        const restored = await openDatabase({ url: targetUrl, poolSize: 1 });
+    it(
+      `restores what it backed up (${logical ? "logical dump" : "pg_dump"})`,
+      { timeout: 120_000 },
+      async () => {
+        const sourceUrl = await freshDatabase();
+        const targetUrl = await freshDatabase();
+        let handle: DatabaseHandle | undefined;
         try {
-          expect(await snapshot(restored.db)).toEqual(before);
+          handle = await openDatabase({ url: sourceUrl, poolSize: 2 });
+          await migrateDatabase(handle);
+          await seed(handle.db);
+          const before = await snapshot(handle.db);
+          const dataDir = tempDir();
+          const hashes = seedUploads(dataDir);
+          const archive = path.join(tempDir(), "site.tar.gz");
+          // The site keeps its connections open while the backup runs.
+          const manifest = await createBackup({
+            config: configFor(dataDir, sourceUrl),
+            out: archive,
+            logical,
+          });
+          expect(manifest.database).toMatchObject({
+            driver: "postgres",
+            method: logical ? "logical" : "pg_dump",
+          });
+          expect(manifest.counts.comment_likes).toBe(5);
+
+          const target = tempDir();
+          await restoreBackup({ config: configFor(target, targetUrl), archive });
+          expect(hashUploads(target, Object.keys(hashes))).toEqual(hashes);
+          const restored = await openDatabase({ url: targetUrl, poolSize: 1 });
+          try {
+            expect(await snapshot(restored.db)).toEqual(before);
+          } finally {
+            await restored.close();
+          }
+          await expect(
+            restoreBackup({ config: configFor(tempDir(), targetUrl), archive }),
+          ).rejects.toThrow(/not empty/);
         } finally {
-          await restored.close();
+          await handle?.close();
+          await dropDatabase(sourceUrl);
+          await dropDatabase(targetUrl);
         }
-        await expect(
-          restoreBackup({ config: configFor(tempDir(), targetUrl), archive }),
-        ).rejects.toThrow(/not empty/);
-      } finally {
-        await handle?.close();
-        await dropDatabase(sourceUrl);
-        await dropDatabase(targetUrl);
-      }
-    });
+      },
+    );
   }
 });

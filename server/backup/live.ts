@@ -6,9 +6,8 @@
  * the file's permissions (0600, the server's user) are the access check.
  */
 import { readFileSync, unlinkSync, chmodSync } from "node:fs";
-import { createServer, type Server } from "node:net";
+import { createServer, type Server, type Socket } from "node:net";
 import path from "node:path";
-import { once } from "node:events";
 import type { DatabaseHandle } from "../db/client";
 import type { Logger } from "../logger";
 import { dumpLines, type SqlSession } from "./logical";
@@ -32,6 +31,26 @@ export function liveServerPid(dir: string): number | undefined {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM" ? pid : undefined;
   }
+}
+
+/**
+ * Waits until the socket takes more, or fails when it closes first: the dump
+ * holds the embedded database, so a client that leaves must never leave the
+ * site waiting.
+ */
+function drained(socket: Socket): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = (error?: Error) => {
+      socket.off("drain", onDrain);
+      socket.off("close", onClose);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onDrain = () => done();
+    const onClose = () => done(new Error("the backup client left"));
+    socket.on("drain", onDrain);
+    socket.on("close", onClose);
+  });
 }
 
 /** Listens on `<dataDir>/backup.sock`; each connection that sends "dump" gets the logical dump. */
@@ -75,7 +94,7 @@ export function serveLiveBackups(
         .transaction(async (tx) => {
           for await (const line of dumpLines(tx)) {
             if (socket.destroyed) throw new Error("the backup client left");
-            if (!socket.write(line + "\n")) await once(socket, "drain");
+            if (!socket.write(line + "\n")) await drained(socket);
           }
         })
         .then(

@@ -1,7 +1,13 @@
 import express from "express";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { metricsEndpoint, requestMetrics, routeLabel, setRouteResolver } from "./metrics";
+import {
+  metricsEndpoint,
+  requestMetrics,
+  routeLabel,
+  setMetricsSources,
+  setRouteResolver,
+} from "./metrics";
 
 const TOKEN = "a-metrics-token-of-some-length";
 let close: (() => void) | undefined;
@@ -56,6 +62,27 @@ describe("/metrics", () => {
     expect(text).toContain("process_resident_memory_bytes");
     expect(text).toContain("nodejs_heap_size_used_bytes");
     expect(text).toContain("realtime_open_streams");
+    // No job queue has reported: no job gauges (rather than zeros).
+    expect(text).not.toContain("jobs_queued");
+  });
+
+  it("shows the job queue's gauges once a queue reports", async () => {
+    setMetricsSources({ jobs: () => ({ queued: 3, running: 1, failed: 2 }) });
+    const url = await serve(TOKEN);
+    const res = await fetch(`${url}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } });
+    const text = await res.text();
+    expect(text).toMatch(/^jobs_queued 3$/m);
+    expect(text).toMatch(/^jobs_running 1$/m);
+    expect(text).toMatch(/^jobs_failed 2$/m);
+  });
+
+  it("reads a queue that answers asynchronously (the job queue counts in the database)", async () => {
+    setMetricsSources({ jobs: async () => ({ queued: 7, running: 0, failed: 1 }) });
+    const url = await serve(TOKEN);
+    const res = await fetch(`${url}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } });
+    const text = await res.text();
+    expect(text).toMatch(/^jobs_queued 7$/m);
+    expect(text).toMatch(/^jobs_failed 1$/m);
   });
 });
 

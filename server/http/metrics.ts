@@ -29,12 +29,37 @@ export type MetricsSources = {
    * The job queue's depth and failures (issue 20's queue, server/jobs): set
    * here when it exists, read at each scrape.
    */
-  jobs?: () => { queued: number; running: number; failed: number } | undefined;
+  jobs?: () =>
+    | { queued: number; running: number; failed: number }
+    | undefined
+    | Promise<{ queued: number; running: number; failed: number } | undefined>;
 };
 let sources: MetricsSources = {};
 
 export function setMetricsSources(next: MetricsSources) {
   sources = { ...sources, ...next };
+  // The queue's gauges exist once a queue reports: no zeros for a queue that is not there.
+  if (next.jobs) registerJobGauges(metrics().registry);
+}
+
+let jobGauges = false;
+function registerJobGauges(registry: client.Registry) {
+  if (jobGauges) return;
+  jobGauges = true;
+  type Jobs = { queued: number; running: number; failed: number };
+  const gauge = (name: string, help: string, read: (j: Jobs) => number) =>
+    new client.Gauge({
+      name,
+      help,
+      registers: [registry],
+      async collect() {
+        const stats = await Promise.resolve(sources.jobs?.()).catch(() => undefined);
+        if (stats) this.set(read(stats));
+      },
+    });
+  gauge("jobs_queued", "Background jobs waiting to run", (j) => j.queued);
+  gauge("jobs_running", "Background jobs running", (j) => j.running);
+  gauge("jobs_failed", "Background jobs that failed for good", (j) => j.failed);
 }
 
 function create(): Instruments {
@@ -88,23 +113,6 @@ function create(): Instruments {
       this.set(sources.openStreams?.() ?? 0);
     },
   });
-  const jobs = (
-    name: string,
-    help: string,
-    read: (j: { queued: number; running: number; failed: number }) => number,
-  ) =>
-    new client.Gauge({
-      name,
-      help,
-      registers: [registry],
-      collect() {
-        const stats = sources.jobs?.();
-        if (stats) this.set(read(stats));
-      },
-    });
-  jobs("jobs_queued", "Background jobs waiting to run", (j) => j.queued);
-  jobs("jobs_running", "Background jobs running", (j) => j.running);
-  jobs("jobs_failed", "Background jobs that failed for good", (j) => j.failed);
   return { registry, requests, duration, pageCache };
 }
 

@@ -44,9 +44,14 @@ export function AdminDashboard({ data }: { data: DashboardData }) {
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold text-slate-900">Admin Dashboard</h1>
         {/* No `download` attribute: a failed export must be able to come back to this page. */}
-        <a href="/admin/users.csv" className={primaryButton}>
-          Export Users CSV
-        </a>
+        <div className="flex flex-wrap gap-2">
+          <a href="/admin/content.json" className={primaryButton}>
+            Export content (JSON)
+          </a>
+          <a href="/admin/users.csv" className={primaryButton}>
+            Export Users CSV
+          </a>
+        </div>
       </div>
       <LinkTabs label="Dashboard sections" tabs={TABS} current={data.tab} />
       <div className="mb-4 space-y-3">

@@ -35,7 +35,8 @@ export type AdminActionName =
   | "users.export"
   | "report.dismiss"
   | "comment.delete"
-  | "jobs.retry_failed";
+  | "jobs.retry_failed"
+  | "content.export";
 
 export type AdminActionRecord = {
   action: AdminActionName;
@@ -131,6 +132,7 @@ const ACTION_DESCRIPTIONS: Record<AdminActionName, string> = {
   "report.dismiss": "Dismissed reports",
   "comment.delete": "Deleted reported comment",
   "jobs.retry_failed": "Retried failed jobs",
+  "content.export": "Exported site content",
 };
 
 /** The Overview's words for an action; an unknown name is shown as stored. */
