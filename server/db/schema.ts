@@ -361,17 +361,14 @@ export const posts = pgTable(
       .where(sql`${t.status} = 'published' AND ${t.isFeatured}`),
     index("posts_author_idx").on(t.authorId, t.publishedAt.desc().nullsFirst()),
     // The Events category's list (issue 21 §5): upcoming events found by their end, past
-    // events and the category's other posts walked by start (else publication), newest first.
+    // events walked by start, newest first. Both only hold posts with an event, so the
+    // planner never takes them for another category's archive (migration 0018).
     index("posts_event_ends_idx")
       .on(t.categoryId, t.eventEndsAt)
       .where(sql`${t.status} = 'published' AND ${t.eventStartsAt} IS NOT NULL`),
-    index("posts_event_starts_idx")
-      .on(
-        t.categoryId,
-        sql`coalesce(${t.eventStartsAt}, ${t.publishedAt}) DESC`,
-        t.id.desc().nullsFirst(),
-      )
-      .where(sql`${t.status} = 'published'`),
+    index("posts_event_past_idx")
+      .on(t.categoryId, t.eventStartsAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'published' AND ${t.eventStartsAt} IS NOT NULL`),
     check("posts_event_ends_after_start", sql`${t.eventEndsAt} > ${t.eventStartsAt}`),
     // The admin's Posts tab sorted by a column (issue 19): each read forwards or backwards,
     // the published date twice because drafts (NULL) come last both ways.

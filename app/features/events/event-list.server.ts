@@ -1,13 +1,15 @@
 /**
  * The Events category's page (issue 21 §5): upcoming events first (those
- * not yet ended, soonest first), then past events (most recent first) and
- * the category's posts without an event (by publication), 20 a page as the
+ * not yet ended, soonest first), then past events (most recent first), then
+ * the category's posts without an event (newest first), 20 a page as the
  * other archives (docs/decisions/0110). Upcoming events are found through
- * posts_event_ends_idx (by their end) and sorted, being few; the rest is
- * walked in the order of posts_event_starts_idx. Sequential scans are off
- * in the transaction, as for the other archives.
+ * posts_event_ends_idx (by their end) and sorted, being few; past events
+ * are walked in the order of posts_event_past_idx, the other posts in that
+ * of posts_category_published_idx. The event indexes hold only posts with
+ * an event, so no other category's archive is drawn to them. Sequential
+ * scans are off in the transaction, as for the other archives.
  */
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { CACHE_TTL, createCache } from "#server/cache/cache";
 import type { Database } from "#server/db/client";
 import { posts } from "#server/db/schema";
@@ -28,13 +30,14 @@ export type EventArchivePage = ArchivePaging & {
   posts: PostCard[];
   /** The cards' events by post id (posts without one have none). */
   events: Record<string, EventCardLabel>;
-  /** How many of this page's cards are upcoming (they come first). */
+  /** How many of this page's cards are upcoming events (they come first), then past events. */
   upcomingOnPage: number;
+  pastOnPage: number;
 };
 
 const inCategory = (categoryId: string) => and(isPubliclyVisible, eq(posts.categoryId, categoryId));
 const isUpcoming = (now: Date) => and(isNotNull(posts.eventStartsAt), gt(posts.eventEndsAt, now));
-const isNotUpcoming = (now: Date) => or(isNull(posts.eventEndsAt), lte(posts.eventEndsAt, now));
+const isPast = (now: Date) => and(isNotNull(posts.eventStartsAt), lte(posts.eventEndsAt, now));
 
 export async function queryEventsPage(
   db: Database,
@@ -50,30 +53,56 @@ export async function queryEventsPage(
       .select({ upcoming: sql<number>`count(*)::int` })
       .from(posts)
       .where(and(inCategory(categoryId), isUpcoming(now)));
+    // Each part in turn: from `skip` into it, as many as the page still needs (one more
+    // than a page, to know whether another follows).
+    let skip = offset;
+    let need = limit + 1;
     const soon =
-      offset < upcoming
+      skip < upcoming
         ? await tx
             .select({ id: posts.id })
             .from(posts)
             .where(and(inCategory(categoryId), isUpcoming(now)))
             .orderBy(asc(posts.eventStartsAt), asc(posts.id))
-            .limit(limit + 1)
-            .offset(offset)
+            .limit(need)
+            .offset(skip)
         : [];
+    skip = Math.max(0, skip - upcoming);
+    need -= soon.length;
+    let past: { id: string }[] = [];
+    if (need > 0) {
+      past = await tx
+        .select({ id: posts.id })
+        .from(posts)
+        .where(and(inCategory(categoryId), isPast(now)))
+        .orderBy(desc(posts.eventStartsAt), desc(posts.id))
+        .limit(need)
+        .offset(skip);
+      if (past.length < need) {
+        // The past events ran out: how many there are (counted only when the page goes beyond them).
+        let pastCount = skip + past.length;
+        if (past.length === 0 && skip > 0) {
+          const [{ n } = { n: 0 }] = await tx
+            .select({ n: sql<number>`count(*)::int` })
+            .from(posts)
+            .where(and(inCategory(categoryId), isPast(now)));
+          pastCount = n;
+        }
+        skip = Math.max(0, skip - pastCount);
+      }
+      need -= past.length;
+    }
     const rest =
-      soon.length > limit
-        ? []
-        : await tx
+      need > 0
+        ? await tx
             .select({ id: posts.id })
             .from(posts)
-            .where(and(inCategory(categoryId), isNotUpcoming(now)))
-            .orderBy(
-              desc(sql`coalesce(${posts.eventStartsAt}, ${posts.publishedAt})`),
-              desc(posts.id),
-            )
-            .limit(limit + 1 - soon.length)
-            .offset(Math.max(0, offset - upcoming));
-    const ids = [...soon, ...rest].map((r) => r.id);
+            .where(and(inCategory(categoryId), isNull(posts.eventStartsAt)))
+            .orderBy(desc(posts.publishedAt), desc(posts.id))
+            .limit(need)
+            .offset(skip)
+        : [];
+    const ids = [...soon, ...past, ...rest].map((r) => r.id);
     const cards = await queryCardsByIds(tx as unknown as Database, ids.slice(0, limit));
     const events =
       cards.length === 0
@@ -102,6 +131,7 @@ export async function queryEventsPage(
       more: ids.length > limit,
       events,
       upcomingOnPage: Math.min(soon.length, limit),
+      pastOnPage: Math.min(past.length, limit - Math.min(soon.length, limit)),
     };
   });
   if (page > 1 && rows.cards.length === 0) return null;
@@ -120,6 +150,7 @@ export async function queryEventsPage(
     posts: rows.cards,
     events,
     upcomingOnPage: rows.upcomingOnPage,
+    pastOnPage: rows.pastOnPage,
     page,
     hasPrevious: page > 1,
     hasNext: rows.more,

@@ -1,7 +1,7 @@
 /**
  * The Events category's cards (issue 21 §5): "Upcoming events" (soonest
- * first), then "Past events" with the category's other posts (most recent
- * first), each card with its date, time zone and place.
+ * first), "Past events" (most recent first), then the category's other
+ * posts; each event's card with its date, time zone and place.
  */
 import { CalendarDays } from "lucide-react";
 import { PostListItem } from "~/features/posts/post-card";
@@ -13,6 +13,7 @@ type EventArchive = {
   posts: PostCard[];
   events: Record<string, EventCardLabel>;
   upcomingOnPage: number;
+  pastOnPage: number;
 };
 
 function Cards({ posts, events }: { posts: PostCard[]; events: EventArchive["events"] }) {
@@ -42,7 +43,11 @@ function Cards({ posts, events }: { posts: PostCard[]; events: EventArchive["eve
 
 export function EventList({ archive }: { archive: EventArchive }) {
   const upcoming = archive.posts.slice(0, archive.upcomingOnPage);
-  const past = archive.posts.slice(archive.upcomingOnPage);
+  const past = archive.posts.slice(
+    archive.upcomingOnPage,
+    archive.upcomingOnPage + archive.pastOnPage,
+  );
+  const others = archive.posts.slice(archive.upcomingOnPage + archive.pastOnPage);
   return (
     <>
       {upcoming.length > 0 || archive.page === 1 ? (
@@ -66,6 +71,14 @@ export function EventList({ archive }: { archive: EventArchive }) {
             Past events
           </h2>
           <Cards posts={past} events={archive.events} />
+        </section>
+      ) : null}
+      {others.length > 0 ? (
+        <section aria-labelledby="more-events-posts" className="mt-10">
+          <h2 id="more-events-posts" className="text-2xl font-bold text-slate-900">
+            More from Events
+          </h2>
+          <Cards posts={others} events={archive.events} />
         </section>
       ) : null}
     </>

@@ -80,33 +80,40 @@ export function isoInZone(instant: Date, zone: string): string {
   return iso.replace(/\.\d{3}(?=[+-]|Z)/, "");
 }
 
+/** Intl formatters are costly to make: one per zone and kind, kept. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(kind: "day" | "time" | "offset", zone: string): Intl.DateTimeFormat {
+  const key = `${kind} ${zone}`;
+  let found = formatters.get(key);
+  if (!found) {
+    const options: Intl.DateTimeFormatOptions =
+      kind === "day"
+        ? { weekday: "long", day: "numeric", month: "long", year: "numeric" }
+        : kind === "time"
+          ? { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }
+          : { timeZoneName: "shortOffset" };
+    found = new Intl.DateTimeFormat("en-GB", { timeZone: zone, ...options });
+    formatters.set(key, found);
+  }
+  return found;
+}
+
 /** "Sunday 29 March 2026", from the parts (ICU versions differ on the comma). */
-const dayFormat = (zone: string) => {
-  const format = new Intl.DateTimeFormat("en-GB", {
-    timeZone: zone,
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-  });
-  return {
-    format(at: Date) {
-      const part = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
-      return `${part.weekday} ${part.day} ${part.month} ${part.year}`;
-    },
-  };
-};
-const timeFormat = (zone: string) =>
-  new Intl.DateTimeFormat("en-GB", {
-    timeZone: zone,
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  });
+const dayFormat = (zone: string) => ({
+  format(at: Date) {
+    const part = Object.fromEntries(
+      formatter("day", zone)
+        .formatToParts(at)
+        .map((p) => [p.type, p.value]),
+    );
+    return `${part.weekday} ${part.day} ${part.month} ${part.year}`;
+  },
+});
+const timeFormat = (zone: string) => formatter("time", zone);
 
 /** The offset's name at an instant: "GMT+5:30", "GMT+1", "GMT". */
 function offsetName(instant: Date, zone: string): string {
-  const part = new Intl.DateTimeFormat("en-GB", { timeZone: zone, timeZoneName: "shortOffset" })
+  const part = formatter("offset", zone)
     .formatToParts(instant)
     .find((p) => p.type === "timeZoneName");
   // ICU writes the zero offset "GMT" or "GMT+0" depending on the zone and version.

@@ -447,7 +447,7 @@ describe("the Events category's list", () => {
         authorId: author.id,
         categoryId: eventsId,
         status: "published",
-        // Between the 10th and 11th past event, by publication.
+        // Published between the 10th and 11th past event: still listed after every event.
         publishedAt: new Date(at(-10).getTime() - i * 60_000),
       });
     }
@@ -478,19 +478,26 @@ describe("the Events category's list", () => {
     const second = (await slugs(2))!;
     expect(second.slugs).toEqual([
       ...Array.from({ length: 6 }, (_, i) => `upcoming-${i + 20}`),
-      ...Array.from({ length: 10 }, (_, i) => `past-${i + 1}`),
+      ...Array.from({ length: 14 }, (_, i) => `past-${i + 1}`),
+    ]);
+    expect(second).toMatchObject({ upcomingOnPage: 6, pastOnPage: 14, hasNext: true });
+    expect(second.events[second.posts[6]!.id]).toMatchObject({ where: "Online", past: true });
+
+    // The past events, then the category's posts without one, newest first.
+    const third = (await slugs(3))!;
+    expect(third.slugs).toEqual([
+      ...Array.from({ length: 16 }, (_, i) => `past-${i + 15}`),
       "roundup-1",
       "roundup-2",
       "roundup-3",
-      "past-11",
     ]);
-    expect(second.upcomingOnPage).toBe(6);
-    expect(second.events[second.posts[6]!.id]).toMatchObject({ where: "Online", past: true });
-    expect(second.events[second.posts[16]!.id]).toBeUndefined();
-
-    const third = (await slugs(3))!;
-    expect(third.slugs).toEqual(Array.from({ length: 19 }, (_, i) => `past-${i + 12}`));
-    expect(third).toMatchObject({ upcomingOnPage: 0, hasPrevious: true, hasNext: false });
+    expect(third).toMatchObject({
+      upcomingOnPage: 0,
+      pastOnPage: 16,
+      hasPrevious: true,
+      hasNext: false,
+    });
+    expect(third.events[third.posts[16]!.id]).toBeUndefined();
     expect(await slugs(4)).toBeNull();
   });
 
@@ -524,13 +531,27 @@ describe("the Events category's list", () => {
           sql`SELECT id FROM posts WHERE ${visible} AND ${upcoming} ORDER BY event_starts_at, id LIMIT 21 OFFSET 400`,
         ),
         await explain(
-          sql`SELECT id FROM posts WHERE ${visible} AND (event_ends_at IS NULL OR event_ends_at <= ${now})
-            ORDER BY coalesce(event_starts_at, published_at) DESC, id DESC LIMIT 21 OFFSET 400`,
+          sql`SELECT id FROM posts WHERE ${visible} AND event_starts_at IS NOT NULL AND event_ends_at <= ${now}
+            ORDER BY event_starts_at DESC, id DESC LIMIT 21 OFFSET 400`,
+        ),
+        await explain(
+          sql`SELECT id FROM posts WHERE ${visible} AND event_starts_at IS NULL
+            ORDER BY published_at DESC, id DESC LIMIT 21`,
+        ),
+        // Another category's archive keeps its own index: the event indexes hold events only.
+        await explain(
+          sql`SELECT id FROM posts WHERE status = 'published' AND published_at IS NOT NULL
+            AND published_at <= now() AND category_id = ${guidesId}
+            ORDER BY published_at DESC, id DESC LIMIT 21 OFFSET 2480`,
         ),
       ];
     });
     for (const plan of plans) expect(plan).not.toMatch(/Seq Scan on posts/);
     expect(plans[1]).toMatch(/posts_event_ends_idx/);
-    expect(plans[2]).toMatch(/posts_event_starts_idx/);
+    // Past events by their start (or by their end, then sorted, when the planner counts few).
+    expect(plans[2]).toMatch(/posts_event_(past|ends)_idx/);
+    expect(plans[3]).toMatch(/posts_category_published_idx/);
+    expect(plans[4]).toMatch(/posts_(category_)?published_idx/);
+    expect(plans[4]).not.toMatch(/posts_event_/);
   });
 });

@@ -9,17 +9,9 @@ import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test, waitForHydration } from "../fixtures";
 
 const GUIDE = "/post/set-up-a-uk-limited-company-from-india-step-by-step";
+const PAGES = ["/", "/categories", GUIDE, "/search?q=company", "/login"];
 // The Events list and an event post (issue 21 §5): date, place, Add to calendar, captions.
-const EVENT = "/post/bengaluru-office-hours-with-our-mentors";
-const PAGES = [
-  "/",
-  "/categories",
-  GUIDE,
-  "/categories/events",
-  EVENT,
-  "/search?q=company",
-  "/login",
-];
+const EVENT_PAGES = ["/categories/events", "/post/bengaluru-office-hours-with-our-mentors"];
 
 /**
  * Records, from an init script, the theme <html> carries when <body> is first
@@ -46,13 +38,16 @@ const themeAtBody = (page: Page) =>
 const cspViolations = (page: Page) =>
   page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
 
-for (const scheme of ["light", "dark"] as const) {
-  test(`follows prefers-color-scheme: ${scheme}, axe clean on the reading pages`, async ({
-    page,
-  }) => {
+for (const [scheme, pages, what] of [
+  ["light", PAGES, "the reading pages"],
+  ["dark", PAGES, "the reading pages"],
+  ["light", EVENT_PAGES, "the Events list and an event"],
+  ["dark", EVENT_PAGES, "the Events list and an event"],
+] as const) {
+  test(`follows prefers-color-scheme: ${scheme}, axe clean on ${what}`, async ({ page }) => {
     await page.emulateMedia({ colorScheme: scheme });
     await watchFirstPaint(page);
-    for (const path of PAGES) {
+    for (const path of pages) {
       await page.goto(path);
       await waitForHydration(page);
       expect(await themeAtBody(page), path).toBe(scheme);

@@ -120,7 +120,7 @@ test("a podcast's audio player plays its file (no internet needed), with axe", a
   await expectNoAxeViolations(page);
 });
 
-test("a video file is the hero, played natively with the featured image as poster; its card has the play mark", async ({
+test("a video file is the hero, played natively with the featured image as poster and its captions; its card has the play mark", async ({
   page,
 }) => {
   const slug = "bengaluru-office-hours-with-our-mentors";
@@ -146,6 +146,26 @@ test("a video file is the hero, played natively with the featured image as poste
   expect(state.error).toBeNull();
   expect(state.time).toBeGreaterThan(0);
   expect(state.width).toBe(640);
+  // Its captions (issue 21 §4): the default track loads under the CSP and its cues are read.
+  await expect(video.locator('track[kind="captions"]')).toHaveAttribute(
+    "src",
+    "/uploads/captions/demo/bengaluru-office-hours.vtt",
+  );
+  const cues = await video.evaluate(async (element: HTMLVideoElement) => {
+    const track = element.textTracks[0]!;
+    track.mode = "showing";
+    for (let i = 0; i < 50 && !track.cues?.length; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return { kind: track.kind, cues: Array.from(track.cues ?? [], (cue) => (cue as VTTCue).text) };
+  });
+  expect(cues).toEqual({
+    kind: "captions",
+    cues: [
+      "[No sound] Bengaluru office hours with our mentors",
+      "[No sound] Twenty minutes, one question, one next step",
+    ],
+  });
   // The link previews use the featured image.
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
     "content",

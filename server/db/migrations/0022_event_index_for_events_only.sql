@@ -1,0 +1,2 @@
+DROP INDEX IF EXISTS "posts_event_starts_idx";--> statement-breakpoint
+CREATE INDEX "posts_event_past_idx" ON "posts" USING btree ("category_id","event_starts_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "posts"."status" = 'published' AND "posts"."event_starts_at" IS NOT NULL;
