@@ -68,7 +68,12 @@ const queue = new JobQueue(handle.queueBackend, log, {
 });
 await queue.start();
 const smtpUrl = process.env.SMTP_POOL === "true" ? `${smtp.url}?pool=true` : smtp.url;
-const mailer = createMailer({ smtpUrl, from: "Bench <bench@bench.test>", dataDir: "/nonexistent", log });
+const mailer = createMailer({
+  smtpUrl,
+  from: "Bench <bench@bench.test>",
+  dataDir: "/nonexistent",
+  log,
+});
 await startEmailJobs(queue, log, {
   db: () => db,
   mailer: () => mailer,
