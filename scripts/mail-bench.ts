@@ -59,7 +59,7 @@ await db.execute(sql`
          (SELECT id FROM categories LIMIT 1), 100 * i
   FROM generate_series(1, 3) AS i`);
 
-const smtp = await startSmtpSink();
+const smtp = await startSmtpSink({ keepBodies: false });
 const log = createLogger("silent");
 const queue = new JobQueue(handle.queueBackend, log, {
   work: true,
