@@ -151,20 +151,44 @@ export class JobQueue {
     );
   }
 
-  /** Runs `handler` for each job of the queue in this process (nothing when not working). */
+  /**
+   * Runs `handler` for each job of the queue in this process (nothing when
+   * not working). Jobs are fetched in batches (pg-boss waits a polling
+   * interval between fetches), run `concurrency` at a time, and settled one
+   * by one: a job that throws is retried alone.
+   */
   async work<T extends object>(name: QueueName, handler: JobHandler<T>): Promise<void> {
     if (!this.options.work) return;
+    const concurrency = this.options.concurrency;
     await this.boss.work<T>(
       name,
       {
-        batchSize: 1,
-        localConcurrency: this.options.concurrency,
+        batchSize: concurrency * 8,
+        localConcurrency: 1,
         pollingIntervalSeconds: this.options.pollingSeconds,
+        perJobResults: true,
       },
       async (jobs: Job<T>[]) => {
-        for (const job of jobs) {
-          await handler(job.data, { id: job.id, retryCount: job.retryCount ?? 0 });
-        }
+        const results: { id: string; status: "completed" | "failed"; output?: object }[] = [];
+        let next = 0;
+        const lane = async () => {
+          while (next < jobs.length) {
+            const job = jobs[next++]!;
+            try {
+              await handler(job.data, { id: job.id, retryCount: job.retryCount ?? 0 });
+              results.push({ id: job.id, status: "completed" });
+            } catch (error) {
+              this.log.warn({ err: error, queue: name, job: job.id }, "job failed");
+              results.push({
+                id: job.id,
+                status: "failed",
+                output: { message: error instanceof Error ? error.message : String(error) },
+              });
+            }
+          }
+        };
+        await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, lane));
+        return results;
       },
     );
   }

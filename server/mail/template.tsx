@@ -35,8 +35,16 @@ export const EMAIL_COLOURS = {
 export const DEFAULT_TIME_ZONE = "Europe/London";
 
 /** A date as members read it in an e-mail: "25 Nov 2026", in the site's time zone. */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
 export function emailDate(date: Date, timeZone = DEFAULT_TIME_ZONE): string {
-  return new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone }).format(date);
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    // Made once per time zone: building a formatter costs more than formatting.
+    format = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone });
+    dateFormats.set(timeZone, format);
+  }
+  return format.format(date);
 }
 
 export type EmailItem = { title: string; href: string; meta?: string; excerpt?: string };

@@ -186,6 +186,14 @@ const CASES: Case[] = [
   },
   { name: "GET /admin/email", action: "admin.access", send: get(() => "/admin/email") },
   {
+    name: "POST /health retry failed jobs",
+    action: "admin.access",
+    send: post(
+      () => "/health",
+      () => ({}),
+    ),
+  },
+  {
     name: "POST /admin/email",
     action: "admin.access",
     send: post(

@@ -64,7 +64,12 @@ export type SmtpSink = {
 };
 
 export async function startSmtpSink(
-  options: { delayMs?: number; onMessage?: (mail: ReceivedMail) => void } = {},
+  options: {
+    delayMs?: number;
+    onMessage?: (mail: ReceivedMail) => void;
+    /** false: keep only the recipients (a bench's thousands of messages). */
+    keepBodies?: boolean;
+  } = {},
 ): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
@@ -75,10 +80,11 @@ export async function startSmtpSink(
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", () => {
-        const mail = parseMail(
-          Buffer.concat(chunks).toString("utf8"),
-          session.envelope.rcptTo.map((r) => r.address),
-        );
+        const to = session.envelope.rcptTo.map((r) => r.address);
+        const mail =
+          options.keepBodies === false
+            ? { to, raw: "", headers: new Map<string, string>(), text: "", html: "" }
+            : parseMail(Buffer.concat(chunks).toString("utf8"), to);
         const accept = () => {
           received.push(mail);
           options.onMessage?.(mail);

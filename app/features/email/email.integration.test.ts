@@ -4,7 +4,7 @@
  * the unsubscribe link), and the one-click unsubscribe (GET asks, POST turns
  * off exactly that type; again: nothing more; forged: nothing).
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notificationPreferences, notifications } from "#server/db/schema";
 import { JobQueue } from "#server/jobs/queue";
@@ -131,6 +131,35 @@ describe("notification settings", () => {
       .from(notificationPreferences)
       .where(eq(notificationPreferences.userId, pending.id));
     expect(rows).toHaveLength(0);
+  });
+});
+
+describe("the job queue on /health", () => {
+  it("admins see pending and failed jobs and retry the failed ones; others see the spec's page", async () => {
+    const db = site.testDb.db;
+    const admin = await signedInMember(site.app, db, { role: "admin" });
+    const member = await signedInMember(site.app, db);
+    // A failed job, as pg-boss keeps one after its last try.
+    const id = await site.app.jobs.send("mail", {
+      kind: "notification",
+      notificationId: "x",
+      userId: "x",
+    });
+    await db.execute(sql`UPDATE pgboss.job SET state = 'failed' WHERE id = ${id}::uuid`);
+    const seen = await site.text(await site.get(admin.jar, "/health"));
+    expect(seen).toContain("Job queue");
+    expect(seen).toMatch(/Failed<\/dt><dd[^>]*>1</);
+    expect(seen).toContain("Retry failed jobs");
+    expect(await site.text(await site.get(member.jar, "/health"))).not.toContain("Job queue");
+    expect(await site.text(await site.get(new CookieJar(), "/health"))).not.toContain("Job queue");
+    // A member's POST retries nothing.
+    await site.post(member.jar, "/health", {});
+    expect((await site.app.jobs.state()).failed).toBe(1);
+    const retried = await site.post(admin.jar, "/health", {});
+    expect(retried.status).toBe(302);
+    expect(retried.headers.get("location")).toBe("/health?retried=1");
+    expect((await site.app.jobs.state()).failed).toBe(0);
+    await db.execute(sql`DELETE FROM pgboss.job WHERE id = ${id}::uuid`);
   });
 });
 
