@@ -46,7 +46,7 @@ describe("access", () => {
     const admin = await signedInMember(site.app, site.testDb.db, { role: "admin" });
     expect((await get(admin.jar, "/admin")).status).toBe(200);
     expect((await get(admin.jar, "/admin/users.csv")).status).toBe(200);
-  });
+  }, 120_000);
 });
 
 describe("overview", () => {
