@@ -6,6 +6,7 @@ export const ADMIN_PAGES = [
   { to: "/admin/banned-words", label: "Banned Words" },
   { to: "/admin/redirects", label: "Redirects" },
   { to: "/admin/site-settings", label: "Site Settings" },
+  { to: "/admin/activity", label: "Activity" },
 ] as const;
 
 export function AdminLinks({ current }: { current: (typeof ADMIN_PAGES)[number]["to"] }) {
