@@ -59,6 +59,7 @@ export default [
   route("admin/authors.json", "routes/admin.authors.ts"),
   route("admin/activity", "routes/admin.activity.tsx"),
   route("admin/activity.csv", "routes/admin.activity-csv.ts"),
+  route("admin/analytics", "routes/admin.analytics.tsx"),
   route("admin/categories/:categoryId", "routes/admin.category.tsx"),
   route("admin/site-settings", "routes/admin.site-settings.tsx"),
   route("admin/banned-words", "routes/admin.banned-words.tsx"),
