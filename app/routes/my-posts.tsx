@@ -86,6 +86,8 @@ export default function MyPosts({ loaderData, actionData }: Route.ComponentProps
               "Category",
               ...(isAdmin ? [] : ["Status"]),
               "Date",
+              "Views",
+              "Comments",
               "Actions",
             ]}
           >
@@ -106,6 +108,8 @@ export default function MyPosts({ loaderData, actionData }: Route.ComponentProps
                     </td>
                   )}
                   <td className="py-2 pr-3 whitespace-nowrap">{post.date}</td>
+                  <td className={cellClass}>{post.views}</td>
+                  <td className={cellClass}>{post.comments}</td>
                   <td className="py-2">
                     <div className="flex flex-wrap gap-3">
                       <Link to={postPath(post)} className="text-brand-700 underline">

@@ -99,6 +99,23 @@ const CASES: Case[] = [
   { name: "GET /admin?tab=users", action: "admin.access", send: get(() => "/admin?tab=users") },
   { name: "GET /admin/users.csv", action: "admin.access", send: get(() => "/admin/users.csv") },
   {
+    name: "GET /admin/authors.json",
+    action: "admin.access",
+    send: get(() => "/admin/authors.json"),
+  },
+  { name: "GET /admin/activity", action: "admin.access", send: get(() => "/admin/activity") },
+  {
+    name: "GET /admin/activity.csv",
+    action: "admin.access",
+    send: get(() => "/admin/activity.csv"),
+  },
+  { name: "GET /admin/analytics", action: "admin.access", send: get(() => "/admin/analytics") },
+  {
+    name: "GET /admin?tab=posts sorted and filtered",
+    action: "admin.access",
+    send: get(() => "/admin?tab=posts&status=draft&sort=title&dir=asc"),
+  },
+  {
     name: "GET /admin/site-settings",
     action: "admin.access",
     send: get(() => "/admin/site-settings"),
@@ -121,6 +138,14 @@ const CASES: Case[] = [
     send: post(
       () => "/admin?tab=notifications",
       () => ({ intent: "broadcast", title: "Matrix", message: "Hello", link: "/" }),
+    ),
+  },
+  {
+    name: "POST /admin bulk feature",
+    action: "admin.access",
+    send: post(
+      () => "/admin?tab=posts",
+      (w) => ({ intent: "bulk-feature", postIds: w.adminPostId }),
     ),
   },
   {

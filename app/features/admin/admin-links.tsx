@@ -7,6 +7,8 @@ export const ADMIN_PAGES = [
   { to: "/admin/redirects", label: "Redirects" },
   { to: "/admin/site-settings", label: "Site Settings" },
   { to: "/admin/reports", label: "Reports" },
+  { to: "/admin/activity", label: "Activity" },
+  { to: "/admin/analytics", label: "Analytics" },
 ] as const;
 
 export function AdminLinks({ current }: { current: (typeof ADMIN_PAGES)[number]["to"] }) {

@@ -108,7 +108,8 @@ export async function latestAdminActions(
     .limit(limit);
 }
 
-const ACTION_DESCRIPTIONS: Record<AdminActionName, string> = {
+/** What each action is called in lists (the Overview, the Activity page and its filter). */
+export const ACTION_DESCRIPTIONS: Record<AdminActionName, string> = {
   "user.approve": "Approved user",
   "user.block": "Blocked user",
   "user.promote": "Promoted user to mentor",

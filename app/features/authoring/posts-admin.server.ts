@@ -62,6 +62,9 @@ export type MyPost = {
   author: { username: string; name: string };
   /** Published with a publication time still to come. */
   scheduled: boolean;
+  /** Counted views and live comments (issue 19 item 4: authors see their posts' figures). */
+  views: number;
+  comments: number;
 };
 
 /**
@@ -89,6 +92,8 @@ export async function listMyPosts(
       username: profiles.username,
       fullName: profiles.fullName,
       scheduled: sql<boolean>`(${posts.status} = 'published' AND ${posts.publishedAt} > now())`,
+      views: posts.viewCount,
+      comments: posts.commentCount,
     })
     .from(posts)
     .innerJoin(categories, eq(categories.id, posts.categoryId))
@@ -111,5 +116,7 @@ export async function listMyPosts(
     category: { name: r.categoryName, slug: r.categorySlug },
     author: { username: r.username, name: r.fullName || r.username },
     scheduled: Boolean(r.scheduled),
+    views: r.views,
+    comments: r.comments,
   }));
 }

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { posts } from "#server/db/schema";
+import { postDailyViews, posts } from "#server/db/schema";
 import { createPost, createUser } from "#tests/support/factories";
 import { testDatabaseForThisFile } from "#tests/support/test-database";
 import { registerView, visitorKey } from "./views.server";
@@ -84,5 +84,48 @@ describe("registerView", () => {
     expect(key).not.toContain("203.0.113.7");
     expect(key).toHaveLength(32);
     expect(visitorKey("other", "203.0.113.7", "Firefox")).not.toBe(key);
+  });
+});
+
+describe("views per day", () => {
+  const today = () => new Date().toISOString().slice(0, 10);
+  async function daily(postId: string) {
+    return t.db
+      .select({ day: postDailyViews.day, views: postDailyViews.views })
+      .from(postDailyViews)
+      .where(eq(postDailyViews.postId, postId));
+  }
+
+  it("a counted view adds one to the post's row for today; a repeat or a draft adds nothing", async () => {
+    const author = await createUser(t.db);
+    const post = await createPost(t.db, { authorId: author.id });
+    const draft = await createPost(t.db, {
+      authorId: author.id,
+      status: "draft",
+      publishedAt: null,
+    });
+    await t.db.insert(postDailyViews).values({ postId: post.id, day: "2026-01-01", views: 7 });
+    expect(await registerView(t.db, post.id, visitorKey("s", "198.51.100.1", "UA"))).toBe(true);
+    expect(await registerView(t.db, post.id, visitorKey("s", "198.51.100.1", "UA"))).toBe(false);
+    expect(await registerView(t.db, post.id, visitorKey("s", "198.51.100.2", "UA"))).toBe(true);
+    expect(await registerView(t.db, draft.id, visitorKey("s", "198.51.100.3", "UA"))).toBe(false);
+    expect((await daily(post.id)).sort((a, b) => a.day.localeCompare(b.day))).toEqual([
+      { day: "2026-01-01", views: 7 },
+      { day: today(), views: 2 },
+    ]);
+    expect(await daily(draft.id)).toEqual([]);
+  });
+
+  it("50 views at once: today's row and the post's count both match the views sent", async () => {
+    const author = await createUser(t.db);
+    const post = await createPost(t.db, { authorId: author.id });
+    const counted = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        registerView(t.db, post.id, visitorKey("s", `192.0.2.${i}`, `UA ${i}`)),
+      ),
+    );
+    expect(counted.filter(Boolean)).toHaveLength(50);
+    expect(await daily(post.id)).toEqual([{ day: today(), views: 50 }]);
+    expect(await viewCount(post.id)).toBe(50);
   });
 });

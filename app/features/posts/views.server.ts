@@ -7,7 +7,9 @@
  * The page itself may come from the page cache, so the view is not counted
  * while rendering: the post page sends a beacon (POST /api/posts/{id}/view)
  * for each post it shows, and without JavaScript a 1-pixel image asks the
- * same address (docs/decisions/0007).
+ * same address (docs/decisions/0007). A counted view also adds one to the
+ * post's row for today (UTC) in post_daily_views, in the same statement, for
+ * the views-per-day figures (issue 19 item 4).
  */
 import { createHmac } from "node:crypto";
 import { sql } from "drizzle-orm";
@@ -33,8 +35,9 @@ let sinceCleanup = 0;
 
 /**
  * Counts a view of the post unless this visitor viewed it in the last 30
- * minutes. Returns whether it counted. One statement: no race between two
- * requests of the same visitor.
+ * minutes, on the post and on its row for today. Returns whether it counted.
+ * One statement: no race between two requests of the same visitor, and
+ * concurrent views of a post each add one (the upsert takes the row's lock).
  */
 export async function registerView(db: Database, postId: string, key: string): Promise<boolean> {
   // Only a published, visible post counts; an unknown id does nothing.
@@ -46,6 +49,11 @@ export async function registerView(db: Database, postId: string, key: string): P
       ON CONFLICT (post_id, visitor_key) DO UPDATE SET viewed_at = now()
         WHERE post_views.viewed_at < now() - make_interval(mins => ${VIEW_WINDOW_MINUTES})
       RETURNING 1
+    ),
+    daily AS (
+      INSERT INTO post_daily_views (post_id, day, views)
+      SELECT ${postId}::uuid, (now() AT TIME ZONE 'UTC')::date, 1 WHERE EXISTS (SELECT 1 FROM seen)
+      ON CONFLICT (post_id, day) DO UPDATE SET views = post_daily_views.views + 1
     )
     UPDATE posts SET view_count = view_count + 1
     WHERE id = ${postId} AND EXISTS (SELECT 1 FROM seen)

@@ -1,0 +1,219 @@
+/**
+ * The Analytics page (issue 19 item 4): views per day (30 or 90 days,
+ * site-wide or for one post) as an SVG bar chart, the most read posts of the
+ * last 7 and 30 days, and sign-ups, comments and follows per week. Each
+ * chart is an image with a name and its figures in a table below it, so a
+ * screen reader gets the numbers. No charting library: a few rectangles.
+ */
+import { Form, Link } from "react-router";
+import { secondaryButton } from "~/components/ui/button-styles";
+import { DataTable, rowClass, cellClass } from "~/components/ui/data-table";
+import { ErrorBox, inputClass } from "~/components/ui/form";
+import { AdminLinks } from "./admin-links";
+
+export type AnalyticsPageData = {
+  days: 30 | 90;
+  post: { slug: string; title: string } | null;
+  error: string | null;
+  perDay: { day: string; views: number }[];
+  top7: { slug: string; title: string; views: number }[];
+  top30: { slug: string; title: string; views: number }[];
+  weekly: { week: string; signUps: number; comments: number; follows: number }[];
+};
+
+function BarChart({
+  id,
+  title,
+  points,
+}: {
+  id: string;
+  title: string;
+  points: { label: string; value: number }[];
+}) {
+  const max = Math.max(1, ...points.map((p) => p.value));
+  const total = points.reduce((n, p) => n + p.value, 0);
+  const width = 600;
+  const height = 160;
+  const bar = width / points.length;
+  return (
+    <figure className="space-y-2">
+      <figcaption id={`${id}-caption`} className="font-semibold text-slate-900">
+        {`${title}: ${total} in all`}
+      </figcaption>
+      <svg
+        role="img"
+        aria-labelledby={`${id}-caption`}
+        viewBox={`0 0 ${width} ${height}`}
+        className="h-40 w-full rounded border border-slate-200 bg-white"
+        preserveAspectRatio="none"
+      >
+        {points.map((p, i) => {
+          const h = (p.value / max) * (height - 8);
+          return (
+            <rect
+              key={p.label}
+              x={i * bar + bar * 0.1}
+              y={height - h}
+              width={bar * 0.8}
+              height={h}
+              className="fill-brand-700"
+            />
+          );
+        })}
+      </svg>
+    </figure>
+  );
+}
+
+export function AnalyticsPage({ data }: { data: AnalyticsPageData }) {
+  const scope = data.post ? `"${data.post.title}"` : "the whole site";
+  const rangeHref = (days: number) =>
+    `/admin/analytics?days=${days}${data.post ? `&post=${encodeURIComponent(data.post.slug)}` : ""}`;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <AdminLinks current="/admin/analytics" />
+      <h1 className="mb-6 text-3xl font-bold text-slate-900">Analytics</h1>
+      {data.error ? (
+        <div className="mb-4">
+          <ErrorBox>{data.error}</ErrorBox>
+        </div>
+      ) : null}
+      <nav aria-label="Range" className="mb-4 flex flex-wrap gap-2">
+        {([30, 90] as const).map((days) => (
+          <Link
+            key={days}
+            to={rangeHref(days)}
+            aria-current={data.days === days ? "page" : undefined}
+            className={`${secondaryButton} ${data.days === days ? "border-brand-700 text-brand-700" : ""}`}
+          >
+            {`Last ${days} days`}
+          </Link>
+        ))}
+      </nav>
+      <Form method="get" className="mb-6 flex flex-wrap items-end gap-2">
+        <input type="hidden" name="days" value={data.days} />
+        <div className="min-w-0 grow basis-48">
+          <label htmlFor="analytics-post" className="block text-sm font-semibold text-slate-800">
+            One post (its slug; empty for the whole site)
+          </label>
+          <input
+            id="analytics-post"
+            name="post"
+            defaultValue={data.post?.slug ?? ""}
+            maxLength={200}
+            className={inputClass}
+          />
+        </div>
+        <button type="submit" className={secondaryButton}>
+          Show
+        </button>
+      </Form>
+
+      <section aria-labelledby="views-heading" className="mb-8 space-y-3">
+        <h2 id="views-heading" className="text-xl font-bold text-slate-900">
+          {`Views per day, ${scope}`}
+        </h2>
+        <BarChart
+          id="views-chart"
+          title={`Views in the last ${data.days} days`}
+          points={data.perDay.map((d) => ({ label: d.day, value: d.views }))}
+        />
+        <details>
+          <summary className="cursor-pointer text-sm font-semibold text-brand-700">
+            Views per day as a table
+          </summary>
+          <DataTable caption={`Views per day, ${scope}`} headers={["Day", "Views"]}>
+            {data.perDay.map((d) => (
+              <tr key={d.day} className={rowClass}>
+                <td className={cellClass}>{d.day}</td>
+                <td className={cellClass}>{d.views}</td>
+              </tr>
+            ))}
+          </DataTable>
+        </details>
+      </section>
+
+      <div className="mb-8 grid gap-8 lg:grid-cols-2">
+        {(
+          [
+            ["top7", "Most read, last 7 days", data.top7],
+            ["top30", "Most read, last 30 days", data.top30],
+          ] as const
+        ).map(([id, title, rows]) => (
+          <section key={id} aria-labelledby={`${id}-heading`} className="space-y-3">
+            <h2 id={`${id}-heading`} className="text-xl font-bold text-slate-900">
+              {title}
+            </h2>
+            <DataTable
+              caption={title}
+              headers={["Post", "Views"]}
+              empty="No views counted yet."
+              stacked
+            >
+              {rows.map((p) => (
+                <tr key={p.slug} className={rowClass}>
+                  <td className={cellClass} data-label="Post">
+                    <Link
+                      to={`/admin/analytics?days=${data.days}&post=${encodeURIComponent(p.slug)}`}
+                      className="text-brand-700 underline"
+                    >
+                      {p.title}
+                    </Link>
+                  </td>
+                  <td className={cellClass} data-label="Views">
+                    {p.views}
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
+          </section>
+        ))}
+      </div>
+
+      <section aria-labelledby="weekly-heading" className="space-y-3">
+        <h2 id="weekly-heading" className="text-xl font-bold text-slate-900">
+          Sign-ups, comments and follows per week
+        </h2>
+        <div className="grid gap-4 md:grid-cols-3">
+          <BarChart
+            id="signups-chart"
+            title="Sign-ups, last 12 weeks"
+            points={data.weekly.map((w) => ({ label: w.week, value: w.signUps }))}
+          />
+          <BarChart
+            id="comments-chart"
+            title="Comments, last 12 weeks"
+            points={data.weekly.map((w) => ({ label: w.week, value: w.comments }))}
+          />
+          <BarChart
+            id="follows-chart"
+            title="Follows, last 12 weeks"
+            points={data.weekly.map((w) => ({ label: w.week, value: w.follows }))}
+          />
+        </div>
+        <DataTable
+          caption="Sign-ups, comments and follows per week"
+          headers={["Week of", "Sign-ups", "Comments", "Follows"]}
+          stacked
+        >
+          {data.weekly.map((w) => (
+            <tr key={w.week} className={rowClass}>
+              <td className={cellClass} data-label="Week of">
+                {w.week}
+              </td>
+              <td className={cellClass} data-label="Sign-ups">
+                {w.signUps}
+              </td>
+              <td className={cellClass} data-label="Comments">
+                {w.comments}
+              </td>
+              <td className={cellClass} data-label="Follows">
+                {w.follows}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      </section>
+    </div>
+  );
+}

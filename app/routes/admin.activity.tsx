@@ -1,0 +1,53 @@
+import { data } from "react-router";
+import { db } from "#server/db/client";
+import { requireAdmin } from "~/features/accounts/permissions.server";
+import { ActivityPage, type ActivityPageData } from "~/features/admin/activity-page";
+import { activityQuery, listActivity, NO_FILTERS } from "~/features/admin/activity-page.server";
+import { pageLabel, showingLabel } from "~/features/admin/users.server";
+import { defaultPageMeta } from "~/features/seo/meta";
+import { readQuery } from "~/lib/read-input.server";
+import type { Route } from "./+types/admin.activity";
+
+export function meta(args: Route.MetaArgs) {
+  return defaultPageMeta(args, "Admin Activity", { noindex: true });
+}
+
+const dateTime = new Intl.DateTimeFormat("en-GB", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "UTC",
+});
+
+/** /admin/activity (issue 19 item 5): admins only; bad filters are a 400 showing everything. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const actor = await requireAdmin(request);
+  const read = readQuery(request, activityQuery);
+  const filters = read.ok ? read.data : NO_FILTERS;
+  const found = await listActivity(db(), actor, filters);
+  const payload: ActivityPageData = {
+    filters: { admin: filters.admin, action: filters.action, from: filters.from, to: filters.to },
+    error: read.ok ? null : (read.message ?? "Unknown filter"),
+    rows: found.rows.map((r) => ({
+      id: r.id,
+      who: r.actorUsername,
+      what: found.actions.find((a) => a.value === r.action)?.label ?? r.action,
+      target: r.targetLabel,
+      when: `${dateTime.format(r.createdAt)} UTC`,
+      iso: r.createdAt.toISOString(),
+    })),
+    admins: found.admins,
+    actions: found.actions,
+    page: found.page,
+    pageCount: found.pageCount,
+    showing: showingLabel(found),
+    pageLabel: pageLabel(found),
+  };
+  return data(payload, {
+    status: read.ok ? 200 : 400,
+    headers: { "Cache-Control": "private, no-store" },
+  });
+}
+
+export default function AdminActivity({ loaderData }: Route.ComponentProps) {
+  return <ActivityPage data={loaderData} />;
+}
