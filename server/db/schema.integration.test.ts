@@ -96,6 +96,7 @@ describe("migrations", () => {
       "notification_preferences",
       "notifications",
       "post_announcements",
+      "post_daily_views",
       "post_tags",
       "post_views",
       "posts",
