@@ -38,6 +38,57 @@ export class UnmappedAuthorsError extends Error {
 
 class DryRunRollback extends Error {}
 
+/**
+ * The first path segments of the site's own pages (app/routes.ts; a unit test
+ * keeps the two in step). An old post's address starting with one of them
+ * (Ghost's `/search/`, say) would hide the site's page behind a redirect, so
+ * it is skipped and reported.
+ */
+export const SITE_SEGMENTS: ReadonlySet<string> = new Set([
+  "404",
+  "about",
+  "our-story",
+  "vision",
+  "our-services",
+  "expand-business-to-uk",
+  "expand-business-to-india",
+  "partner-with-us",
+  "admin",
+  "api",
+  "auth",
+  "categories",
+  "cookie-policy",
+  "create-post",
+  "edit-post",
+  "edit-profile",
+  "favorites",
+  "feed.json",
+  "forgot-password",
+  "health",
+  "login",
+  "logout",
+  "manifest.webmanifest",
+  "my-posts",
+  "notifications",
+  "pending-approval",
+  "podcast.xml",
+  "post",
+  "resend-verification",
+  "reset-password",
+  "robots.txt",
+  "rss.xml",
+  "search",
+  "settings",
+  "signup",
+  "sitemap.xml",
+  "tag",
+  "unsubscribe",
+  "user",
+  "verify-email",
+  "verify-email-sent",
+  "verify-otp",
+]);
+
 type Profile = { id: string; username: string; email: string };
 
 function matchAuthor(author: SourceAuthor, list: Profile[]): Profile | undefined {
@@ -146,10 +197,11 @@ export async function importBundle(
       const redirectsTaken = new Set(
         (await tx.select({ from: urlRedirects.fromPath }).from(urlRedirects)).map((r) => r.from),
       );
-      const addRedirect = async (from: string, to: string, statusCode = 301, notes?: string) => {
+      const addRedirect = async (from: string, to: string, statusCode = 301, oldPost = false) => {
         const path = normalisePath(from);
         if (!path || path === "/" || path === to) return;
-        if (isReservedPath(path)) {
+        const segment = path.split("/")[1]!.toLowerCase();
+        if (isReservedPath(path) || (oldPost && SITE_SEGMENTS.has(segment))) {
           report.skipped.push({
             item: `redirect ${from}`,
             reason: "a path the site keeps for itself",
@@ -157,7 +209,7 @@ export async function importBundle(
           return;
         }
         if (redirectsTaken.has(path)) return;
-        await tx.insert(urlRedirects).values({ fromPath: path, toPath: to, statusCode, notes });
+        await tx.insert(urlRedirects).values({ fromPath: path, toPath: to, statusCode });
         redirectsTaken.add(path);
         report.created.redirects++;
       };
@@ -208,7 +260,7 @@ export async function importBundle(
           .slice(0, TAG_LIMITS.maxCount)
           .map((tagId) => ({ postId: row!.id, tagId }));
         if (tagRows.length) await tx.insert(postTags).values(tagRows);
-        for (const old of post.oldPaths) await addRedirect(old, `/post/${post.slug}`);
+        for (const old of post.oldPaths) await addRedirect(old, `/post/${post.slug}`, 301, true);
       }
       for (const r of bundle.redirects) await addRedirect(r.from, r.to, r.statusCode);
       if (options.dryRun) throw new DryRunRollback();
