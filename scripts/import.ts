@@ -19,9 +19,10 @@ import {
 } from "../app/features/import/import.server";
 import { ImportFormatError, readSource } from "../app/features/import/sources.server";
 import { liveServerPid } from "../server/backup/live";
-import { readExport } from "../server/backup/export";
+import { importMedia, readExport } from "../server/backup/export";
 import { ConfigError, loadConfig } from "../server/config";
 import { openDatabase } from "../server/db/client";
+import { uploadsDir } from "../server/storage";
 import { migrateDatabase } from "../server/db/migrate";
 
 const USAGE = "Usage: npm run import -- FILE [--dry-run] [--author USERNAME] [--source-url URL]";
@@ -52,9 +53,8 @@ async function main() {
     return 2;
   }
   const file = path.resolve(positionals[0]!);
-  const raw = /\.(tar\.gz|tgz)$/i.test(file)
-    ? JSON.stringify(await readExport(file))
-    : await readFile(file, "utf8");
+  const archive = /\.(tar\.gz|tgz)$/i.test(file);
+  const raw = archive ? JSON.stringify(await readExport(file)) : await readFile(file, "utf8");
   const bundle = readSource(raw, { sourceUrl: values["source-url"] });
 
   const config = loadConfig();
@@ -82,6 +82,16 @@ async function main() {
       fallbackAuthor: values.author,
     });
     console.log(formatReport(report, (performance.now() - started) / 1000));
+    if (archive && config.storage.driver === "s3") {
+      console.log("  media files not copied: the uploads are on S3 (copy media/ to the bucket)");
+    } else if (archive) {
+      const copied = await importMedia(file, uploadsDir(config.dataDir), {
+        dryRun: values["dry-run"],
+      });
+      console.log(
+        `  media: ${copied.length} files ${values["dry-run"] ? "would be " : ""}copied to the uploads (files already there are kept)`,
+      );
+    }
   } finally {
     await handle.close();
   }
