@@ -195,11 +195,13 @@ describe("importing our own export", () => {
     const content = await exportContent(t.db, { url: "https://a.example", name: "A" });
     // Tampered HTML in the file is sanitised on the way in.
     content.posts[0]!.html = '<p>Bring two documents.</p><img src="x" onerror="alert(1)">';
+    content.posts.push({ ...content.posts[0]!, slug: "Hand Edited Slug!", title: "Hand edited" });
 
     await t.reset();
     const same = await createUser(t.db, { username: author.username, role: "mentor" });
     const report = await importBundle(t.db, readSource(JSON.stringify(content)));
-    expect(report.created).toEqual({ posts: 1, categories: 0, tags: 1, redirects: 1 });
+    expect(report.created).toEqual({ posts: 2, categories: 0, tags: 1, redirects: 1 });
+    expect(await postBySlug("hand-edited-slug")).toBeDefined();
     const back = (await postBySlug("opening-a-bank-account"))!;
     expect(back.authorId).toBe(same.id);
     expect(back.content).not.toContain("onerror");

@@ -139,7 +139,8 @@ function readOurs(content: Record<string, unknown>): ImportBundle {
     }
     posts.push({
       sourceId: p.slug,
-      slug: p.slug,
+      // A hand-edited file may carry slugs the site refuses: made valid, as for the other formats.
+      slug: importSlug(p.slug ?? "", p.title ?? ""),
       title: p.title,
       html: p.html ?? "",
       excerpt: p.excerpt,
@@ -147,7 +148,7 @@ function readOurs(content: Record<string, unknown>): ImportBundle {
       publishedAt: date(p.publishedAt),
       createdAt: date(p.createdAt),
       featuredImageUrl: p.featuredImageUrl,
-      category: p.category,
+      category: p.category ? importSlug(p.category, "") : null,
       tags: p.tags ?? [],
       author: p.author ? { username: p.author, label: p.author } : { label: "(none)" },
       oldPaths: [],
@@ -157,7 +158,13 @@ function readOurs(content: Record<string, unknown>): ImportBundle {
     format: "founderbridge",
     categories: asArray(
       content.categories as { slug: string; name: string; description: string | null }[],
-    ).map((c) => ({ slug: c.slug, name: c.name, description: c.description ?? null })),
+    )
+      .map((c) => ({
+        slug: importSlug(c.slug ?? "", c.name ?? ""),
+        name: c.name,
+        description: c.description ?? null,
+      }))
+      .filter((c) => c.slug),
     tags: asArray(content.tags as { slug: string; name: string }[]),
     posts,
     redirects: asArray(content.redirects as { from: string; to: string; statusCode: number }[]),
