@@ -17,6 +17,7 @@ const FEATURE_ORDER = [
   "email",
   "site-settings",
   "admin",
+  "import",
   "search",
   "favorites",
   "comments",

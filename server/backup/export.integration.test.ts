@@ -3,7 +3,7 @@
  * tags, authors' public profiles, settings and redirects in content.json,
  * media beside it; e-mail addresses only when asked for.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -11,7 +11,7 @@ import * as tar from "tar";
 import { createPost, createTag, createUser } from "#tests/support/factories";
 import { testDatabaseForThisFile } from "#tests/support/test-database";
 import { postTags, urlRedirects } from "../db/schema";
-import { readExport, writeExport } from "./export";
+import { importMedia, readExport, writeExport } from "./export";
 
 const testDb = testDatabaseForThisFile();
 const temporary: string[] = [];
@@ -117,5 +117,23 @@ describe("npm run export", () => {
       [author.email, member.email].sort(),
     );
     expect(content.authors[0]).toMatchObject({ email: author.email });
+  });
+
+  it("copies the media into another site's uploads once, and not on a dry run", async () => {
+    await seed();
+    const dataDir = tempDir();
+    mkdirSync(path.join(dataDir, "uploads", "posts"), { recursive: true });
+    writeFileSync(path.join(dataDir, "uploads", "posts", "cover.webp"), "image bytes");
+    const out = path.join(tempDir(), "content.tar.gz");
+    await writeExport({ db: testDb.db, config: config(dataDir), out });
+
+    const uploads = path.join(tempDir(), "uploads");
+    expect(await importMedia(out, uploads, { dryRun: true })).toEqual(["posts/cover.webp"]);
+    expect(existsSync(path.join(uploads, "posts", "cover.webp"))).toBe(false);
+    expect(await importMedia(out, uploads)).toEqual(["posts/cover.webp"]);
+    expect(readFileSync(path.join(uploads, "posts", "cover.webp"), "utf8")).toBe("image bytes");
+    writeFileSync(path.join(uploads, "posts", "cover.webp"), "kept");
+    expect(await importMedia(out, uploads)).toEqual([]);
+    expect(readFileSync(path.join(uploads, "posts", "cover.webp"), "utf8")).toBe("kept");
   });
 });

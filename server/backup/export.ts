@@ -15,6 +15,7 @@ import {
   readFile,
   rename,
   rm,
+  stat,
   symlink,
   writeFile,
 } from "node:fs/promises";
@@ -241,4 +242,45 @@ export async function readExport(
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
+}
+
+/**
+ * Copies an export archive's media/ files into `uploadsRoot` (the import of
+ * our own format): files already there are left alone, so a second run copies
+ * nothing. Returns the paths copied (or that would be, with `dryRun`).
+ */
+export async function importMedia(
+  file: string,
+  uploadsRoot: string,
+  options: { dryRun?: boolean } = {},
+): Promise<string[]> {
+  const entries: string[] = [];
+  await tar.list({
+    file,
+    filter: (p) => p.startsWith("media/") && !p.endsWith("/"),
+    onReadEntry: (entry) => {
+      if (entry.type === "File") entries.push(entry.path.slice("media/".length));
+    },
+  });
+  const missing: string[] = [];
+  for (const name of entries) {
+    try {
+      await stat(path.join(uploadsRoot, name));
+    } catch {
+      missing.push(name);
+    }
+  }
+  if (missing.length > 0 && !options.dryRun) {
+    await mkdir(uploadsRoot, { recursive: true });
+    const wanted = new Set(missing.map((name) => `media/${name}`));
+    // node-tar refuses absolute paths and ".." (preservePaths is off).
+    await tar.extract({
+      file,
+      cwd: uploadsRoot,
+      strip: 1,
+      keep: true,
+      filter: (p) => wanted.has(p),
+    });
+  }
+  return missing;
 }

@@ -1,0 +1,287 @@
+/**
+ * Writes an import bundle (sources.server.ts) into the site (issue 22, item
+ * 2): categories and tags by slug, posts by slug with their HTML sanitised by
+ * the site's sanitiser, authors mapped to existing profiles by e-mail or
+ * username (else to a fallback author chosen by the operator), and a 301 from
+ * each old URL to the post's new one through the redirects table.
+ *
+ * Idempotent: anything whose slug (or redirect path) already exists is
+ * skipped and said so in the report, so a second run adds nothing. A dry run
+ * does all the work in a transaction and rolls it back, so its report is
+ * exactly what a real run would do.
+ */
+import { inArray, or, sql } from "drizzle-orm";
+import type { Database } from "#server/db/client";
+import { categories, postTags, posts, profiles, tags, urlRedirects } from "#server/db/schema";
+import { isReservedPath, normalisePath } from "#server/http/redirects";
+import { readingTimeMinutes, TAG_LIMITS } from "~/features/authoring/post-rules";
+import { htmlToText, sanitizePostHtml } from "~/features/posts/sanitize.server";
+import type { ImportBundle, SourceAuthor, SourceSkip } from "./sources.server";
+
+export type ImportReport = {
+  format: ImportBundle["format"];
+  dryRun: boolean;
+  created: { posts: number; categories: number; tags: number; redirects: number };
+  skipped: SourceSkip[];
+  /** Source authors with no matching profile, and whom their posts went to. */
+  fallbackAuthors: { source: string; mappedTo: string; posts: number }[];
+};
+
+export class UnmappedAuthorsError extends Error {
+  constructor(readonly authors: string[]) {
+    super(
+      `No profile matches these authors by e-mail or username: ${authors.join(", ")}. ` +
+        "Give a fallback author with --author USERNAME.",
+    );
+  }
+}
+
+class DryRunRollback extends Error {}
+
+/**
+ * The first path segments of the site's own pages (app/routes.ts; a unit test
+ * keeps the two in step). An old post's address starting with one of them
+ * (Ghost's `/search/`, say) would hide the site's page behind a redirect, so
+ * it is skipped and reported.
+ */
+export const SITE_SEGMENTS: ReadonlySet<string> = new Set([
+  "404",
+  "about",
+  "our-story",
+  "vision",
+  "our-services",
+  "expand-business-to-uk",
+  "expand-business-to-india",
+  "partner-with-us",
+  "admin",
+  "api",
+  "auth",
+  "categories",
+  "cookie-policy",
+  "create-post",
+  "edit-post",
+  "edit-profile",
+  "favorites",
+  "feed.json",
+  "forgot-password",
+  "health",
+  "login",
+  "logout",
+  "manifest.webmanifest",
+  "my-posts",
+  "notifications",
+  "pending-approval",
+  "podcast.xml",
+  "post",
+  "resend-verification",
+  "reset-password",
+  "robots.txt",
+  "rss.xml",
+  "search",
+  "settings",
+  "signup",
+  "sitemap.xml",
+  "tag",
+  "unsubscribe",
+  "user",
+  "verify-email",
+  "verify-email-sent",
+  "verify-otp",
+]);
+
+type Profile = { id: string; username: string; email: string };
+
+function matchAuthor(author: SourceAuthor, list: Profile[]): Profile | undefined {
+  const email = author.email?.toLowerCase();
+  const username = author.username?.toLowerCase();
+  return (
+    (email ? list.find((p) => p.email.toLowerCase() === email) : undefined) ??
+    (username ? list.find((p) => p.username.toLowerCase() === username) : undefined)
+  );
+}
+
+export async function importBundle(
+  db: Database,
+  bundle: ImportBundle,
+  options: { dryRun?: boolean; fallbackAuthor?: string } = {},
+): Promise<ImportReport> {
+  const report: ImportReport = {
+    format: bundle.format,
+    dryRun: Boolean(options.dryRun),
+    created: { posts: 0, categories: 0, tags: 0, redirects: 0 },
+    skipped: [...bundle.skipped],
+    fallbackAuthors: [],
+  };
+
+  // Authors first: an unmapped author without a fallback stops the import before any write.
+  const emails = [...new Set(bundle.posts.flatMap((p) => p.author.email?.toLowerCase() ?? []))];
+  const usernames = [
+    ...new Set([
+      ...bundle.posts.flatMap((p) => p.author.username?.toLowerCase() ?? []),
+      ...(options.fallbackAuthor ? [options.fallbackAuthor.toLowerCase()] : []),
+    ]),
+  ];
+  const candidates: Profile[] =
+    emails.length || usernames.length
+      ? await db
+          .select({ id: profiles.id, username: profiles.username, email: profiles.email })
+          .from(profiles)
+          .where(
+            or(
+              emails.length ? inArray(sql`lower(${profiles.email})`, emails) : undefined,
+              usernames.length ? inArray(sql`lower(${profiles.username})`, usernames) : undefined,
+            ),
+          )
+      : [];
+  const fallback = options.fallbackAuthor
+    ? candidates.find((p) => p.username.toLowerCase() === options.fallbackAuthor!.toLowerCase())
+    : undefined;
+  if (options.fallbackAuthor && !fallback) {
+    throw new UnmappedAuthorsError([`--author ${options.fallbackAuthor} (no such username)`]);
+  }
+  const unmapped = new Map<string, number>();
+  for (const post of bundle.posts) {
+    if (!matchAuthor(post.author, candidates)) {
+      unmapped.set(post.author.label, (unmapped.get(post.author.label) ?? 0) + 1);
+    }
+  }
+  if (unmapped.size > 0 && !fallback) throw new UnmappedAuthorsError([...unmapped.keys()]);
+  report.fallbackAuthors = [...unmapped].map(([source, count]) => ({
+    source,
+    mappedTo: fallback!.username,
+    posts: count,
+  }));
+
+  try {
+    await db.transaction(async (tx) => {
+      // Categories and tags: created when their slug is new, reused otherwise.
+      const categoryIds = new Map(
+        (await tx.select({ id: categories.id, slug: categories.slug }).from(categories)).map(
+          (c) => [c.slug, c.id],
+        ),
+      );
+      for (const c of bundle.categories) {
+        if (categoryIds.has(c.slug)) continue;
+        const [row] = await tx
+          .insert(categories)
+          .values({ slug: c.slug, name: c.name || c.slug, description: c.description })
+          .returning({ id: categories.id });
+        categoryIds.set(c.slug, row!.id);
+        report.created.categories++;
+      }
+      const tagIds = new Map(
+        (await tx.select({ id: tags.id, slug: tags.slug }).from(tags)).map((t) => [t.slug, t.id]),
+      );
+      for (const t of bundle.tags) {
+        if (tagIds.has(t.slug)) continue;
+        if (t.slug.length > TAG_LIMITS.maxLength) {
+          report.skipped.push({ item: `tag ${t.slug}`, reason: "longer than 50 characters" });
+          continue;
+        }
+        const [row] = await tx
+          .insert(tags)
+          .values({ slug: t.slug, name: (t.name || t.slug).toLowerCase() })
+          .returning({ id: tags.id });
+        tagIds.set(t.slug, row!.id);
+        report.created.tags++;
+      }
+
+      const slugs = bundle.posts.map((p) => p.slug).filter(Boolean);
+      const taken = new Set(
+        slugs.length
+          ? (
+              await tx.select({ slug: posts.slug }).from(posts).where(inArray(posts.slug, slugs))
+            ).map((p) => p.slug)
+          : [],
+      );
+      const redirectsTaken = new Set(
+        (await tx.select({ from: urlRedirects.fromPath }).from(urlRedirects)).map((r) => r.from),
+      );
+      const addRedirect = async (from: string, to: string, statusCode = 301, oldPost = false) => {
+        const path = normalisePath(from);
+        if (!path || path === "/" || path === to) return;
+        const segment = path.split("/")[1]!.toLowerCase();
+        if (isReservedPath(path) || (oldPost && SITE_SEGMENTS.has(segment))) {
+          report.skipped.push({
+            item: `redirect ${from}`,
+            reason: "a path the site keeps for itself",
+          });
+          return;
+        }
+        if (redirectsTaken.has(path)) return;
+        await tx.insert(urlRedirects).values({ fromPath: path, toPath: to, statusCode });
+        redirectsTaken.add(path);
+        report.created.redirects++;
+      };
+
+      for (const post of bundle.posts) {
+        const item = `post ${post.slug || post.sourceId}`;
+        if (!post.slug) {
+          report.skipped.push({ item, reason: "no slug or title to make one from" });
+          continue;
+        }
+        if (taken.has(post.slug)) {
+          report.skipped.push({ item, reason: "a post with this slug already exists" });
+          continue;
+        }
+        if (post.html === null) {
+          report.skipped.push({
+            item,
+            reason: "no HTML in the export (export from Ghost with HTML included)",
+          });
+          continue;
+        }
+        const content = sanitizePostHtml(post.html);
+        const author = matchAuthor(post.author, candidates) ?? fallback!;
+        const categoryId = post.category ? categoryIds.get(post.category) : undefined;
+        const publishedAt =
+          post.status === "published" ? (post.publishedAt ?? post.createdAt ?? new Date()) : null;
+        const [row] = await tx
+          .insert(posts)
+          .values({
+            slug: post.slug,
+            title: post.title || post.slug,
+            content,
+            excerpt: post.excerpt,
+            status: post.status,
+            publishedAt,
+            featuredImageUrl: post.featuredImageUrl,
+            authorId: author.id,
+            ...(categoryId ? { categoryId } : {}),
+            ...(post.createdAt ? { createdAt: post.createdAt } : {}),
+            readingTimeMinutes: readingTimeMinutes(htmlToText(content), "blog"),
+          })
+          .returning({ id: posts.id });
+        taken.add(post.slug);
+        report.created.posts++;
+        const tagRows = [...new Set(post.tags)]
+          .map((slug) => tagIds.get(slug))
+          .filter((id): id is string => Boolean(id))
+          .slice(0, TAG_LIMITS.maxCount)
+          .map((tagId) => ({ postId: row!.id, tagId }));
+        if (tagRows.length) await tx.insert(postTags).values(tagRows);
+        for (const old of post.oldPaths) await addRedirect(old, `/post/${post.slug}`, 301, true);
+      }
+      for (const r of bundle.redirects) await addRedirect(r.from, r.to, r.statusCode);
+      if (options.dryRun) throw new DryRunRollback();
+    });
+  } catch (error) {
+    if (!(error instanceof DryRunRollback)) throw error;
+  }
+  return report;
+}
+
+/** The report as the CLI prints it. */
+export function formatReport(report: ImportReport, seconds?: number): string {
+  const lines = [
+    `${report.dryRun ? "Dry run (nothing written)" : "Imported"}: ${report.format} export` +
+      (seconds === undefined ? "" : ` in ${seconds.toFixed(1)} s`),
+    `  created: ${report.created.posts} posts, ${report.created.categories} categories, ${report.created.tags} tags, ${report.created.redirects} redirects`,
+  ];
+  for (const a of report.fallbackAuthors) {
+    lines.push(`  author ${a.source} has no profile here: ${a.posts} posts go to ${a.mappedTo}`);
+  }
+  lines.push(`  skipped: ${report.skipped.length}`);
+  for (const s of report.skipped) lines.push(`    ${s.item}: ${s.reason}`);
+  return lines.join("\n");
+}
