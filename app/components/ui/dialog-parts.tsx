@@ -33,7 +33,10 @@ export type PromptField = {
   name: string;
   label: string;
   defaultValue?: string;
-  type?: "text" | "url";
+  /** A checkbox answers "on" when ticked (defaultValue "on" ticks it), "" when not. */
+  type?: "text" | "url" | "checkbox";
+  /** A line under the field. */
+  hint?: string;
 };
 
 /**
@@ -90,23 +93,43 @@ export function PromptDialogBody({
             </Dialog.Close>
           </div>
           <form onSubmit={onSubmit} className="mt-4 space-y-4">
-            {fields.map((field) => (
-              <div key={field.name}>
+            {fields.map((field) =>
+              field.type === "checkbox" ? (
                 <label
-                  htmlFor={`prompt-${field.name}`}
-                  className="block text-sm font-semibold text-slate-800"
+                  key={field.name}
+                  className="flex items-center gap-2 text-sm font-semibold text-slate-800"
                 >
+                  <input
+                    type="checkbox"
+                    name={field.name}
+                    defaultChecked={field.defaultValue === "on"}
+                  />
                   {field.label}
                 </label>
-                <input
-                  id={`prompt-${field.name}`}
-                  name={field.name}
-                  type={field.type ?? "text"}
-                  defaultValue={field.defaultValue ?? ""}
-                  className={inputClass}
-                />
-              </div>
-            ))}
+              ) : (
+                <div key={field.name}>
+                  <label
+                    htmlFor={`prompt-${field.name}`}
+                    className="block text-sm font-semibold text-slate-800"
+                  >
+                    {field.label}
+                  </label>
+                  <input
+                    id={`prompt-${field.name}`}
+                    name={field.name}
+                    type={field.type ?? "text"}
+                    defaultValue={field.defaultValue ?? ""}
+                    aria-describedby={field.hint ? `prompt-${field.name}-hint` : undefined}
+                    className={inputClass}
+                  />
+                  {field.hint ? (
+                    <p id={`prompt-${field.name}-hint`} className="mt-1 text-xs text-slate-600">
+                      {field.hint}
+                    </p>
+                  ) : null}
+                </div>
+              ),
+            )}
             <div className="flex justify-end gap-3">
               <Dialog.Close className={secondaryButton}>Cancel</Dialog.Close>
               <button type="submit" data-dialog-accept="" className={primaryButton}>

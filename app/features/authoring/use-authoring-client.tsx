@@ -2,8 +2,8 @@ import { useCallback, useEffect, useRef, useState, type RefObject } from "react"
 import { useBlocker, useFetcher } from "react-router";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { useHydrated } from "~/lib/use-hydrated";
-import { imageFileProblem, UPLOAD_TOO_LARGE } from "~/lib/image-upload";
-import { sendSubmission } from "~/lib/submission-key";
+import { IMAGE_TYPES } from "~/lib/image-upload";
+import { uploadImage } from "./upload-image";
 import { AUTOSAVE_DELAY_MS, savedAtLabel } from "./post-rules";
 import type { FormValues, SaveActionData } from "./editor-types";
 
@@ -241,26 +241,11 @@ export function useAuthoringClient(
   return { postId, status, restored, onChange, onSubmit, onExternalUrl, uploadButton, dialog };
 }
 
-/**
- * Uploads an image and answers its URL (messages from the server, spec 2 §5,
- * §8). A file over 5 MB or of another type is refused here, before sending,
- * with the same words the server would answer; a 413 says them too.
- */
-export async function uploadImage(file: File): Promise<string> {
-  const problem = imageFileProblem(file);
-  if (problem) throw new Error(problem);
-  const body = new FormData();
-  body.set("file", file);
-  // One key for this file: a retry after a lost answer stores it once (sendSubmission).
-  const res = await sendSubmission("/api/uploads", { method: "POST", body });
-  const json = (await res.json().catch(() => ({}))) as { url?: string; error?: string };
-  if (res.status === 413) throw new Error(UPLOAD_TOO_LARGE);
-  if (!res.ok || !json.url) throw new Error(json.error || "Failed to upload image");
-  return json.url;
-}
-
+/** A file input that uploads at once, with a progress bar and a thumbnail of the stored image. */
 function UploadInput({ id, onUploaded }: { id: string; onUploaded: (url: string) => void }) {
   const [message, setMessage] = useState("");
+  const [progress, setProgress] = useState<number | null>(null);
+  const [thumbnail, setThumbnail] = useState<string | null>(null);
   return (
     <div className="mt-1">
       <label htmlFor={id} className="sr-only">
@@ -269,21 +254,37 @@ function UploadInput({ id, onUploaded }: { id: string; onUploaded: (url: string)
       <input
         id={id}
         type="file"
-        accept="image/jpeg,image/png,image/webp"
-        className="block text-sm"
+        accept={IMAGE_TYPES.join(",")}
+        className="block max-w-full text-sm"
         onChange={async (e) => {
           const file = e.currentTarget.files?.[0];
           e.currentTarget.value = "";
           if (!file) return;
           setMessage("Uploading…");
+          setProgress(0);
           try {
-            onUploaded(await uploadImage(file));
+            const url = await uploadImage(file, setProgress);
+            onUploaded(url);
+            setThumbnail(url);
             setMessage("Image uploaded.");
           } catch (error) {
             setMessage(error instanceof Error ? error.message : "Failed to upload image");
+          } finally {
+            setProgress(null);
           }
         }}
       />
+      {progress !== null ? (
+        <progress
+          max={100}
+          value={Math.round(progress * 100)}
+          aria-label="Upload progress"
+          className="mt-1 h-2 w-full"
+        />
+      ) : null}
+      {thumbnail ? (
+        <img src={thumbnail} alt="" className="mt-2 h-20 w-auto rounded border border-slate-200" />
+      ) : null}
       <p className="mt-1 text-sm text-slate-700" role="status">
         {message}
       </p>

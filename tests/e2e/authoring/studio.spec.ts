@@ -1,0 +1,168 @@
+import type { ChildProcess } from "node:child_process";
+import { rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
+import { expect, expectNoAxeViolations, test, waitForHydration } from "../fixtures";
+import { signIn, startServer, stopServer } from "../support/accounts";
+import { createAuthors, type Author } from "../support/authors";
+
+/**
+ * The writing studio (issue 18) on its own server and database: the editor
+ * draws the article's own typography, a post written with a heading, a list,
+ * a link from the dialog, a pasted image and an embed is published with the
+ * same structure.
+ */
+test.describe("the writing studio", () => {
+  const port = Number(process.env.E2E_PORT ?? 3100) + 30;
+  const dataDir = path.join(tmpdir(), `founderbridge-e2e-studio-${port}`);
+  const mentor: Author = {
+    email: "studio.mentor@example.com",
+    username: "studiomentor",
+    name: "Sana Studio",
+    password: "Writer-Pass-123",
+    role: "mentor",
+  };
+  let server: ChildProcess | undefined;
+  test.use({ baseURL: `http://127.0.0.1:${port}` });
+  test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    await rm(dataDir, { recursive: true, force: true });
+    await createAuthors(dataDir, [mentor]);
+    server = await startServer(port, dataDir);
+  });
+  test.afterAll(async () => {
+    if (server) await stopServer(server);
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  async function signInAs(page: Page, who: Author) {
+    await page.goto("/login");
+    await signIn(page, who.email, who.password);
+    await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+  }
+
+  const fontSize = (page: Page, selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+
+  test("write with the editor's tools; the published page has the same structure", async ({
+    page,
+  }) => {
+    await signInAs(page, mentor);
+    await page.goto("/create-post");
+    await waitForHydration(page, "#post-form");
+    const toolbar = page.getByRole("toolbar", { name: "Formatting" });
+    await expect(toolbar).toBeVisible();
+    const editor = page.locator('[contenteditable="true"]');
+
+    // One tab stop for the whole toolbar; the arrows move along it.
+    const tabbable = await toolbar
+      .locator("button")
+      .evaluateAll((buttons) => buttons.filter((b) => (b as HTMLElement).tabIndex === 0).length);
+    expect(tabbable).toBe(1);
+    await expect(toolbar.getByRole("button", { name: "Bold" })).toHaveAttribute(
+      "title",
+      /^Bold \((Ctrl|⌘)\+B\)$/,
+    );
+
+    const title = `Studio structure ${Date.now().toString(36)}`;
+    await page.getByLabel("Title", { exact: true }).fill(title);
+    await editor.click();
+    await page.keyboard.type("Founders keep notes. ");
+    // A heading from the "/" menu.
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("/h2");
+    await expect(page.getByRole("option", { name: "Heading 2" })).toBeVisible();
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("Why it matters");
+    await page.keyboard.press("Enter");
+    // A list from the toolbar, its button pressed while the caret is in it.
+    await toolbar.getByRole("button", { name: "Bullet list" }).click();
+    await expect(toolbar.getByRole("button", { name: "Bullet list" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await page.keyboard.type("First point");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("Second point");
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Enter");
+    // A link from the kit's dialog (Ctrl+K), opening in a new tab.
+    await page.keyboard.press("ControlOrMeta+k");
+    const linkDialog = page.getByRole("dialog", { name: "Link" });
+    await expect(linkDialog).toBeVisible();
+    await expectNoAxeViolations(page);
+    await linkDialog.getByLabel("Link URL").fill("https://example.com/guide");
+    await linkDialog.getByLabel("Text").fill("the guide");
+    await linkDialog.getByLabel("Open in a new tab").check();
+    await linkDialog.getByRole("button", { name: "OK" }).click();
+    await expect(linkDialog).toHaveCount(0);
+    await page.keyboard.press("End");
+    await page.keyboard.press("Enter");
+
+    // The editing area is the article's typography: the heading larger than the text,
+    // the list with bullets.
+    expect(await fontSize(page, '[contenteditable="true"] h2')).toBeGreaterThan(
+      await fontSize(page, '[contenteditable="true"] p'),
+    );
+    expect(await editor.locator("ul").evaluate((ul) => getComputedStyle(ul).listStyleType)).toBe(
+      "disc",
+    );
+
+    // A pasted image goes through the upload pipeline.
+    const png = await sharp({
+      create: { width: 80, height: 60, channels: 3, background: "#aa5522" },
+    })
+      .png()
+      .toBuffer();
+    await editor.evaluate((target, b64) => {
+      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      const data = new DataTransfer();
+      data.items.add(new File([bytes], "pasted.png", { type: "image/png" }));
+      target.dispatchEvent(
+        new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+    }, png.toString("base64"));
+    await expect(editor.locator('img[src^="/uploads/posts/"]')).toHaveCount(1);
+    await expect(page.getByRole("status").filter({ hasText: "Image uploaded." })).toBeVisible();
+
+    // An embed from the "/" menu; a link we do not embed is refused with a reason.
+    await editor.press("End");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("/embed");
+    await page.keyboard.press("Enter");
+    const embedDialog = page.getByRole("dialog", { name: "Embed" });
+    await embedDialog.getByLabel("Link to embed").fill("https://example.com/video");
+    await embedDialog.getByRole("button", { name: "OK" }).click();
+    await expect(page.getByText("That link can't be embedded")).toBeVisible();
+    await toolbar.getByRole("button", { name: "Embed" }).click();
+    await embedDialog.getByLabel("Link to embed").fill("https://youtu.be/dQw4w9WgXcQ");
+    await embedDialog.getByRole("button", { name: "OK" }).click();
+    await expect(
+      editor.locator('iframe[src^="https://www.youtube-nocookie.com/embed/"]'),
+    ).toHaveCount(1);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    await page.waitForURL(/\/post\/studio-structure-/);
+    const body = page.locator(".post-body").first();
+    await expect(body.locator("h2", { hasText: "Why it matters" })).toBeVisible();
+    await expect(body.locator("ul > li")).toHaveText(["First point", "Second point"]);
+    const link = body.getByRole("link", { name: "the guide" });
+    await expect(link).toHaveAttribute("href", /^https:\/\/example\.com\/guide/);
+    await expect(link).toHaveAttribute("target", "_blank");
+    await expect(body.locator('img[src^="/uploads/posts/"]')).toHaveCount(1);
+    await expect(
+      body.locator('iframe[src^="https://www.youtube-nocookie.com/embed/"]'),
+    ).toHaveCount(1);
+    expect(await fontSize(page, ".post-body h2")).toBeGreaterThan(
+      await fontSize(page, ".post-body p"),
+    );
+  });
+});
