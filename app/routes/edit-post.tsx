@@ -41,6 +41,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       choices: await formChoices(db(), actor),
       values: valuesOf(found.post),
       lastAutosave: found.post.lastAutosave?.toISOString() ?? null,
+      savedAt: found.post.updatedAt.toISOString(),
       notice:
         NOTICES[saved] ??
         (scheduled
@@ -72,8 +73,8 @@ export default function EditPost({ loaderData, actionData }: Route.ComponentProp
   const { form } = loaderData;
   const failed = actionData && !actionData.ok ? actionData : null;
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8">
-      <h1 className="mb-6 text-3xl font-bold text-slate-900">Edit Post</h1>
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <h1 className="mb-4 text-base font-semibold text-slate-700">Edit Post</h1>
       <PostForm
         key={form.values.id}
         mode="edit"
@@ -83,6 +84,8 @@ export default function EditPost({ loaderData, actionData }: Route.ComponentProp
         notice={failed ? null : form.notice}
         fieldErrors={failed?.fieldErrors}
         lastAutosave={form.lastAutosave}
+        savedAt={form.savedAt}
+        postStatus={form.status}
         submissionKey={form.submissionKey}
       />
     </div>

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
-import { useBlocker, useFetcher } from "react-router";
+import { useBlocker, useFetcher, useNavigation } from "react-router";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { useHydrated } from "~/lib/use-hydrated";
 import { IMAGE_TYPES } from "~/lib/image-upload";
 import { uploadImage } from "./upload-image";
-import { AUTOSAVE_DELAY_MS, savedAtLabel } from "./post-rules";
+import { AUTOSAVE_DELAY_MS } from "./post-rules";
+import { statusLine, wordsAndMinutes, type SaveState } from "./studio/studio-rules";
 import type { FormValues, SaveActionData } from "./editor-types";
 
 /** Fields kept in the browser's copy of the form. */
@@ -65,24 +66,44 @@ function setField(form: HTMLFormElement, name: string, value: string) {
  */
 export function useAuthoringClient(
   formRef: RefObject<HTMLFormElement | null>,
-  init: { values: FormValues; lastAutosave: string | null },
+  init: {
+    values: FormValues;
+    lastAutosave: string | null;
+    /** When this post was last saved (autosave or a person), for the status line. */
+    savedAt?: string | null;
+    /** The save's error shown on the page, if any. */
+    error?: string | null;
+  },
 ) {
   const fetcher = useFetcher<SaveActionData>();
   const [restored, setRestored] = useState(false);
   const hydrated = useHydrated();
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const postId = result?.ok ? result.id : init.values.id || null;
-  const status = result
-    ? result.ok
-      ? result.lastAutosave
-        ? savedAtLabel(result.lastAutosave)
-        : ""
-      : result.status === 401 || result.status === 403
-        ? result.error
-        : ""
-    : init.lastAutosave
-      ? savedAtLabel(init.lastAutosave)
-      : "";
+  const navigation = useNavigation();
+  // Changes since the last autosave was sent: unsaved until an autosave sent after them succeeds.
+  const [changedAt, setChangedAt] = useState(0);
+  const [sentAt, setSentAt] = useState(0);
+  const unsaved = changedAt > sentAt || Boolean(result && !result.ok);
+  const [body, setBody] = useState({
+    content: init.values.content ?? "",
+    postType: init.values.post_type ?? "blog",
+  });
+  const saveState: SaveState =
+    fetcher.state !== "idle" || navigation.state === "submitting"
+      ? { kind: "saving" }
+      : result && !result.ok && (result.status === 401 || result.status === 403)
+        ? { kind: "error", message: result.error }
+        : unsaved
+          ? { kind: "dirty" }
+          : init.error
+            ? { kind: "error", message: init.error }
+            : {
+                kind: "saved",
+                at: (result?.ok ? result.lastAutosave : null) ?? init.savedAt ?? null,
+              };
+  /** The bar's status line (issue 18). */
+  const status = statusLine(saveState, wordsAndMinutes(body.content, body.postType));
   const dirty = useRef(false);
   const submitting = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -94,6 +115,7 @@ export function useAuthoringClient(
     const data = new FormData(form);
     if (!String(data.get("title") ?? "").trim()) return;
     data.set("intent", "autosave");
+    setSentAt(Date.now());
     void fetcher.submit(data, { method: "post" });
   }, [fetcher, formRef]);
 
@@ -101,8 +123,11 @@ export function useAuthoringClient(
     const form = formRef.current;
     if (!form) return;
     dirty.current = true;
+    setChangedAt(Date.now());
     try {
-      const mirror: Mirror = { savedAt: Date.now(), fields: readFields(form) };
+      const fields = readFields(form);
+      setBody({ content: fields.content ?? "", postType: fields.post_type ?? "blog" });
+      const mirror: Mirror = { savedAt: Date.now(), fields };
       localStorage.setItem(key, JSON.stringify(mirror));
     } catch {
       // Storage full or disabled: autosave still runs.
@@ -127,7 +152,15 @@ export function useAuthoringClient(
     if (!differs) return;
     for (const [name, value] of Object.entries(mirror.fields)) setField(form, name, value);
     dirty.current = true;
-    queueMicrotask(() => setRestored(true));
+    const restoredFields = readFields(form);
+    queueMicrotask(() => {
+      setRestored(true);
+      setChangedAt(Date.now());
+      setBody({
+        content: restoredFields.content ?? "",
+        postType: restoredFields.post_type ?? "blog",
+      });
+    });
     form.dispatchEvent(new CustomEvent("authoring:restored"));
     timer.current = setTimeout(autosave, AUTOSAVE_DELAY_MS);
     // Runs once, on mount.
@@ -238,7 +271,17 @@ export function useAuthoringClient(
       </p>
     );
 
-  return { postId, status, restored, onChange, onSubmit, onExternalUrl, uploadButton, dialog };
+  return {
+    postId,
+    status,
+    saveState,
+    restored,
+    onChange,
+    onSubmit,
+    onExternalUrl,
+    uploadButton,
+    dialog,
+  };
 }
 
 /** A file input that uploads at once, with a progress bar and a thumbnail of the stored image. */

@@ -166,3 +166,97 @@ test.describe("the writing studio", () => {
     );
   });
 });
+
+test.describe("the writing page's layout", () => {
+  const port = Number(process.env.E2E_PORT ?? 3100) + 31;
+  const dataDir = path.join(tmpdir(), `founderbridge-e2e-studio-layout-${port}`);
+  const mentor: Author = {
+    email: "layout.mentor@example.com",
+    username: "layoutmentor",
+    name: "Lata Layout",
+    password: "Writer-Pass-123",
+    role: "mentor",
+  };
+  let server: ChildProcess | undefined;
+  test.use({ baseURL: `http://127.0.0.1:${port}` });
+  test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    await rm(dataDir, { recursive: true, force: true });
+    await createAuthors(dataDir, [mentor]);
+    server = await startServer(port, dataDir);
+  });
+  test.afterAll(async () => {
+    if (server) await stopServer(server);
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  test("wide: settings beside the text, a sticky bar with the status, a live slug", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/login");
+    await signIn(page, mentor.email, mentor.password);
+    await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+    await page.goto("/create-post");
+    await waitForHydration(page, "#post-form");
+    await expect(page.getByRole("toolbar", { name: "Formatting" })).toBeVisible();
+    const title = page.getByLabel("Title", { exact: true });
+    const settings = page.locator("#post-settings");
+    // The panel sits to the right of the text.
+    const titleBox = (await title.boundingBox())!;
+    const panelBox = (await settings.boundingBox())!;
+    expect(panelBox.x).toBeGreaterThan(titleBox.x + titleBox.width - 1);
+    await expect(page.getByRole("button", { name: "Settings" })).toBeHidden();
+
+    await title.fill("Notes from Pune & Leeds");
+    await expect(page.getByLabel("Slug")).toHaveValue("notes-from-pune-leeds");
+    await page.getByLabel("Slug").fill("pune-leeds");
+    await title.fill("Notes from Pune and Leeds, again");
+    await expect(page.getByLabel("Slug")).toHaveValue("pune-leeds");
+
+    await page.locator('[contenteditable="true"]').click();
+    await page.keyboard.type("one two three");
+    const status = page.getByTestId("studio-status");
+    await expect(status).toHaveText("Unsaved changes");
+    // The bar stays in view while scrolling.
+    await page.mouse.wheel(0, 2000);
+    await expect(page.getByRole("button", { name: "Save as draft" })).toBeInViewport();
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Save as draft" }).click();
+    await expect(page.getByText("Draft saved.")).toBeVisible();
+    await expect(status).toHaveText(/^Saved \d\d:\d\d · 3 words · 1 min read$/);
+  });
+
+  test("phone: one column without sideways scrolling; the settings open as a sheet", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/login");
+    await signIn(page, mentor.email, mentor.password);
+    await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+    await page.goto("/create-post");
+    await waitForHydration(page, "#post-form");
+    await expect(page.getByRole("toolbar", { name: "Formatting" })).toBeVisible();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+    await expect(page.getByLabel("Excerpt")).toBeHidden();
+    await page.getByRole("button", { name: "Settings" }).click();
+    const sheet = page.getByRole("dialog", { name: "Post settings" });
+    await expect(sheet).toBeVisible();
+    await sheet.getByLabel("Excerpt").fill("Typed in the sheet");
+    await expectNoAxeViolations(page);
+    await page.keyboard.press("Escape");
+    await expect(page.getByLabel("Excerpt")).toBeHidden();
+    await page.getByLabel("Title", { exact: true }).fill("Written on a phone");
+    await page.getByRole("button", { name: "Save as draft" }).click();
+    await expect(page.getByText("Draft saved.")).toBeVisible();
+    await page.getByRole("button", { name: "Settings" }).click();
+    await expect(page.getByLabel("Excerpt")).toHaveValue("Typed in the sheet");
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+  });
+});
