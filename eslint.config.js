@@ -22,6 +22,7 @@ const FEATURE_ORDER = [
   "profiles",
   "follows",
   "authoring",
+  "preview",
   "categories",
   "posts",
   "notifications",

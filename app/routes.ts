@@ -51,6 +51,7 @@ export default [
   route("create-post", "routes/create-post.tsx"),
   route("edit-post/:slug", "routes/edit-post.tsx"),
   route("my-posts", "routes/my-posts.tsx"),
+  route("preview/:id", "routes/preview.tsx"),
   route("api/uploads", "routes/api.uploads.ts"),
   route("api/metadata", "routes/api.metadata.ts"),
   // Administration

@@ -14,6 +14,7 @@ import {
   valuesOf,
 } from "~/features/authoring/routes.server";
 import { readQuery } from "~/lib/read-input.server";
+import { hasShareLink } from "~/features/preview/preview.server";
 import type { Route } from "./+types/edit-post";
 
 export function meta(args: Route.MetaArgs) {
@@ -42,6 +43,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       values: valuesOf(found.post),
       lastAutosave: found.post.lastAutosave?.toISOString() ?? null,
       savedAt: found.post.updatedAt.toISOString(),
+      hasShareLink: await hasShareLink(db(), found.post.id),
       notice:
         NOTICES[saved] ??
         (scheduled
@@ -86,6 +88,7 @@ export default function EditPost({ loaderData, actionData }: Route.ComponentProp
         lastAutosave={form.lastAutosave}
         savedAt={form.savedAt}
         postStatus={form.status}
+        hasShareLink={form.hasShareLink}
         submissionKey={form.submissionKey}
       />
     </div>

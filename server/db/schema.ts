@@ -411,6 +411,45 @@ export const postTags = pgTable(
   (t) => [primaryKey({ columns: [t.postId, t.tagId] }), index("post_tags_tag_id_idx").on(t.tagId)],
 );
 
+// ------------------------------------------------------------ writing studio
+
+/**
+ * A post's history (issue 18): a copy of the title, body, excerpt and author
+ * at every save by a person (not autosave). The last 50 per post are kept;
+ * deleting the post deletes them.
+ */
+export const postRevisions = pgTable(
+  "post_revisions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    excerpt: text("excerpt"),
+    authorId: text("author_id").references(() => profiles.id, { onDelete: "set null" }),
+    /** Who saved it. */
+    savedBy: text("saved_by").references(() => profiles.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("post_revisions_post_id_created_at_idx").on(t.postId, t.createdAt)],
+);
+
+/**
+ * A draft's "share preview" link (issue 18): the token's SHA-256 only, so the
+ * table never holds a working link. One per post; revoked by deleting it,
+ * and it stops working once the post is published.
+ */
+export const postPreviewLinks = pgTable("post_preview_links", {
+  postId: uuid("post_id")
+    .primaryKey()
+    .references(() => posts.id, { onDelete: "cascade" }),
+  tokenHash: text("token_hash").notNull().unique(),
+  createdBy: text("created_by").references(() => profiles.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
+
 // -------------------------------------------------------------------- comments
 
 export const comments = pgTable(

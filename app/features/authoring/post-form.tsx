@@ -10,6 +10,7 @@ import type { FormChoices, FormValues } from "./editor-types";
 import { WidgetsField } from "./widgets-field";
 import { useAuthoringClient } from "./use-authoring-client";
 import { SettingsSheet } from "./studio/settings-sheet";
+import { SharePreview } from "./studio/share-preview";
 import { StudioBar } from "./studio/studio-bar";
 import { publishLabel } from "./studio/studio-rules";
 import { useLiveSlug } from "./studio/use-live-slug";
@@ -64,6 +65,8 @@ export type PostFormProps = {
   postStatus?: string;
   /** When the post was last saved, for the status line. */
   savedAt?: string | null;
+  /** Whether the draft has a share-preview link now (edit). */
+  hasShareLink?: boolean;
   /**
    * This rendering's submission key (docs/decisions/0096), new with each load
    * of the page: a resubmitted save, or an autosave sent again before its
@@ -81,6 +84,7 @@ export function PostForm({
   lastAutosave,
   postStatus,
   savedAt,
+  hasShareLink = false,
   submissionKey,
 }: PostFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
@@ -138,6 +142,7 @@ export function PostForm({
         <StudioBar
           status={client.status}
           publishWord={publishWord}
+          previewHref={client.postId ? `/preview/${client.postId}` : null}
           onSettings={() => setSettingsOpen(true)}
         />
         <div className="space-y-4">
@@ -348,6 +353,9 @@ export function PostForm({
               </Field>
               {text("og_image", "Open Graph image URL", { type: "url" })}
             </fieldset>
+            {client.postId && postStatus !== "published" ? (
+              <SharePreview postId={client.postId} active={hasShareLink} />
+            ) : null}
           </SettingsSheet>
         </div>
       </Form>

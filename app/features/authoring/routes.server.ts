@@ -17,6 +17,7 @@ import { authorChoices, savePost } from "./save-post.server";
 import type { FormChoices, FormValues, SaveActionData } from "./editor-types";
 import { LARGE_BODY_LIMIT_BYTES } from "#server/http/limits";
 import { formText, readForm } from "~/lib/read-input.server";
+import { endShareLinks } from "~/features/preview/preview.server";
 
 /** /edit-post/{slug}?saved=draft|scheduled, after a save. */
 export const editPostQuery = z.object({ saved: formText });
@@ -117,6 +118,8 @@ export async function handleSave(db: Database, actor: Actor | null, request: Req
   }
   if (result.ok) {
     const { post } = result;
+    // Publishing ends the draft's share-preview link (issue 18).
+    if (post.status === "published") await endShareLinks(db, post.id);
     const live = post.status === "published" && post.publishedAt && post.publishedAt <= new Date();
     if (live) throw redirect(postPath(post));
     const saved = post.status === "published" ? "scheduled" : "draft";

@@ -53,6 +53,7 @@ test.describe("the writing studio", () => {
 
   test("write with the editor's tools; the published page has the same structure", async ({
     page,
+    browser,
   }) => {
     await signInAs(page, mentor);
     await page.goto("/create-post");
@@ -149,8 +150,46 @@ test.describe("the writing studio", () => {
     ).toHaveCount(1);
     await expectNoAxeViolations(page);
 
+    // Saved as a draft: a preview shows it as readers will see it, to its author only.
+    await page.getByRole("button", { name: "Save as draft" }).click();
+    await expect(page.getByText("Draft saved.")).toBeVisible();
+    await waitForHydration(page, "#post-form");
+    const previewHref = await page.getByRole("link", { name: "Preview" }).getAttribute("href");
+    expect(previewHref).toMatch(/^\/preview\/[0-9a-f-]{36}$/);
+    const editUrl = page.url();
+    const previewResponse = await page.goto(previewHref!);
+    expect(previewResponse?.headers()["cache-control"]).toContain("no-store");
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+    const preview = page.locator(".post-body").first();
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(preview.locator("h2", { hasText: "Why it matters" })).toBeVisible();
+    await expect(preview.locator("ul > li")).toHaveText(["First point", "Second point"]);
+    await expect(
+      preview.locator('iframe[src^="https://www.youtube-nocookie.com/embed/"]'),
+    ).toHaveCount(1);
+    await expectNoAxeViolations(page);
+    // Without an account: not found, until the author shares a link; revoked, not found again.
+    const stranger = await browser.newContext();
+    const strangerPage = await stranger.newPage();
+    expect((await strangerPage.goto(previewHref!))?.status()).toBe(404);
+    await page.goto(editUrl);
+    await waitForHydration(page, "#post-form");
+    await page.getByRole("button", { name: "Create share link" }).click();
+    const shareLink = await page.getByLabel("Share link").inputValue();
+    expect(shareLink).toMatch(/\/preview\/[0-9a-f-]{36}\?token=[\w-]{43}$/);
+    expect((await strangerPage.goto(shareLink))?.status()).toBe(200);
+    await expect(strangerPage.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await page.getByRole("button", { name: "Revoke link" }).click();
+    await expect(page.getByText("Share link revoked.")).toBeVisible();
+    expect((await strangerPage.goto(shareLink))?.status()).toBe(404);
+    await page.getByRole("button", { name: "Create share link" }).click();
+    const secondLink = await page.getByLabel("Share link").inputValue();
+
     await page.getByRole("button", { name: "Publish", exact: true }).click();
     await page.waitForURL(/\/post\/studio-structure-/);
+    // Published: the share link has ended.
+    expect((await strangerPage.goto(secondLink))?.status()).toBe(404);
+    await stranger.close();
     const body = page.locator(".post-body").first();
     await expect(body.locator("h2", { hasText: "Why it matters" })).toBeVisible();
     await expect(body.locator("ul > li")).toHaveText(["First point", "Second point"]);
