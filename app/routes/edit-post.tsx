@@ -24,6 +24,7 @@ export function meta(args: Route.MetaArgs) {
 const NOTICES: Record<string, string> = {
   draft: "Draft saved.",
   scheduled: "Post scheduled.",
+  restored: "Revision restored.",
 };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -78,7 +79,7 @@ export default function EditPost({ loaderData, actionData }: Route.ComponentProp
     <div className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="mb-4 text-base font-semibold text-slate-700">Edit Post</h1>
       <PostForm
-        key={form.values.id}
+        key={`${form.values.id}:${form.values.opened_at}`}
         mode="edit"
         values={failed?.values ?? form.values}
         choices={form.choices}
@@ -89,6 +90,11 @@ export default function EditPost({ loaderData, actionData }: Route.ComponentProp
         savedAt={form.savedAt}
         postStatus={form.status}
         hasShareLink={form.hasShareLink}
+        conflict={
+          failed?.conflict && failed.intent !== "autosave"
+            ? { ...failed.conflict, intent: failed.intent }
+            : null
+        }
         submissionKey={form.submissionKey}
       />
     </div>

@@ -303,6 +303,10 @@ export const posts = pgTable(
     ogDescription: text("og_description"),
     ogImage: text("og_image"),
     lastAutosave: timestamp("last_autosave", { withTimezone: true }),
+    /** Who saved it last (a person or their autosave): named when a stale save is refused (issue 18). */
+    updatedBy: text("updated_by").references((): AnyPgColumn => profiles.id, {
+      onDelete: "set null",
+    }),
     /**
      * Title, excerpt and the body as the reader sees it (tags dropped, block
      * ends as spaces, character references decoded, spaces collapsed), lower

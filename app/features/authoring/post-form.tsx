@@ -10,6 +10,8 @@ import type { FormChoices, FormValues } from "./editor-types";
 import { WidgetsField } from "./widgets-field";
 import { useAuthoringClient } from "./use-authoring-client";
 import { SettingsSheet } from "./studio/settings-sheet";
+import { ConflictNotice } from "./studio/conflict-notice";
+import { HistoryPanel } from "./studio/history-panel";
 import { SharePreview } from "./studio/share-preview";
 import { StudioBar } from "./studio/studio-bar";
 import { publishLabel } from "./studio/studio-rules";
@@ -67,6 +69,8 @@ export type PostFormProps = {
   savedAt?: string | null;
   /** Whether the draft has a share-preview link now (edit). */
   hasShareLink?: boolean;
+  /** A save refused as stale (issue 18), and the intent it had. */
+  conflict?: { by: string; at: string; intent: "publish" | "draft" } | null;
   /**
    * This rendering's submission key (docs/decisions/0096), new with each load
    * of the page: a resubmitted save, or an autosave sent again before its
@@ -85,6 +89,7 @@ export function PostForm({
   postStatus,
   savedAt,
   hasShareLink = false,
+  conflict = null,
   submissionKey,
 }: PostFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
@@ -139,6 +144,8 @@ export function PostForm({
       >
         <input type="hidden" name="id" value={client.postId ?? values.id ?? ""} />
         <input type="hidden" name={SUBMISSION_KEY_FIELD} value={submissionKey} />
+        <input type="hidden" name="opened_at" value={values.opened_at ?? ""} />
+        <input type="hidden" name="overwrite" defaultValue="" />
         <StudioBar
           status={client.status}
           publishWord={publishWord}
@@ -146,7 +153,15 @@ export function PostForm({
           onSettings={() => setSettingsOpen(true)}
         />
         <div className="space-y-4">
-          {error ? <ErrorBox>{error}</ErrorBox> : null}
+          {conflict || client.conflict ? (
+            <ConflictNotice
+              conflict={(conflict ?? client.conflict)!}
+              intent={conflict?.intent ?? "draft"}
+              onReload={client.reloadKeepingText}
+            />
+          ) : error ? (
+            <ErrorBox>{error}</ErrorBox>
+          ) : null}
           {notice ? <NoticeBox>{notice}</NoticeBox> : null}
           {client.restored ? (
             <NoticeBox>Unsaved changes from this browser were restored.</NoticeBox>
@@ -356,6 +371,7 @@ export function PostForm({
             {client.postId && postStatus !== "published" ? (
               <SharePreview postId={client.postId} active={hasShareLink} />
             ) : null}
+            {values.id ? <HistoryPanel postId={values.id} /> : null}
           </SettingsSheet>
         </div>
       </Form>

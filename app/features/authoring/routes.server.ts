@@ -13,7 +13,7 @@ import { listCategories } from "~/features/categories/categories.server";
 import { postPath } from "~/features/posts/post-card";
 import type { EditablePost } from "./posts-admin.server";
 import { postFormValues, toUtcInput } from "./post-form.server";
-import { authorChoices, savePost } from "./save-post.server";
+import { authorChoices, savePost, type SaveFailure } from "./save-post.server";
 import type { FormChoices, FormValues, SaveActionData } from "./editor-types";
 import { LARGE_BODY_LIMIT_BYTES } from "#server/http/limits";
 import { formText, readForm } from "~/lib/read-input.server";
@@ -72,6 +72,8 @@ export function valuesOf(post: EditablePost): FormValues {
     is_featured: post.isFeatured ? "on" : "",
     author_id: post.authorId,
     publish_at: post.status === "published" ? toUtcInput(post.publishedAt) : "",
+    // The version this editor opened (issue 18: no silent overwrite).
+    opened_at: post.updatedAt.toISOString(),
   };
 }
 
@@ -90,12 +92,13 @@ export async function handleSave(db: Database, actor: Actor | null, request: Req
   const result = await savePost(db, actor, values, { idempotencyKey }).catch((error: unknown) => {
     // Through the logger: its serializer keeps the SQLSTATE, never the SQL or the text (issue 13).
     currentRuntime()?.log.error({ err: error }, "post save failed");
-    return {
-      ok: false as const,
-      status: 500 as const,
+    const failure: SaveFailure = {
+      ok: false,
+      status: 500,
       error: "Failed to save post. Please try again.",
       fieldErrors: {},
     };
+    return failure;
   });
   if (values.intent === "autosave") {
     const body: SaveActionData = result.ok
@@ -113,6 +116,7 @@ export async function handleSave(db: Database, actor: Actor | null, request: Req
           error: result.error,
           fieldErrors: result.fieldErrors,
           status: result.status,
+          ...(result.conflict ? { conflict: result.conflict } : {}),
         };
     return data(body, { status: result.ok ? 200 : result.status });
   }
@@ -132,6 +136,7 @@ export async function handleSave(db: Database, actor: Actor | null, request: Req
     fieldErrors: result.fieldErrors,
     status: result.status,
     values,
+    ...(result.conflict ? { conflict: result.conflict } : {}),
   };
   return data(body, { status: result.status });
 }

@@ -28,6 +28,9 @@ const MIRRORED = [
   "publish_at",
 ];
 
+/** Sent to the form when its text is replaced on purpose (a restore): unsaved changes are dropped. */
+export const DISCARD_EVENT = "authoring:discard";
+
 /** Asked before a client-side navigation leaves unsaved changes. */
 export const LEAVE_CONFIRMATION = "You have unsaved changes. Leave this page?";
 
@@ -169,6 +172,24 @@ export function useAuthoringClient(
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  // A restore from the history replaces the text on purpose (it asked first): leave without asking.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const discard = () => {
+      dirty.current = false;
+      submitting.current = true;
+      clearTimeout(timer.current);
+      try {
+        localStorage.removeItem(key);
+      } catch {
+        // ignore
+      }
+    };
+    form.addEventListener(DISCARD_EVENT, discard);
+    return () => form.removeEventListener(DISCARD_EVENT, discard);
+  }, [formRef, key]);
+
   // Autosave's answer.
   useEffect(() => {
     const answer = fetcher.state === "idle" ? fetcher.data : undefined;
@@ -271,10 +292,30 @@ export function useAuthoringClient(
       </p>
     );
 
+  /** An autosave refused because someone else saved since (issue 18). */
+  const conflict = result && !result.ok ? (result.conflict ?? null) : null;
+
+  /** Reload the post as saved now; this browser keeps the author's text and puts it back. */
+  const reloadKeepingText = useCallback(() => {
+    const form = formRef.current;
+    if (form) {
+      try {
+        const mirror: Mirror = { savedAt: Date.now(), fields: readFields(form) };
+        localStorage.setItem(key, JSON.stringify(mirror));
+      } catch {
+        // Storage full or disabled: the reload shows their version only.
+      }
+    }
+    submitting.current = true;
+    window.location.assign(window.location.pathname);
+  }, [formRef, key]);
+
   return {
     postId,
     status,
     saveState,
+    conflict,
+    reloadKeepingText,
     restored,
     onChange,
     onSubmit,

@@ -216,6 +216,13 @@ test.describe("the writing page's layout", () => {
     password: "Writer-Pass-123",
     role: "mentor",
   };
+  const admin: Author = {
+    email: "layout.admin@example.com",
+    username: "layoutadmin",
+    name: "Asha Admin",
+    password: "Admin-Pass-12345",
+    role: "admin",
+  };
   let server: ChildProcess | undefined;
   test.use({ baseURL: `http://127.0.0.1:${port}` });
   test.describe.configure({ mode: "serial", timeout: 120_000 });
@@ -223,7 +230,7 @@ test.describe("the writing page's layout", () => {
   test.beforeAll(async () => {
     test.setTimeout(180_000);
     await rm(dataDir, { recursive: true, force: true });
-    await createAuthors(dataDir, [mentor]);
+    await createAuthors(dataDir, [mentor, admin]);
     server = await startServer(port, dataDir);
   });
   test.afterAll(async () => {
@@ -297,5 +304,74 @@ test.describe("the writing page's layout", () => {
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
     ).toBe(true);
+  });
+  test("two people editing one post: the second save is refused and may save over; history restores", async ({
+    browser,
+  }) => {
+    const signedIn = async (who: Author) => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto("/login");
+      await signIn(page, who.email, who.password);
+      await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+      return { context, page };
+    };
+    const meera = await signedIn(mentor);
+    await meera.page.goto("/create-post");
+    await waitForHydration(meera.page, "#post-form");
+    await expect(meera.page.getByRole("toolbar", { name: "Formatting" })).toBeVisible();
+    await meera.page.getByLabel("Title", { exact: true }).fill("Shared draft");
+    await meera.page.locator('[contenteditable="true"]').click();
+    await meera.page.keyboard.type("The first words.");
+    await meera.page.getByRole("button", { name: "Save as draft" }).click();
+    await expect(meera.page.getByText("Draft saved.")).toBeVisible();
+    await waitForHydration(meera.page, "#post-form");
+    await expect(meera.page.getByRole("toolbar", { name: "Formatting" })).toBeVisible();
+
+    // Meanwhile an admin opens the same post and saves it.
+    const asha = await signedIn(admin);
+    await asha.page.goto(new URL(meera.page.url()).pathname);
+    await waitForHydration(asha.page, "#post-form");
+    await expect(asha.page.getByRole("toolbar", { name: "Formatting" })).toBeVisible();
+    await asha.page.locator('[contenteditable="true"]').click();
+    await asha.page.keyboard.press("End");
+    await asha.page.keyboard.type(" The admin's words.");
+    await asha.page.getByRole("button", { name: "Save as draft" }).click();
+    await expect(asha.page.getByText("Draft saved.")).toBeVisible();
+
+    // The mentor's save, from the page opened before, is refused with who and when.
+    await meera.page.locator('[contenteditable="true"]').click();
+    await meera.page.keyboard.press("End");
+    await meera.page.keyboard.type(" The mentor's words.");
+    await meera.page.getByRole("button", { name: "Save as draft" }).click();
+    const alert = meera.page.getByRole("alert").filter({ hasText: "after you opened it" });
+    await expect(alert).toContainText(
+      /^Asha Admin saved this post at \d\d:\d\d, after you opened it/,
+    );
+    await expectNoAxeViolations(meera.page);
+    await expect(meera.page.locator('[contenteditable="true"]')).toContainText(
+      "The mentor's words.",
+    );
+    await alert.getByRole("button", { name: "Save over it" }).click();
+    await expect(meera.page.getByText("Draft saved.")).toBeVisible();
+
+    // History: three saves by people; restore the admin's.
+    await waitForHydration(meera.page, "#post-form");
+    await meera.page.getByRole("button", { name: "Show history" }).click();
+    const revisions = meera.page.getByRole("list", { name: "Revisions" }).getByRole("listitem");
+    await expect(revisions).toHaveCount(3);
+    await expect(revisions.nth(1)).toContainText("Asha Admin");
+    await revisions.nth(1).getByRole("button", { name: "Compare" }).click();
+    const changes = meera.page.getByRole("region", { name: "Changes since this revision" });
+    await expect(changes.locator("ins").first()).toContainText("mentor");
+    await expectNoAxeViolations(meera.page);
+    await revisions.nth(1).getByRole("button", { name: "Restore" }).click();
+    await meera.page.getByRole("alertdialog").getByRole("button", { name: "Restore" }).click();
+    await expect(meera.page.getByText("Revision restored.")).toBeVisible();
+    await expect(meera.page.locator('[contenteditable="true"]')).not.toContainText("mentor's");
+    await meera.page.getByRole("button", { name: "Show history" }).click();
+    await expect(revisions).toHaveCount(4);
+    await meera.context.close();
+    await asha.context.close();
   });
 });

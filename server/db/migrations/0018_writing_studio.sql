@@ -1,0 +1,2 @@
+ALTER TABLE "posts" ADD COLUMN "updated_by" text;--> statement-breakpoint
+ALTER TABLE "posts" ADD CONSTRAINT "posts_updated_by_profiles_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."profiles"("id") ON DELETE set null ON UPDATE no action;
