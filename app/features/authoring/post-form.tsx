@@ -14,6 +14,7 @@ import { ConflictNotice } from "./studio/conflict-notice";
 import { HistoryPanel } from "./studio/history-panel";
 import { SharePreview } from "./studio/share-preview";
 import { StudioBar } from "./studio/studio-bar";
+import { PublishAtField } from "./studio/publish-at-field";
 import { publishLabel } from "./studio/studio-rules";
 import { useLiveSlug } from "./studio/use-live-slug";
 
@@ -104,7 +105,10 @@ export function PostForm({
   useLiveSlug(formRef, Boolean(values.slug));
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [publishAt, setPublishAt] = useState(values.publish_at ?? "");
-  const publishWord = publishLabel(postStatus, publishAt ? new Date(`${publishAt}Z`) : null);
+  const publishWord = publishLabel(
+    postStatus,
+    publishAt ? new Date(/Z$|[+-]\d\d:\d\d$/.test(publishAt) ? publishAt : `${publishAt}Z`) : null,
+  );
   const { confirm, dialog: confirmDialog } = useConfirm();
 
   const text = (
@@ -281,10 +285,11 @@ export function PostForm({
                 </select>
               </Field>
               {text("tags", "Tags", { hint: "Separate tags with commas." })}
-              {text("publish_at", "Publish at (UTC)", {
-                type: "datetime-local",
-                hint: "Optional. A time in the future schedules the post; empty publishes now.",
-              })}
+              <PublishAtField
+                defaultUtc={values.publish_at ?? ""}
+                error={fieldErrors.publish_at}
+                onChange={setPublishAt}
+              />
               {choices.isAdmin ? (
                 <>
                   <Field label="Author" name="author_id" error={fieldErrors.author_id}>

@@ -374,4 +374,29 @@ test.describe("the writing page's layout", () => {
     await meera.context.close();
     await asha.context.close();
   });
+
+  test.describe("in Bengaluru", () => {
+    test.use({ timezoneId: "Asia/Kolkata" });
+
+    test("Publish at is in the author's time zone and lands at the right UTC moment", async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto("/login");
+      await signIn(page, mentor.email, mentor.password);
+      await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+      await page.goto("/create-post");
+      await waitForHydration(page, "#post-form");
+      await page.getByLabel("Title", { exact: true }).fill("Scheduled from Bengaluru");
+      const publishAt = page.getByLabel("Publish at (Asia/Kolkata)");
+      await publishAt.fill("2030-01-01T09:00");
+      await expect(page.getByText("Stored as 2030-01-01 03:30 UTC.")).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.getByRole("button", { name: "Schedule", exact: true }).click();
+      await expect(page.getByText("Post scheduled.")).toBeVisible();
+      await waitForHydration(page, "#post-form");
+      await expect(page.getByLabel("Publish at (Asia/Kolkata)")).toHaveValue("2030-01-01T09:00");
+      await expect(page.getByRole("button", { name: "Schedule", exact: true })).toBeVisible();
+    });
+  });
 });
