@@ -8,7 +8,7 @@ import { fieldClass } from "./field-class";
 import { AUTHOR_CHANGE_CONFIRMATION } from "./post-rules";
 import type { FormChoices, FormValues } from "./editor-types";
 import { WidgetsField } from "./widgets-field";
-import { useAuthoringClient } from "./use-authoring-client";
+import { METADATA_FAILED, useAuthoringClient } from "./use-authoring-client";
 import { SettingsSheet } from "./studio/settings-sheet";
 import { ConflictNotice } from "./studio/conflict-notice";
 import { HistoryPanel } from "./studio/history-panel";
@@ -237,6 +237,13 @@ export function PostForm({
                     ? "We fill the title, excerpt and featured image from the page when they are empty."
                     : undefined,
               })}
+              <p role="status" className="-mt-2 text-sm text-slate-700">
+                {client.metaState === "loading"
+                  ? "Reading that page's title and image…"
+                  : client.metaState === "failed"
+                    ? METADATA_FAILED
+                    : ""}
+              </p>
               {text("featured_image_url", "Featured image URL", { type: "url" })}
               <div>
                 <span className="block text-sm font-semibold text-slate-800">

@@ -31,6 +31,9 @@ const MIRRORED = [
 /** Sent to the form when its text is replaced on purpose (a restore): unsaved changes are dropped. */
 export const DISCARD_EVENT = "authoring:discard";
 
+/** Issue 18: the metadata lookup failed or was refused. */
+export const METADATA_FAILED = "Couldn't read that page's title and image — fill them in yourself";
+
 /** Asked before a client-side navigation leaves unsaved changes. */
 export const LEAVE_CONFIRMATION = "You have unsaved changes. Leave this page?";
 
@@ -248,19 +251,26 @@ export function useAuthoringClient(
     }, 2000);
   }, [key]);
 
+  /** The external link's metadata lookup (issue 18): under way, or it could not read the page. */
+  const [metaState, setMetaState] = useState<"idle" | "loading" | "failed">("idle");
   const onExternalUrl = useCallback(
     async (event: React.FocusEvent<HTMLInputElement>) => {
       const form = formRef.current;
       const url = event.currentTarget.value.trim();
       if (!form || !/^https?:\/\//i.test(url)) return;
+      setMetaState("loading");
       try {
         const res = await fetch("/api/metadata", {
           method: "POST",
           headers: { "Content-Type": "application/json" },
           body: JSON.stringify({ url }),
         });
-        if (!res.ok) return;
+        if (!res.ok) {
+          setMetaState("failed");
+          return;
+        }
         const meta = (await res.json()) as { title?: string; description?: string; image?: string };
+        setMetaState(meta.title || meta.image ? "idle" : "failed");
         const fill = (name: string, value: string | undefined) => {
           const el = form.elements.namedItem(name) as HTMLInputElement | null;
           if (el && !el.value.trim() && value) setField(form, name, value);
@@ -270,6 +280,7 @@ export function useAuthoringClient(
         fill("featured_image_url", meta.image);
         onChange();
       } catch (error) {
+        setMetaState("failed");
         console.error("Metadata lookup failed", error);
       }
     },
@@ -316,6 +327,7 @@ export function useAuthoringClient(
     saveState,
     conflict,
     reloadKeepingText,
+    metaState,
     restored,
     onChange,
     onSubmit,

@@ -261,6 +261,13 @@ test.describe("the writing page's layout", () => {
     await page.getByLabel("Slug").fill("pune-leeds");
     await title.fill("Notes from Pune and Leeds, again");
     await expect(page.getByLabel("Slug")).toHaveValue("pune-leeds");
+    // A link whose page cannot be read (here: a private address, refused) says so.
+    await page.getByLabel("External URL").fill("http://127.0.0.1:9/private");
+    await page.getByLabel("External URL").blur();
+    await expect(
+      page.getByText("Couldn't read that page's title and image — fill them in yourself"),
+    ).toBeVisible();
+    await page.getByLabel("External URL").fill("");
 
     await page.locator('[contenteditable="true"]').click();
     await page.keyboard.type("one two three");
