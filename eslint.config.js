@@ -26,6 +26,7 @@ const FEATURE_ORDER = [
   "authoring",
   "events",
   "reports",
+  "preview",
   "categories",
   "posts",
   "notifications",

@@ -51,6 +51,8 @@ export default defineConfig({
       "@tiptap/pm/state",
       "@tiptap/pm/view",
       "@tiptap/react",
+      "@tiptap/react/menus",
+      "@tiptap/suggestion",
       "@tiptap/starter-kit",
       "@tiptap/extension-text-align",
       "@tiptap/extension-text-style",

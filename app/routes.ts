@@ -51,6 +51,8 @@ export default [
   route("create-post", "routes/create-post.tsx"),
   route("edit-post/:slug", "routes/edit-post.tsx"),
   route("my-posts", "routes/my-posts.tsx"),
+  route("preview/:id", "routes/preview.tsx"),
+  route("api/posts/:id/revisions", "routes/api.post-revisions.ts"),
   route("api/uploads", "routes/api.uploads.ts"),
   route("api/metadata", "routes/api.metadata.ts"),
   // Administration

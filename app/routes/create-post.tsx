@@ -28,8 +28,8 @@ export async function action({ request }: Route.ActionArgs) {
 export default function CreatePost({ loaderData, actionData }: Route.ComponentProps) {
   const failed = actionData && !actionData.ok ? actionData : null;
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8">
-      <h1 className="mb-6 text-3xl font-bold text-slate-900">Create New Post</h1>
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <h1 className="mb-4 text-base font-semibold text-slate-700">Create New Post</h1>
       <PostForm
         mode="create"
         values={failed?.values ?? loaderData.values}

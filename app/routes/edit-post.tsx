@@ -14,6 +14,7 @@ import {
   valuesOf,
 } from "~/features/authoring/routes.server";
 import { readQuery } from "~/lib/read-input.server";
+import { hasShareLink } from "~/features/preview/preview.server";
 import type { Route } from "./+types/edit-post";
 
 export function meta(args: Route.MetaArgs) {
@@ -23,6 +24,7 @@ export function meta(args: Route.MetaArgs) {
 const NOTICES: Record<string, string> = {
   draft: "Draft saved.",
   scheduled: "Post scheduled.",
+  restored: "Revision restored.",
 };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -41,6 +43,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       choices: await formChoices(db(), actor),
       values: valuesOf(found.post),
       lastAutosave: found.post.lastAutosave?.toISOString() ?? null,
+      savedAt: found.post.updatedAt.toISOString(),
+      hasShareLink: await hasShareLink(db(), found.post.id),
       notice:
         NOTICES[saved] ??
         (scheduled
@@ -72,10 +76,10 @@ export default function EditPost({ loaderData, actionData }: Route.ComponentProp
   const { form } = loaderData;
   const failed = actionData && !actionData.ok ? actionData : null;
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8">
-      <h1 className="mb-6 text-3xl font-bold text-slate-900">Edit Post</h1>
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <h1 className="mb-4 text-base font-semibold text-slate-700">Edit Post</h1>
       <PostForm
-        key={form.values.id}
+        key={`${form.values.id}:${form.values.opened_at}`}
         mode="edit"
         values={failed?.values ?? form.values}
         choices={form.choices}
@@ -83,6 +87,14 @@ export default function EditPost({ loaderData, actionData }: Route.ComponentProp
         notice={failed ? null : form.notice}
         fieldErrors={failed?.fieldErrors}
         lastAutosave={form.lastAutosave}
+        savedAt={form.savedAt}
+        postStatus={form.status}
+        hasShareLink={form.hasShareLink}
+        conflict={
+          failed?.conflict && failed.intent !== "autosave"
+            ? { ...failed.conflict, intent: failed.intent }
+            : null
+        }
         submissionKey={form.submissionKey}
       />
     </div>

@@ -334,6 +334,10 @@ export const posts = pgTable(
     ogDescription: text("og_description"),
     ogImage: text("og_image"),
     lastAutosave: timestamp("last_autosave", { withTimezone: true }),
+    /** Who saved it last (a person or their autosave): named when a stale save is refused (issue 18). */
+    updatedBy: text("updated_by").references((): AnyPgColumn => profiles.id, {
+      onDelete: "set null",
+    }),
     /**
      * Title, excerpt and the body as the reader sees it (tags dropped, block
      * ends as spaces, character references decoded, spaces collapsed), lower
@@ -479,6 +483,45 @@ export const postTags = pgTable(
   },
   (t) => [primaryKey({ columns: [t.postId, t.tagId] }), index("post_tags_tag_id_idx").on(t.tagId)],
 );
+
+// ------------------------------------------------------------ writing studio
+
+/**
+ * A post's history (issue 18): a copy of the title, body, excerpt and author
+ * at every save by a person (not autosave). The last 50 per post are kept;
+ * deleting the post deletes them.
+ */
+export const postRevisions = pgTable(
+  "post_revisions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    excerpt: text("excerpt"),
+    authorId: text("author_id").references(() => profiles.id, { onDelete: "set null" }),
+    /** Who saved it. */
+    savedBy: text("saved_by").references(() => profiles.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("post_revisions_post_id_created_at_idx").on(t.postId, t.createdAt)],
+);
+
+/**
+ * A draft's "share preview" link (issue 18): the token's SHA-256 only, so the
+ * table never holds a working link. One per post; revoked by deleting it,
+ * and it stops working once the post is published.
+ */
+export const postPreviewLinks = pgTable("post_preview_links", {
+  postId: uuid("post_id")
+    .primaryKey()
+    .references(() => posts.id, { onDelete: "cascade" }),
+  tokenHash: text("token_hash").notNull().unique(),
+  createdBy: text("created_by").references(() => profiles.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
 
 // -------------------------------------------------------------------- comments
 

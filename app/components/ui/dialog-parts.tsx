@@ -33,11 +33,14 @@ export type PromptField = {
   name: string;
   label: string;
   defaultValue?: string;
-  type?: "text" | "url" | "textarea" | "select";
+  /** A checkbox answers "on" when ticked (defaultValue "on" ticks it), "" when not. */
+  type?: "text" | "url" | "textarea" | "select" | "checkbox";
   /** A select's choices. */
   options?: readonly { value: string; label: string }[];
   maxLength?: number;
   required?: boolean;
+  /** A line under the field. */
+  hint?: string;
 };
 
 function PromptInput({ field }: { field: PromptField }) {
@@ -46,6 +49,7 @@ function PromptInput({ field }: { field: PromptField }) {
     name: field.name,
     defaultValue: field.defaultValue ?? "",
     required: field.required,
+    "aria-describedby": field.hint ? `prompt-${field.name}-hint` : undefined,
     className: inputClass,
   };
   if (field.type === "select") {
@@ -128,17 +132,36 @@ export function PromptDialogBody({
             </Dialog.Description>
           ) : null}
           <form onSubmit={onSubmit} className="mt-4 space-y-4">
-            {fields.map((field) => (
-              <div key={field.name}>
+            {fields.map((field) =>
+              field.type === "checkbox" ? (
                 <label
-                  htmlFor={`prompt-${field.name}`}
-                  className="block text-sm font-semibold text-slate-800"
+                  key={field.name}
+                  className="flex items-center gap-2 text-sm font-semibold text-slate-800"
                 >
+                  <input
+                    type="checkbox"
+                    name={field.name}
+                    defaultChecked={field.defaultValue === "on"}
+                  />
                   {field.label}
                 </label>
-                <PromptInput field={field} />
-              </div>
-            ))}
+              ) : (
+                <div key={field.name}>
+                  <label
+                    htmlFor={`prompt-${field.name}`}
+                    className="block text-sm font-semibold text-slate-800"
+                  >
+                    {field.label}
+                  </label>
+                  <PromptInput field={field} />
+                  {field.hint ? (
+                    <p id={`prompt-${field.name}-hint`} className="mt-1 text-xs text-slate-600">
+                      {field.hint}
+                    </p>
+                  ) : null}
+                </div>
+              ),
+            )}
             <div className="flex justify-end gap-3">
               <Dialog.Close className={secondaryButton}>Cancel</Dialog.Close>
               <button type="submit" data-dialog-accept="" className={primaryButton}>

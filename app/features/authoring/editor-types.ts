@@ -31,6 +31,8 @@ export type SaveActionData =
       fieldErrors: Record<string, string>;
       status: number;
       values?: FormValues;
+      /** A stale save was refused (issue 18): who saved since, and when (ISO). */
+      conflict?: { by: string; at: string };
     };
 
 export type WidgetValue = {

@@ -165,6 +165,16 @@ const postObjectSchema = z.object({
     .transform((v) => (v === "" ? null : v))
     .nullable()
     .default(null),
+  /**
+   * When the editor was opened: the post's updated_at then (issue 18). A save
+   * of a post someone else saved since is refused unless `overwrite` is set.
+   */
+  opened_at: trimmed
+    .max(40)
+    .transform((v) => (v === "" || Number.isNaN(new Date(v).getTime()) ? null : new Date(v)))
+    .nullable()
+    .default(null),
+  overwrite: checkbox,
   /** A publication time (UTC, datetime-local or ISO); in the future it schedules the post. */
   publish_at: trimmed
     .refine((v) => v === "" || !Number.isNaN(parseUtc(v).getTime()), "Publish time is not valid")

@@ -3,27 +3,49 @@
  * after the page has hydrated. It edits the HTML of the form's content
  * textarea and writes every change back into it, so the form posts the same
  * field with or without the editor.
+ *
+ * What the author sees is what readers get (issue 18): the text is drawn
+ * with the published article's own stylesheet (`.post-body`, app/app.css).
+ * Links, images, embeds and alt text are asked for in the kit's dialogs;
+ * images also arrive by upload, paste and drag-and-drop, each with a
+ * progress bar, through the site's upload pipeline (re-encoded, variants).
  */
+import { Extension } from "@tiptap/core";
 import { Image } from "@tiptap/extension-image";
 import { TextAlign } from "@tiptap/extension-text-align";
 import { Color, TextStyle } from "@tiptap/extension-text-style";
-import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
+import { EditorContent, useEditor, type Editor } from "@tiptap/react";
+import { BubbleMenu } from "@tiptap/react/menus";
 import { StarterKit } from "@tiptap/starter-kit";
-import { useRef, useState, type ReactNode } from "react";
+import type { SuggestionProps } from "@tiptap/suggestion";
+import { useId, useLayoutEffect, useRef, useState } from "react";
 import { usePrompt } from "~/components/ui/prompt-dialog";
-import { uploadImage } from "./use-authoring-client";
+import { IMAGE_TYPES } from "~/lib/image-upload";
+import { EditorToolbar, SelectionToolbar, type EditorActions } from "./editor/editor-toolbar";
+import { Embed, embedAttributes } from "./editor/embed-node";
+import { filterSlashItems, SlashCommand, type SlashItem } from "./editor/slash-command";
+import { SlashMenu } from "./editor/slash-menu";
+import { uploadImage } from "./upload-image";
 
-/** Six text colours, each readable on white (WCAG AA). */
-export const TEXT_COLOURS = [
-  { name: "Black", value: "#0f172a" },
-  { name: "Red", value: "#b91c1c" },
-  { name: "Orange", value: "#c2410c" },
-  { name: "Green", value: "#15803d" },
-  { name: "Blue", value: "#1d4ed8" },
-  { name: "Purple", value: "#7e22ce" },
-] as const;
+export { TEXT_COLOURS } from "./editor/editor-toolbar";
 
-const HEADINGS = [1, 2, 3, 4, 5, 6] as const;
+/** Said when a link is not one of the players we embed. */
+export const EMBED_REFUSED =
+  "That link can't be embedded: use a YouTube, Vimeo, Spotify or SoundCloud address.";
+
+type Upload = { id: number; name: string; part: number };
+
+/** What the editor's extensions (made once) call: the latest render's functions and menu. */
+type Bridge = {
+  actions: EditorActions | null;
+  insertFiles: (files: File[], at?: number) => void;
+  slash: { state: SuggestionProps<SlashItem, SlashItem> | null; index: number };
+};
+
+/** Image files among pasted or dropped ones. */
+function imageFiles(list: FileList | null | undefined): File[] {
+  return Array.from(list ?? []).filter((f) => (IMAGE_TYPES as readonly string[]).includes(f.type));
+}
 
 export default function RichEditor({
   textarea,
@@ -33,26 +55,103 @@ export default function RichEditor({
   onChange?: () => void;
 }) {
   const [message, setMessage] = useState("");
-  const fileRef = useRef<HTMLInputElement>(null);
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  const [slash, setSlash] = useState<SuggestionProps<SlashItem, SlashItem> | null>(null);
+  const [slashIndex, setSlashIndex] = useState(0);
+  const nextUpload = useRef(1);
   const { prompt, dialog } = usePrompt();
+  // The editor's extensions are made once; what they call is kept up to date here.
+  const bridge = useRef<Bridge>({
+    actions: null,
+    insertFiles: () => {},
+    slash: { state: null, index: 0 },
+  });
+  const fileInputId = useId();
+
   const editor = useEditor({
     immediatelyRender: false,
     extensions: [
       StarterKit.configure({
-        link: { openOnClick: false, autolink: true, defaultProtocol: "https" },
+        // The dialog decides whether a link opens in a new tab.
+        link: {
+          openOnClick: false,
+          autolink: true,
+          defaultProtocol: "https",
+          HTMLAttributes: { target: null, rel: null },
+        },
       }),
       TextStyle,
       Color,
       TextAlign.configure({ types: ["heading", "paragraph"] }),
       Image,
+      Embed,
+      Extension.create({
+        name: "linkShortcut",
+        addKeyboardShortcuts: () => ({
+          "Mod-k": () => {
+            bridge.current.actions?.link();
+            return true;
+          },
+        }),
+      }),
+      // The extensions read the bridge when a key is pressed, never while rendering.
+      // eslint-disable-next-line react-hooks/refs
+      SlashCommand.configure({
+        items: (query) =>
+          filterSlashItems(
+            slashItems(() => bridge.current.actions),
+            query,
+          ),
+        onChange: (props) => {
+          setSlash(props);
+          setSlashIndex(0);
+        },
+        onKeyDown: ({ event }) => {
+          const { state, index } = bridge.current.slash;
+          if (!state) return false;
+          const count = state.items.length;
+          if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+            if (count) setSlashIndex((index + (event.key === "ArrowDown" ? 1 : count - 1)) % count);
+            return true;
+          }
+          if (event.key === "Enter") {
+            const item = state.items[index];
+            if (item) state.command(item);
+            return true;
+          }
+          if (event.key === "Escape") {
+            setSlash(null);
+            return true;
+          }
+          return false;
+        },
+      }),
     ],
     content: textarea.value,
     editorProps: {
       attributes: {
-        class: "prose max-w-none min-h-64 px-3 py-2 focus:outline-none",
+        // The published article's stylesheet (app/app.css), so headings, lists, quotes
+        // and code look here as they will on the page.
+        class: "post-body min-h-64 px-4 py-3 focus:outline-none",
         role: "textbox",
         "aria-multiline": "true",
         "aria-label": "Content",
+      },
+      handlePaste: (_view, event) => {
+        const files = imageFiles(event.clipboardData?.files);
+        if (!files.length) return false;
+        event.preventDefault();
+        bridge.current.insertFiles(files);
+        return true;
+      },
+      handleDrop: (view, event, _slice, moved) => {
+        if (moved) return false;
+        const files = imageFiles(event.dataTransfer?.files);
+        if (!files.length) return false;
+        event.preventDefault();
+        const at = view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos;
+        bridge.current.insertFiles(files, at);
+        return true;
       },
     },
     onUpdate: ({ editor: e }) => {
@@ -61,169 +160,84 @@ export default function RichEditor({
     },
   });
 
-  if (!editor) return null;
-
-  const addLink = async () => {
-    const previous = editor.getAttributes("link").href as string | undefined;
-    const answer = await prompt("Link", [
-      { name: "url", label: "Link URL", type: "url", defaultValue: previous ?? "https://" },
-    ]);
-    if (answer === null) return;
-    const url = answer.url!.trim();
-    if (url === "") editor.chain().focus().extendMarkRange("link").unsetLink().run();
-    else editor.chain().focus().extendMarkRange("link").setLink({ href: url }).run();
-  };
-  const addImageByUrl = async () => {
-    const answer = await prompt("Image", [
-      { name: "url", label: "Image URL", type: "url", defaultValue: "https://" },
-      { name: "alt", label: "Describe the image (alt text)" },
-    ]);
-    const url = answer?.url?.trim();
-    if (url && /^(https?:\/\/|\/)/i.test(url)) {
-      editor
-        .chain()
-        .focus()
-        .setImage({ src: url, alt: answer!.alt ?? "" })
-        .run();
+  /** Uploads each file with a progress bar, then puts the image where it was pasted or dropped. */
+  const insertFiles = (files: File[], at?: number) => {
+    if (!editor) return;
+    for (const file of files) {
+      const id = nextUpload.current++;
+      setUploads((list) => [...list, { id, name: file.name || "image", part: 0 }]);
+      setMessage(`Uploading ${file.name || "image"}…`);
+      uploadImage(file, (part) =>
+        setUploads((list) => list.map((u) => (u.id === id ? { ...u, part } : u))),
+      )
+        .then((src) => {
+          const image = { type: "image", attrs: { src, alt: "" } };
+          if (at === undefined) editor.chain().focus().insertContent(image).run();
+          else editor.chain().focus().insertContentAt(at, image).run();
+          setMessage("Image uploaded.");
+        })
+        .catch((error: unknown) => {
+          setMessage(error instanceof Error ? error.message : "Failed to upload image");
+        })
+        .finally(() => setUploads((list) => list.filter((u) => u.id !== id)));
     }
   };
 
+  const actions: EditorActions | null = editor
+    ? {
+        link: () => void askLink(editor, prompt),
+        image: () => void askImage(editor, prompt),
+        upload: () => document.getElementById(fileInputId)?.click(),
+        embed: () => void askEmbed(editor, prompt, setMessage),
+        alt: () => void askAlt(editor, prompt),
+      }
+    : null;
+  // What the editor's extensions call (made once) follows each render.
+  useLayoutEffect(() => {
+    bridge.current = { actions, insertFiles, slash: { state: slash, index: slashIndex } };
+  });
+
+  if (!editor || !actions) return null;
+
   return (
     <div className="mt-1 rounded-md border border-slate-400" data-testid="rich-editor">
-      <Toolbar editor={editor}>
-        <select
-          aria-label="Text style"
-          className="rounded border border-slate-300 px-1 py-1 text-sm"
-          value={HEADINGS.find((l) => editor.isActive("heading", { level: l })) ?? 0}
-          onChange={(e) => {
-            const level = Number(e.target.value);
-            if (level === 0) editor.chain().focus().setParagraph().run();
-            else
-              editor
-                .chain()
-                .focus()
-                .toggleHeading({ level: level as (typeof HEADINGS)[number] })
-                .run();
-          }}
-        >
-          <option value={0}>Paragraph</option>
-          {HEADINGS.map((l) => (
-            <option key={l} value={l}>
-              Heading {l}
-            </option>
-          ))}
-        </select>
-        <Tool editor={editor} label="Bold" mark="bold" run={(c) => c.toggleBold()}>
-          <b>B</b>
-        </Tool>
-        <Tool editor={editor} label="Italic" mark="italic" run={(c) => c.toggleItalic()}>
-          <i>I</i>
-        </Tool>
-        <Tool editor={editor} label="Underline" mark="underline" run={(c) => c.toggleUnderline()}>
-          <u>U</u>
-        </Tool>
-        <Tool editor={editor} label="Strikethrough" mark="strike" run={(c) => c.toggleStrike()}>
-          <s>S</s>
-        </Tool>
-        {(["left", "center", "right", "justify"] as const).map((align) => (
-          <Tool
-            key={align}
-            editor={editor}
-            label={`Align ${align}`}
-            active={{ textAlign: align }}
-            run={(c) => c.setTextAlign(align)}
-          >
-            {align === "left" ? "⇤" : align === "center" ? "↔" : align === "right" ? "⇥" : "≡"}
-          </Tool>
-        ))}
-        <Tool
-          editor={editor}
-          label="Bullet list"
-          mark="bulletList"
-          run={(c) => c.toggleBulletList()}
-        >
-          •
-        </Tool>
-        <Tool
-          editor={editor}
-          label="Numbered list"
-          mark="orderedList"
-          run={(c) => c.toggleOrderedList()}
-        >
-          <svg viewBox="0 0 16 16" width="14" height="14" fill="currentColor">
-            <path d="M2 2h1v4H2V3H1V2zm-1 7h3v1L2 12h2v1H1v-1l2-2H1zM6 3h9v1.5H6zm0 4.5h9V9H6zm0 4.5h9v1.5H6z" />
-          </svg>
-        </Tool>
-        <Tool editor={editor} label="Quote" mark="blockquote" run={(c) => c.toggleBlockquote()}>
-          ❝
-        </Tool>
-        <Tool editor={editor} label="Code block" mark="codeBlock" run={(c) => c.toggleCodeBlock()}>
-          {"</>"}
-        </Tool>
-        <button
-          type="button"
-          className={toolClass(editor.isActive("link"))}
-          aria-label="Link"
-          aria-pressed={editor.isActive("link")}
-          onClick={() => void addLink()}
-        >
-          🔗
-        </button>
-        <button
-          type="button"
-          className={toolClass(false)}
-          aria-label="Image by URL"
-          onClick={() => void addImageByUrl()}
-        >
-          🖼
-        </button>
-        <button
-          type="button"
-          className={toolClass(false)}
-          aria-label="Upload image"
-          onClick={() => fileRef.current?.click()}
-        >
-          ⤒
-        </button>
-        <input
-          ref={fileRef}
-          type="file"
-          accept="image/jpeg,image/png,image/webp"
-          hidden
-          onChange={async (e) => {
-            const file = e.currentTarget.files?.[0];
-            e.currentTarget.value = "";
-            if (!file) return;
-            setMessage("Uploading…");
-            try {
-              const src = await uploadImage(file);
-              editor.chain().focus().setImage({ src, alt: "" }).run();
-              setMessage("Image uploaded.");
-            } catch (error) {
-              setMessage(error instanceof Error ? error.message : "Failed to upload image");
-            }
-          }}
-        />
-        {TEXT_COLOURS.map((colour) => (
-          <button
-            key={colour.value}
-            type="button"
-            aria-label={`Text colour ${colour.name}`}
-            aria-pressed={editor.isActive("textStyle", { color: colour.value })}
-            className="h-6 w-6 rounded-full border border-slate-400"
-            style={{ backgroundColor: colour.value }}
-            onClick={() => editor.chain().focus().setColor(colour.value).run()}
-          />
-        ))}
-        <Tool editor={editor} label="Undo" run={(c) => c.undo()}>
-          ↶
-        </Tool>
-        <Tool editor={editor} label="Redo" run={(c) => c.redo()}>
-          ↷
-        </Tool>
-      </Toolbar>
+      <EditorToolbar editor={editor} actions={actions} />
+      <BubbleMenu editor={editor} options={{ placement: "top" }}>
+        <SelectionToolbar editor={editor} actions={actions} />
+      </BubbleMenu>
+      <input
+        id={fileInputId}
+        type="file"
+        accept={IMAGE_TYPES.join(",")}
+        hidden
+        onChange={(e) => {
+          const file = e.currentTarget.files?.[0];
+          e.currentTarget.value = "";
+          if (file) insertFiles([file]);
+        }}
+      />
       <EditorContent editor={editor} />
-      <p role="status" className="px-3 pb-1 text-sm text-slate-700">
+      {slash ? (
+        <SlashMenu state={slash} active={slashIndex} onChoose={(item) => slash.command(item)} />
+      ) : null}
+      {uploads.length ? (
+        <ul className="space-y-1 px-4 pb-1" aria-label="Uploads">
+          {uploads.map((u) => (
+            <li key={u.id} className="flex items-center gap-2 text-sm text-slate-700">
+              <label htmlFor={`editor-upload-${u.id}`} className="truncate">
+                {u.name}
+              </label>
+              <progress
+                id={`editor-upload-${u.id}`}
+                max={100}
+                value={Math.round(u.part * 100)}
+                className="h-2 w-40"
+              />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p role="status" className="px-4 pb-1 text-sm text-slate-700">
         {message}
       </p>
       {dialog}
@@ -231,57 +245,127 @@ export default function RichEditor({
   );
 }
 
+type Prompt = ReturnType<typeof usePrompt>["prompt"];
+
+/** The link dialog: address, text, and whether it opens in a new tab; an empty address removes it. */
+async function askLink(editor: Editor, prompt: Prompt) {
+  editor.commands.extendMarkRange("link");
+  const { from, to } = editor.state.selection;
+  const selected = editor.state.doc.textBetween(from, to, " ");
+  const current = editor.getAttributes("link") as { href?: string; target?: string | null };
+  const answer = await prompt("Link", [
+    { name: "url", label: "Link URL", type: "url", defaultValue: current.href ?? "https://" },
+    { name: "text", label: "Text", defaultValue: selected },
+    {
+      name: "newTab",
+      label: "Open in a new tab",
+      type: "checkbox",
+      defaultValue: current.target === "_blank" ? "on" : "",
+    },
+  ]);
+  if (answer === null) return;
+  const url = answer.url!.trim();
+  const chain = editor.chain().focus().setTextSelection({ from, to });
+  if (url === "" || url === "https://") {
+    chain.extendMarkRange("link").unsetLink().run();
+    return;
+  }
+  const attrs = { href: url, target: answer.newTab === "on" ? "_blank" : null };
+  const text = answer.text!.trim();
+  if (text && text !== selected) {
+    chain.insertContent({ type: "text", text, marks: [{ type: "link", attrs }] }).run();
+  } else if (from === to) {
+    chain.insertContent({ type: "text", text: url, marks: [{ type: "link", attrs }] }).run();
+  } else {
+    chain.setLink(attrs).run();
+  }
+}
+
+async function askImage(editor: Editor, prompt: Prompt) {
+  const answer = await prompt("Image", [
+    { name: "url", label: "Image URL", type: "url", defaultValue: "https://" },
+    { name: "alt", label: "Describe the image (alt text)" },
+  ]);
+  const url = answer?.url?.trim();
+  if (url && /^(https?:\/\/.+|\/(?!\/).*)$/i.test(url)) {
+    editor
+      .chain()
+      .focus()
+      .setImage({ src: url, alt: answer!.alt ?? "" })
+      .run();
+  }
+}
+
+/** Alt text, edited in place on the selected image. */
+async function askAlt(editor: Editor, prompt: Prompt) {
+  const current = (editor.getAttributes("image").alt as string | undefined) ?? "";
+  const answer = await prompt("Alt text", [
+    { name: "alt", label: "Describe the image (alt text)", defaultValue: current },
+  ]);
+  if (answer === null) return;
+  editor.chain().focus().updateAttributes("image", { alt: answer.alt!.trim() }).run();
+}
+
+async function askEmbed(editor: Editor, prompt: Prompt, say: (message: string) => void) {
+  const answer = await prompt("Embed", [
+    {
+      name: "url",
+      label: "Link to embed",
+      type: "url",
+      defaultValue: "https://",
+      hint: "A YouTube, Vimeo, Spotify or SoundCloud address.",
+    },
+  ]);
+  const url = answer?.url?.trim();
+  if (!url || url === "https://") return;
+  if (!embedAttributes(url)) {
+    say(EMBED_REFUSED);
+    return;
+  }
+  editor.chain().focus().setEmbed(url).run();
+  say("");
+}
+
+/** The "/" menu's blocks. */
+function slashItems(actions: () => EditorActions | null): SlashItem[] {
+  const block = (
+    id: string,
+    label: string,
+    keywords: string,
+    run: (e: Editor) => void,
+  ): SlashItem => ({
+    id,
+    label,
+    keywords,
+    run: (editor, range) => {
+      editor.chain().focus().deleteRange(range).run();
+      run(editor);
+    },
+  });
+  return [
+    block("h1", "Heading 1", "title h1", (e) => e.chain().focus().setHeading({ level: 1 }).run()),
+    block("h2", "Heading 2", "subtitle h2", (e) =>
+      e.chain().focus().setHeading({ level: 2 }).run(),
+    ),
+    block("h3", "Heading 3", "h3", (e) => e.chain().focus().setHeading({ level: 3 }).run()),
+    block("bullet", "Bullet list", "unordered ul", (e) =>
+      e.chain().focus().toggleBulletList().run(),
+    ),
+    block("ordered", "Numbered list", "ordered ol", (e) =>
+      e.chain().focus().toggleOrderedList().run(),
+    ),
+    block("quote", "Quote", "blockquote", (e) => e.chain().focus().toggleBlockquote().run()),
+    block("code", "Code block", "pre", (e) => e.chain().focus().toggleCodeBlock().run()),
+    block("divider", "Divider", "hr rule line", (e) => e.chain().focus().setHorizontalRule().run()),
+    block("image", "Image", "picture photo", () => actions()?.image()),
+    block("upload", "Upload image", "picture photo file", () => actions()?.upload()),
+    block("embed", "Embed", "youtube vimeo spotify soundcloud video audio", () =>
+      actions()?.embed(),
+    ),
+  ];
+}
+
 /** The form's field follows the editor. */
 function writeBack(field: HTMLTextAreaElement, html: string) {
   field.value = html;
-}
-
-const toolClass = (active: boolean) =>
-  `min-w-8 rounded px-2 py-1 text-sm ${active ? "bg-slate-800 text-white" : "bg-white text-slate-900 hover:bg-slate-100"}`;
-
-function Toolbar({ children }: { editor: Editor; children: ReactNode }) {
-  return (
-    <div
-      role="toolbar"
-      aria-label="Formatting"
-      className="flex flex-wrap items-center gap-1 border-b border-slate-300 bg-slate-50 p-1"
-    >
-      {children}
-    </div>
-  );
-}
-
-type Chain = ReturnType<Editor["chain"]>;
-
-function Tool({
-  editor,
-  label,
-  mark,
-  active,
-  run,
-  children,
-}: {
-  editor: Editor;
-  label: string;
-  mark?: string;
-  active?: Record<string, string>;
-  run: (chain: Chain) => Chain;
-  children: ReactNode;
-}) {
-  const isActive = useEditorState({
-    editor,
-    selector: ({ editor: e }) => (mark ? e.isActive(mark) : active ? e.isActive(active) : false),
-  });
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      title={label}
-      aria-pressed={mark || active ? isActive : undefined}
-      className={toolClass(isActive)}
-      onClick={() => run(editor.chain().focus()).run()}
-    >
-      <span aria-hidden="true">{children}</span>
-    </button>
-  );
 }

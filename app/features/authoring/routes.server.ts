@@ -15,10 +15,11 @@ import { instantToWallTime, timeZones } from "~/features/events/event-time.serve
 import { postPath } from "~/features/posts/post-card";
 import type { EditablePost } from "./posts-admin.server";
 import { postFormValues, toUtcInput } from "./post-form.server";
-import { authorChoices, savePost } from "./save-post.server";
+import { authorChoices, savePost, type SaveFailure } from "./save-post.server";
 import type { FormChoices, FormValues, SaveActionData } from "./editor-types";
 import { LARGE_BODY_LIMIT_BYTES } from "#server/http/limits";
 import { formText, readForm } from "~/lib/read-input.server";
+import { endShareLinks } from "~/features/preview/preview.server";
 
 /** /edit-post/{slug}?saved=draft|scheduled, after a save. */
 export const editPostQuery = z.object({ saved: formText });
@@ -78,6 +79,8 @@ export function valuesOf(post: EditablePost): FormValues {
     captions_url: s(post.captionsUrl),
     captions_lang: s(post.captionsLang),
     captions_label: s(post.captionsLabel),
+    // The version this editor opened (issue 18: no silent overwrite).
+    opened_at: post.updatedAt.toISOString(),
     ...eventValuesOf(post),
   };
 }
@@ -111,12 +114,13 @@ export async function handleSave(db: Database, actor: Actor | null, request: Req
   const result = await savePost(db, actor, values, { idempotencyKey }).catch((error: unknown) => {
     // Through the logger: its serializer keeps the SQLSTATE, never the SQL or the text (issue 13).
     currentRuntime()?.log.error({ err: error }, "post save failed");
-    return {
-      ok: false as const,
-      status: 500 as const,
+    const failure: SaveFailure = {
+      ok: false,
+      status: 500,
       error: "Failed to save post. Please try again.",
       fieldErrors: {},
     };
+    return failure;
   });
   if (values.intent === "autosave") {
     const body: SaveActionData = result.ok
@@ -134,11 +138,14 @@ export async function handleSave(db: Database, actor: Actor | null, request: Req
           error: result.error,
           fieldErrors: result.fieldErrors,
           status: result.status,
+          ...(result.conflict ? { conflict: result.conflict } : {}),
         };
     return data(body, { status: result.ok ? 200 : result.status });
   }
   if (result.ok) {
     const { post } = result;
+    // Publishing ends the draft's share-preview link (issue 18).
+    if (post.status === "published") await endShareLinks(db, post.id);
     const live = post.status === "published" && post.publishedAt && post.publishedAt <= new Date();
     if (live) throw redirect(postPath(post));
     const saved = post.status === "published" ? "scheduled" : "draft";
@@ -151,6 +158,7 @@ export async function handleSave(db: Database, actor: Actor | null, request: Req
     fieldErrors: result.fieldErrors,
     status: result.status,
     values,
+    ...(result.conflict ? { conflict: result.conflict } : {}),
   };
   return data(body, { status: result.status });
 }

@@ -41,6 +41,7 @@ import {
   resolveVideoThumbnail,
   type ThumbnailResolver,
 } from "./video-thumbnail.server";
+import { recordRevision } from "./revisions.server";
 
 export type SaveFailure = {
   ok: false;
@@ -48,6 +49,8 @@ export type SaveFailure = {
   /** The alert text (spec 2 §8). */
   error: string;
   fieldErrors: Record<string, string>;
+  /** A stale save (issue 18): who saved the post since the editor opened it, and when. */
+  conflict?: { by: string; at: string };
 };
 
 export type SavedPost = {
@@ -66,6 +69,28 @@ const fail = (
   error: string,
   fieldErrors: Record<string, string> = {},
 ): SaveFailure => ({ ok: false, status, error, fieldErrors });
+
+/** The refusal of a stale save, naming who saved the post and when (UTC; the page shows it locally). */
+async function conflictWith(db: Database, userId: string, at: Date): Promise<SaveFailure> {
+  const [who] = await db
+    .select({ name: profiles.fullName, username: profiles.username })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  const by = who?.name?.trim() || who?.username || "Someone";
+  return {
+    ok: false,
+    status: 409,
+    error: conflictMessage(by, at),
+    fieldErrors: {},
+    conflict: { by, at: at.toISOString() },
+  };
+}
+
+/** "Asha Rao saved this post at 14:02 UTC, after you opened it. …" */
+export function conflictMessage(by: string, at: Date): string {
+  const time = at.toISOString().slice(11, 16);
+  return `${by} saved this post at ${time} UTC, after you opened it. Reload to see their version (your text stays in this browser), or save over it.`;
+}
 
 /** Why this actor may not create posts at all, as the spec's message; null when they may. */
 export function createPermissionError(actor: Actor | null | undefined): SaveFailure | null {
@@ -323,6 +348,8 @@ async function saveOnce(
           publishedAt: posts.publishedAt,
           isFeatured: posts.isFeatured,
           lastAutosave: posts.lastAutosave,
+          updatedAt: posts.updatedAt,
+          updatedBy: posts.updatedBy,
           slug: posts.slug,
           categoryId: posts.categoryId,
           featuredImageUrl: posts.featuredImageUrl,
@@ -340,6 +367,18 @@ async function saveOnce(
   if (input.id && !existing) return fail(404, "Error: Post not found");
   if (existing && !can(actor, "post.write", { kind: "post", authorId: existing.authorId })) {
     return fail(403, SAVE_MESSAGES.policy);
+  }
+  // No silent overwrite (issue 18): someone else saved since this editor opened the post.
+  // A person may choose to save over it; an autosave never does.
+  if (
+    existing &&
+    input.opened_at &&
+    existing.updatedAt.getTime() > input.opened_at.getTime() &&
+    existing.updatedBy &&
+    existing.updatedBy !== actor.id &&
+    (input.intent === "autosave" || !input.overwrite)
+  ) {
+    return conflictWith(db, existing.updatedBy, existing.updatedAt);
   }
   if (input.intent === "autosave" && existing && existing.status !== "draft") {
     return {
@@ -469,6 +508,7 @@ async function saveOnce(
     ogImage: input.og_image,
     ...(input.intent === "autosave" ? { lastAutosave: now } : {}),
     updatedAt: now,
+    updatedBy: actor.id,
   };
 
   // A derived slug may lose a race for its suffix; try the next one.
@@ -506,6 +546,18 @@ async function saveOnce(
         await syncTags(tx as unknown as Database, row!.id, input.tags);
         // Public now: the author's followers hear of it, once (a scheduled post: the clock tells).
         if (row!.status === "published") await announceNewPosts(tx, { postId: row!.id });
+        // A person's save keeps a revision (issue 18); an autosave does not.
+        if (input.intent !== "autosave") {
+          await recordRevision(tx as unknown as Database, {
+            postId: row!.id,
+            title: input.title,
+            content,
+            excerpt: input.excerpt,
+            authorId,
+            savedBy: actor.id,
+            at: now,
+          });
+        }
         if (isAdmin) {
           await auditAdminSave(tx as unknown as Database, actor, {
             postId: row!.id,

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
-import { useBlocker, useFetcher } from "react-router";
+import { useBlocker, useFetcher, useNavigation } from "react-router";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { useHydrated } from "~/lib/use-hydrated";
-import { imageFileProblem, UPLOAD_TOO_LARGE } from "~/lib/image-upload";
-import { sendSubmission } from "~/lib/submission-key";
-import { AUTOSAVE_DELAY_MS, savedAtLabel } from "./post-rules";
+import { IMAGE_TYPES } from "~/lib/image-upload";
+import { uploadImage } from "./upload-image";
+import { AUTOSAVE_DELAY_MS } from "./post-rules";
+import { statusLine, wordsAndMinutes, type SaveState } from "./studio/studio-rules";
 import type { FormValues, SaveActionData } from "./editor-types";
 
 /** Fields kept in the browser's copy of the form. */
@@ -35,6 +36,12 @@ const MIRRORED = [
   "event_online_url",
   "event_booking_url",
 ];
+
+/** Sent to the form when its text is replaced on purpose (a restore): unsaved changes are dropped. */
+export const DISCARD_EVENT = "authoring:discard";
+
+/** Issue 18: the metadata lookup failed or was refused. */
+export const METADATA_FAILED = "Couldn't read that page's title and image — fill them in yourself";
 
 /** Asked before a client-side navigation leaves unsaved changes. */
 export const LEAVE_CONFIRMATION = "You have unsaved changes. Leave this page?";
@@ -74,24 +81,44 @@ export function setField(form: HTMLFormElement, name: string, value: string) {
  */
 export function useAuthoringClient(
   formRef: RefObject<HTMLFormElement | null>,
-  init: { values: FormValues; lastAutosave: string | null },
+  init: {
+    values: FormValues;
+    lastAutosave: string | null;
+    /** When this post was last saved (autosave or a person), for the status line. */
+    savedAt?: string | null;
+    /** The save's error shown on the page, if any. */
+    error?: string | null;
+  },
 ) {
   const fetcher = useFetcher<SaveActionData>();
   const [restored, setRestored] = useState(false);
   const hydrated = useHydrated();
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const postId = result?.ok ? result.id : init.values.id || null;
-  const status = result
-    ? result.ok
-      ? result.lastAutosave
-        ? savedAtLabel(result.lastAutosave)
-        : ""
-      : result.status === 401 || result.status === 403
-        ? result.error
-        : ""
-    : init.lastAutosave
-      ? savedAtLabel(init.lastAutosave)
-      : "";
+  const navigation = useNavigation();
+  // Changes since the last autosave was sent: unsaved until an autosave sent after them succeeds.
+  const [changedAt, setChangedAt] = useState(0);
+  const [sentAt, setSentAt] = useState(0);
+  const unsaved = changedAt > sentAt || Boolean(result && !result.ok);
+  const [body, setBody] = useState({
+    content: init.values.content ?? "",
+    postType: init.values.post_type ?? "blog",
+  });
+  const saveState: SaveState =
+    fetcher.state !== "idle" || navigation.state === "submitting"
+      ? { kind: "saving" }
+      : result && !result.ok && (result.status === 401 || result.status === 403)
+        ? { kind: "error", message: result.error }
+        : unsaved
+          ? { kind: "dirty" }
+          : init.error
+            ? { kind: "error", message: init.error }
+            : {
+                kind: "saved",
+                at: (result?.ok ? result.lastAutosave : null) ?? init.savedAt ?? null,
+              };
+  /** The bar's status line (issue 18). */
+  const status = statusLine(saveState, wordsAndMinutes(body.content, body.postType));
   const dirty = useRef(false);
   const submitting = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -103,6 +130,7 @@ export function useAuthoringClient(
     const data = new FormData(form);
     if (!String(data.get("title") ?? "").trim()) return;
     data.set("intent", "autosave");
+    setSentAt(Date.now());
     void fetcher.submit(data, { method: "post" });
   }, [fetcher, formRef]);
 
@@ -110,8 +138,11 @@ export function useAuthoringClient(
     const form = formRef.current;
     if (!form) return;
     dirty.current = true;
+    setChangedAt(Date.now());
     try {
-      const mirror: Mirror = { savedAt: Date.now(), fields: readFields(form) };
+      const fields = readFields(form);
+      setBody({ content: fields.content ?? "", postType: fields.post_type ?? "blog" });
+      const mirror: Mirror = { savedAt: Date.now(), fields };
       localStorage.setItem(key, JSON.stringify(mirror));
     } catch {
       // Storage full or disabled: autosave still runs.
@@ -136,7 +167,15 @@ export function useAuthoringClient(
     if (!differs) return;
     for (const [name, value] of Object.entries(mirror.fields)) setField(form, name, value);
     dirty.current = true;
-    queueMicrotask(() => setRestored(true));
+    const restoredFields = readFields(form);
+    queueMicrotask(() => {
+      setRestored(true);
+      setChangedAt(Date.now());
+      setBody({
+        content: restoredFields.content ?? "",
+        postType: restoredFields.post_type ?? "blog",
+      });
+    });
     form.dispatchEvent(new CustomEvent("authoring:restored"));
     timer.current = setTimeout(autosave, AUTOSAVE_DELAY_MS);
     // Runs once, on mount.
@@ -144,6 +183,24 @@ export function useAuthoringClient(
   }, []);
 
   useEffect(() => () => clearTimeout(timer.current), []);
+
+  // A restore from the history replaces the text on purpose (it asked first): leave without asking.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const discard = () => {
+      dirty.current = false;
+      submitting.current = true;
+      clearTimeout(timer.current);
+      try {
+        localStorage.removeItem(key);
+      } catch {
+        // ignore
+      }
+    };
+    form.addEventListener(DISCARD_EVENT, discard);
+    return () => form.removeEventListener(DISCARD_EVENT, discard);
+  }, [formRef, key]);
 
   // Autosave's answer.
   useEffect(() => {
@@ -203,19 +260,26 @@ export function useAuthoringClient(
     }, 2000);
   }, [key]);
 
+  /** The external link's metadata lookup (issue 18): under way, or it could not read the page. */
+  const [metaState, setMetaState] = useState<"idle" | "loading" | "failed">("idle");
   const onExternalUrl = useCallback(
     async (event: React.FocusEvent<HTMLInputElement>) => {
       const form = formRef.current;
       const url = event.currentTarget.value.trim();
       if (!form || !/^https?:\/\//i.test(url)) return;
+      setMetaState("loading");
       try {
         const res = await fetch("/api/metadata", {
           method: "POST",
           headers: { "Content-Type": "application/json" },
           body: JSON.stringify({ url }),
         });
-        if (!res.ok) return;
+        if (!res.ok) {
+          setMetaState("failed");
+          return;
+        }
         const meta = (await res.json()) as { title?: string; description?: string; image?: string };
+        setMetaState(meta.title || meta.image ? "idle" : "failed");
         const fill = (name: string, value: string | undefined) => {
           const el = form.elements.namedItem(name) as HTMLInputElement | null;
           if (el && !el.value.trim() && value) setField(form, name, value);
@@ -225,6 +289,7 @@ export function useAuthoringClient(
         fill("featured_image_url", meta.image);
         onChange();
       } catch (error) {
+        setMetaState("failed");
         console.error("Metadata lookup failed", error);
       }
     },
@@ -247,29 +312,45 @@ export function useAuthoringClient(
       </p>
     );
 
-  return { postId, status, restored, onChange, onSubmit, onExternalUrl, uploadButton, dialog };
+  /** An autosave refused because someone else saved since (issue 18). */
+  const conflict = result && !result.ok ? (result.conflict ?? null) : null;
+
+  /** Reload the post as saved now; this browser keeps the author's text and puts it back. */
+  const reloadKeepingText = useCallback(() => {
+    const form = formRef.current;
+    if (form) {
+      try {
+        const mirror: Mirror = { savedAt: Date.now(), fields: readFields(form) };
+        localStorage.setItem(key, JSON.stringify(mirror));
+      } catch {
+        // Storage full or disabled: the reload shows their version only.
+      }
+    }
+    submitting.current = true;
+    window.location.assign(window.location.pathname);
+  }, [formRef, key]);
+
+  return {
+    postId,
+    status,
+    saveState,
+    conflict,
+    reloadKeepingText,
+    metaState,
+    restored,
+    onChange,
+    onSubmit,
+    onExternalUrl,
+    uploadButton,
+    dialog,
+  };
 }
 
-/**
- * Uploads an image and answers its URL (messages from the server, spec 2 §5,
- * §8). A file over 5 MB or of another type is refused here, before sending,
- * with the same words the server would answer; a 413 says them too.
- */
-export async function uploadImage(file: File): Promise<string> {
-  const problem = imageFileProblem(file);
-  if (problem) throw new Error(problem);
-  const body = new FormData();
-  body.set("file", file);
-  // One key for this file: a retry after a lost answer stores it once (sendSubmission).
-  const res = await sendSubmission("/api/uploads", { method: "POST", body });
-  const json = (await res.json().catch(() => ({}))) as { url?: string; error?: string };
-  if (res.status === 413) throw new Error(UPLOAD_TOO_LARGE);
-  if (!res.ok || !json.url) throw new Error(json.error || "Failed to upload image");
-  return json.url;
-}
-
+/** A file input that uploads at once, with a progress bar and a thumbnail of the stored image. */
 function UploadInput({ id, onUploaded }: { id: string; onUploaded: (url: string) => void }) {
   const [message, setMessage] = useState("");
+  const [progress, setProgress] = useState<number | null>(null);
+  const [thumbnail, setThumbnail] = useState<string | null>(null);
   return (
     <div className="mt-1">
       <label htmlFor={id} className="sr-only">
@@ -278,21 +359,37 @@ function UploadInput({ id, onUploaded }: { id: string; onUploaded: (url: string)
       <input
         id={id}
         type="file"
-        accept="image/jpeg,image/png,image/webp"
-        className="block text-sm"
+        accept={IMAGE_TYPES.join(",")}
+        className="block max-w-full text-sm"
         onChange={async (e) => {
           const file = e.currentTarget.files?.[0];
           e.currentTarget.value = "";
           if (!file) return;
           setMessage("Uploading…");
+          setProgress(0);
           try {
-            onUploaded(await uploadImage(file));
+            const url = await uploadImage(file, setProgress);
+            onUploaded(url);
+            setThumbnail(url);
             setMessage("Image uploaded.");
           } catch (error) {
             setMessage(error instanceof Error ? error.message : "Failed to upload image");
+          } finally {
+            setProgress(null);
           }
         }}
       />
+      {progress !== null ? (
+        <progress
+          max={100}
+          value={Math.round(progress * 100)}
+          aria-label="Upload progress"
+          className="mt-1 h-2 w-full"
+        />
+      ) : null}
+      {thumbnail ? (
+        <img src={thumbnail} alt="" className="mt-2 h-20 w-auto rounded border border-slate-200" />
+      ) : null}
       <p className="mt-1 text-sm text-slate-700" role="status">
         {message}
       </p>

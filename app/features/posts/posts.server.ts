@@ -226,6 +226,18 @@ export async function queryNextPost(
 
 /** One visible post by slug, with author, category and tags; undefined when none. */
 export async function queryPostBySlug(db: Database, slug: string): Promise<PostDetail | undefined> {
+  return queryPostDetail(db, and(isPubliclyVisible, eq(posts.slug, slug))!);
+}
+
+/**
+ * Any post by id, whatever its status: the author's preview of a draft
+ * (issue 18). Never cached, never listed; the caller checks who may see it.
+ */
+export async function queryAnyPostById(db: Database, id: string): Promise<PostDetail | undefined> {
+  return queryPostDetail(db, eq(posts.id, id));
+}
+
+async function queryPostDetail(db: Database, where: SQL): Promise<PostDetail | undefined> {
   const [row] = await db
     .select({
       ...cardColumns,
@@ -259,7 +271,7 @@ export async function queryPostBySlug(db: Database, slug: string): Promise<PostD
     .from(posts)
     .innerJoin(profiles, eq(profiles.id, posts.authorId))
     .innerJoin(categories, eq(categories.id, posts.categoryId))
-    .where(and(isPubliclyVisible, eq(posts.slug, slug)))
+    .where(where)
     .limit(1);
   if (!row) return undefined;
   const postTagRows = await db

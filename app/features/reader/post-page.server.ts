@@ -134,7 +134,19 @@ async function buildPostView(
   site: { name: string; url: string },
 ): Promise<PostView | undefined> {
   const post = await postBySlug(db, slug);
-  if (!post) return undefined;
+  return post ? viewOfPost(db, post, site) : undefined;
+}
+
+/**
+ * The page's view of a post, whatever its status: the post page's (through
+ * the cache above) and a draft's preview (issue 18), so a preview is drawn
+ * exactly as the published page will be.
+ */
+export async function viewOfPost(
+  db: Database,
+  post: PostDetail,
+  site: { name: string; url: string },
+): Promise<PostView> {
   const [related, featured, settings] = await Promise.all([
     relatedPosts(db, { id: post.id, categoryId: post.category.id }),
     // One more than shown: the post being read is left out of its own sidebar.

@@ -187,9 +187,9 @@ test.describe("authoring", () => {
     await page.locator('[contenteditable="true"]').click();
     await page.keyboard.type("Half a paragraph");
     await page.clock.fastForward(30_000);
-    await expect(page.getByText(/^Saved at \d\d:\d\d$/)).toHaveCount(0);
+    await expect(page.getByText(/^Saved \d\d:\d\d · \d+ words? · \d+ min read$/)).toHaveCount(0);
     await page.clock.fastForward(31_000);
-    await expect(page.getByText(/^Saved at \d\d:\d\d$/)).toBeVisible();
+    await expect(page.getByText(/^Saved \d\d:\d\d · \d+ words? · \d+ min read$/)).toBeVisible();
 
     await page.getByLabel("Excerpt").fill("Not saved anywhere but this browser");
     let warned = false;
