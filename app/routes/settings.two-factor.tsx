@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { auth } from "#server/auth";
 import { db } from "#server/db/client";
 import { SMALL_BODY_LIMIT_BYTES, TOO_LARGE_MESSAGE } from "#server/http/limits";
@@ -26,7 +26,25 @@ export function meta(args: Route.MetaArgs) {
 /** Any signed-in member (visitors and blocked members go to /login). */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request);
-  return { enabled: await twoFactorEnabled(auth(), request.headers) };
+  const done = new URL(request.url).searchParams.get("done");
+  const notice =
+    done === "on"
+      ? TWO_FACTOR_MESSAGES.enabled
+      : done === "off"
+        ? TWO_FACTOR_MESSAGES.disabled
+        : null;
+  return { enabled: await twoFactorEnabled(auth(), request.headers), notice };
+}
+
+/**
+ * The library renews the session when codes are turned on or off (the old one
+ * is deleted), so the answer is a redirect carrying the new cookie: this
+ * request's loader would still see the old one.
+ */
+function renewed(setCookie: string[], done: "on" | "off"): never {
+  const headers = new Headers();
+  for (const cookie of setCookie) headers.append("Set-Cookie", cookie);
+  throw redirect(`/settings/two-factor?done=${done}`, { headers });
 }
 
 type ActionData = {
@@ -91,9 +109,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: confirmed.status },
       );
     }
-    const headers = new Headers();
-    for (const cookie of confirmed.setCookie) headers.append("Set-Cookie", cookie);
-    return answer({ enabled: true, notice: TWO_FACTOR_MESSAGES.enabled }, { headers });
+    renewed(confirmed.setCookie, "on");
   }
   const off = await disableTwoFactor(deps, member.id, form, ctx);
   if (!off.ok)
@@ -101,9 +117,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { enabled, fieldErrors: { [off.field ?? "code"]: off.error } },
       { status: off.status },
     );
-  const headers = new Headers();
-  for (const cookie of off.setCookie) headers.append("Set-Cookie", cookie);
-  return answer({ enabled: false, notice: TWO_FACTOR_MESSAGES.disabled }, { headers });
+  renewed(off.setCookie, "off");
 }
 
 export default function SettingsTwoFactor({ loaderData, actionData }: Route.ComponentProps) {
@@ -111,7 +125,7 @@ export default function SettingsTwoFactor({ loaderData, actionData }: Route.Comp
     <TwoFactorSettingsPage
       enabled={actionData?.enabled ?? loaderData.enabled}
       enrolment={actionData?.enrolment ?? null}
-      notice={actionData?.notice ?? null}
+      notice={actionData ? actionData.notice : loaderData.notice}
       error={actionData?.error ?? null}
       fieldErrors={actionData?.fieldErrors ?? {}}
     />
