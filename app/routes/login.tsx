@@ -5,7 +5,7 @@ import { db } from "#server/db/client";
 import { loginFields, loginForm, loginQuery, refusal } from "~/features/accounts/forms.server";
 import { linkedinEnabled } from "~/features/accounts/linkedin.server";
 import { LoginForm } from "~/features/accounts/login-form";
-import { afterLoginPath, logIn, refuseLogin } from "~/features/accounts/login.server";
+import { afterLoginPath, logIn, refuseLogin, safeRedirect } from "~/features/accounts/login.server";
 import { clientIp } from "~/features/accounts/request.server";
 import { getSessionUser } from "~/features/accounts/session.server";
 import type { Route } from "./+types/login";
@@ -38,6 +38,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.ok) {
     const headers = new Headers();
     for (const cookie of result.setCookie) headers.append("Set-Cookie", cookie);
+    if (result.twoFactor) {
+      const next = new URLSearchParams({ redirectTo: safeRedirect(input.redirectTo) });
+      throw redirect(`/login/two-factor?${next.toString()}`, { headers });
+    }
     throw redirect(afterLoginPath(result.profileCompleted, input.redirectTo), { headers });
   }
   return data({ error: result.error, email: input.email }, { status: result.status });

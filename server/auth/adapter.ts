@@ -1,8 +1,16 @@
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { Database } from "../db/client";
-import { accounts, profiles, rateLimits, sessions, users, verifications } from "../db/schema";
+import {
+  accounts,
+  profiles,
+  rateLimits,
+  sessions,
+  twoFactors,
+  users,
+  verifications,
+} from "../db/schema";
 
-const authSchema = { users, sessions, accounts, verifications, rateLimits };
+const authSchema = { users, sessions, accounts, verifications, rateLimits, twoFactors };
 
 type AdapterFactory = ReturnType<typeof drizzleAdapter>;
 type AdapterInstance = ReturnType<AdapterFactory>;

@@ -1,6 +1,6 @@
 import { betterAuth } from "better-auth";
 import { APIError } from "better-auth/api";
-import { emailOTP, genericOAuth, username } from "better-auth/plugins";
+import { emailOTP, genericOAuth, twoFactor, username } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { profiles } from "../db/schema";
@@ -85,6 +85,14 @@ export const CLOSED_AUTH_PATHS = [
   "/email-otp/reset-password",
   "/email-otp/request-email-change",
   "/email-otp/change-email",
+  "/two-factor/enable",
+  "/two-factor/disable",
+  "/two-factor/get-totp-uri",
+  "/two-factor/verify-totp",
+  "/two-factor/send-otp",
+  "/two-factor/verify-otp",
+  "/two-factor/verify-backup-code",
+  "/two-factor/generate-backup-codes",
   "/ok",
   "/error",
 ];
@@ -277,6 +285,10 @@ export function createAuth(options: AuthOptions) {
           await mailer.send(verificationCodeMessage(siteName, email, otp));
         },
       }),
+      // Authenticator codes with recovery codes (issue 22 §5, docs/decisions/0138).
+      // Sign-in with a password answers twoFactorRedirect for members who use it;
+      // app/features/accounts/two-factor.server.ts asks for the code.
+      twoFactor({ issuer: siteName, backupCodeOptions: { amount: 10, length: 10 } }),
       ...(options.linkedin ? [linkedinProvider(options.linkedin)] : []),
     ],
   });

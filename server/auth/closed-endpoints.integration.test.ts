@@ -66,6 +66,10 @@ describe("the auth library's HTTP endpoints", () => {
         "/api/auth/change-password",
         { currentPassword: TEST_PASSWORD, newPassword: "hijacked1", revokeOtherSessions: true },
       ],
+      // Issue 22 §5: the second factor is turned on, off and checked only by the site's forms.
+      ["/api/auth/two-factor/enable", { password: TEST_PASSWORD }],
+      ["/api/auth/two-factor/disable", { password: TEST_PASSWORD }],
+      ["/api/auth/two-factor/verify-backup-code", { code: "aaaaa-bbbbb" }],
     ];
     for (const [path, json] of attacks) {
       const res = await call(path, { json, jar: member.jar });

@@ -113,6 +113,8 @@ export const users = pgTable(
     image: text("image"),
     username: text("username"),
     displayUsername: text("display_username"),
+    /** Better Auth's twoFactor plugin: set once a member has confirmed an authenticator code. */
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -175,6 +177,29 @@ export const verifications = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+/**
+ * Better Auth's twoFactor plugin: a member's authenticator secret and recovery
+ * codes, both encrypted with the auth secret (docs/decisions/0138).
+ */
+export const twoFactors = pgTable(
+  "two_factors",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [
+    index("two_factors_secret_idx").on(t.secret),
+    index("two_factors_user_id_idx").on(t.userId),
+  ],
 );
 
 /** Better Auth's database-backed rate limiter. */

@@ -17,7 +17,7 @@ const user = (role: HeaderUser["role"], status: HeaderUser["status"] = "approved
 const labels = (u: HeaderUser) => avatarMenuLinks(u).map((l) => `${l.label} ${l.to}`);
 
 describe("avatar menu", () => {
-  it("members: My Profile, My Favorite Posts, Notifications, Notification Settings", () => {
+  it("members: My Profile, Favorites, Notifications, Notification Settings, Two-Factor", () => {
     const base = [
       "My Profile /user/asha",
       "My Favorite Posts /favorites",
@@ -26,14 +26,18 @@ describe("avatar menu", () => {
     expect(labels(user("user"))).toEqual([
       ...base,
       "Notification Settings /settings/notifications",
+      "Two-Factor Authentication /settings/two-factor",
     ]);
-    // Pending members cannot choose e-mails yet (issue 20).
-    expect(labels(user("mentor", "pending"))).toEqual(base);
+    // Pending members cannot choose e-mails yet (issue 20), but may use a second factor.
+    expect(labels(user("mentor", "pending"))).toEqual([
+      ...base,
+      "Two-Factor Authentication /settings/two-factor",
+    ]);
   });
 
   it("mentors add My Published Posts; admins the admin links too", () => {
     expect(labels(user("mentor")).at(-1)).toBe("My Published Posts /my-posts");
-    expect(labels(user("admin")).slice(4)).toEqual([
+    expect(labels(user("admin")).slice(5)).toEqual([
       "My Published Posts /my-posts",
       "Admin Dashboard /admin",
       "Banned Words /admin/banned-words",

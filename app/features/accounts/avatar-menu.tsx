@@ -9,7 +9,7 @@ export type MenuLink = { label: string; to: string };
 /**
  * The avatar menu's links (spec 1 §2), before Sign Out: My Profile, My
  * Favorite Posts, Notifications; Notification Settings for approved members
- * (issue 20); My Published Posts for mentors and admins;
+ * (issue 20); Two-Factor Authentication (issue 22); My Published Posts for mentors and admins;
  * the admin links for admins. The routes check again.
  */
 export function avatarMenuLinks(user: HeaderUser): MenuLink[] {
@@ -22,6 +22,8 @@ export function avatarMenuLinks(user: HeaderUser): MenuLink[] {
   if (can(actor, "notifications.settings")) {
     links.push({ label: "Notification Settings", to: "/settings/notifications" });
   }
+  // Any member may protect the account with a second factor (issue 22 §5).
+  links.push({ label: "Two-Factor Authentication", to: "/settings/two-factor" });
   if (can(actor, "post.write")) links.push({ label: "My Published Posts", to: "/my-posts" });
   if (can(actor, "admin.access")) {
     links.push(

@@ -28,7 +28,7 @@ export const LOGIN_PER_IP = { windowMs: 15 * 60 * 1000, max: 30 } as const;
 export type LoginInput = { email: string; password: string };
 export type LoginContext = { ip: string; userAgent: string; headers: Headers };
 export type LoginResult =
-  | { ok: true; setCookie: string[]; profileCompleted: boolean }
+  | { ok: true; setCookie: string[]; profileCompleted: boolean; twoFactor: boolean }
   | { ok: false; error: string; status: number };
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -99,13 +99,16 @@ async function attempt(
     });
 
   let setCookie: string[];
+  let twoFactor: boolean;
   try {
-    const { headers } = await deps.auth.api.signInEmail({
+    const { headers, response } = await deps.auth.api.signInEmail({
       body: { email: input.email, password: input.password, rememberMe: true },
       headers: context.headers,
       returnHeaders: true,
     });
     setCookie = headers.getSetCookie();
+    // A member with a second factor gets a two-factor cookie, not a session (two-factor.server.ts).
+    twoFactor = (response as { twoFactorRedirect?: boolean }).twoFactorRedirect === true;
   } catch (error) {
     const message = error instanceof Error ? error.message : "";
     // The library's session hook refuses blocked members and locked accounts (server/auth/auth.ts).
@@ -132,11 +135,12 @@ async function attempt(
     return { ok: false, error: LOGIN_MESSAGES.blocked, status: 403 };
   }
   await record(true);
-  await db
-    .update(profiles)
-    .set({ lastLoginAt: now, lockedUntil: null })
-    .where(eq(profiles.id, profile.id));
-  return { ok: true, setCookie, profileCompleted: profile.profileCompleted };
+  if (!twoFactor)
+    await db
+      .update(profiles)
+      .set({ lastLoginAt: now, lockedUntil: null })
+      .where(eq(profiles.id, profile.id));
+  return { ok: true, setCookie, profileCompleted: profile.profileCompleted, twoFactor };
 }
 
 /** Signs in, answering no sooner than LOGIN_MIN_MS and with "Invalid email or password" on any exception. */

@@ -1,0 +1,133 @@
+import { data, redirect } from "react-router";
+import { auth } from "#server/auth";
+import { db } from "#server/db/client";
+import { SMALL_BODY_LIMIT_BYTES, TOO_LARGE_MESSAGE } from "#server/http/limits";
+import { requireUser } from "~/features/accounts/permissions.server";
+import { clientIp } from "~/features/accounts/request.server";
+import { TwoFactorSettingsPage } from "~/features/accounts/two-factor-forms";
+import {
+  confirmEnrolment,
+  disableTwoFactor,
+  enrolmentView,
+  settingsForm,
+  startEnrolment,
+  TWO_FACTOR_MESSAGES,
+  twoFactorEnabled,
+  type Enrolment,
+} from "~/features/accounts/two-factor.server";
+import { defaultPageMeta } from "~/features/seo/meta";
+import { readForm } from "~/lib/read-input.server";
+import type { Route } from "./+types/settings.two-factor";
+
+export function meta(args: Route.MetaArgs) {
+  return defaultPageMeta(args, "Two-factor authentication", { noindex: true });
+}
+
+/** Any signed-in member (visitors and blocked members go to /login). */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireUser(request);
+  const done = new URL(request.url).searchParams.get("done");
+  const notice =
+    done === "on"
+      ? TWO_FACTOR_MESSAGES.enabled
+      : done === "off"
+        ? TWO_FACTOR_MESSAGES.disabled
+        : null;
+  return { enabled: await twoFactorEnabled(auth(), request.headers), notice };
+}
+
+/**
+ * The library renews the session when codes are turned on or off (the old one
+ * is deleted), so the answer is a redirect carrying the new cookie: this
+ * request's loader would still see the old one.
+ */
+function renewed(setCookie: string[], done: "on" | "off"): never {
+  const headers = new Headers();
+  for (const cookie of setCookie) headers.append("Set-Cookie", cookie);
+  throw redirect(`/settings/two-factor?done=${done}`, { headers });
+}
+
+type ActionData = {
+  enabled: boolean;
+  enrolment: Enrolment | null;
+  notice: string | null;
+  error: string | null;
+  fieldErrors: Record<string, string>;
+};
+
+const answer = (body: Partial<ActionData> & { enabled: boolean }, init?: ResponseInit) =>
+  data<ActionData>(
+    { enrolment: null, notice: null, error: null, fieldErrors: {}, ...body },
+    init ?? { status: 200 },
+  );
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const member = await requireUser(request);
+  const deps = { db: db(), auth: auth() };
+  const enabled = await twoFactorEnabled(deps.auth, request.headers);
+  const ctx = { ip: clientIp(context), headers: request.headers };
+  const read = await readForm(request, settingsForm, { limit: SMALL_BODY_LIMIT_BYTES });
+  if (!read.ok) {
+    if (read.problem === "too-large")
+      return answer({ enabled, error: TOO_LARGE_MESSAGE }, { status: 413 });
+    // A confirm form without a code keeps showing the QR code and recovery codes.
+    const enrolment =
+      read.fields.intent === "confirm"
+        ? await enrolmentView(
+            String(read.fields.totpURI ?? ""),
+            String(read.fields.recoveryCodes ?? "")
+              .split(/\s+/)
+              .filter(Boolean),
+          )
+        : null;
+    return answer(
+      {
+        enabled,
+        enrolment,
+        fieldErrors: read.fieldErrors,
+        error: read.fieldErrors ? null : read.message,
+      },
+      { status: 400 },
+    );
+  }
+  const form = read.data;
+  if (form.intent === "start") {
+    const started = await startEnrolment(deps.auth, form.password, request.headers);
+    if (!started.ok)
+      return answer(
+        { enabled, fieldErrors: { password: started.error } },
+        { status: started.status },
+      );
+    return answer({ enabled, enrolment: started.enrolment });
+  }
+  if (form.intent === "confirm") {
+    const confirmed = await confirmEnrolment(deps, member.id, form.code, ctx);
+    if (!confirmed.ok) {
+      const enrolment = await enrolmentView(form.totpURI, form.recoveryCodes);
+      return answer(
+        { enabled, enrolment, fieldErrors: { code: confirmed.error } },
+        { status: confirmed.status },
+      );
+    }
+    renewed(confirmed.setCookie, "on");
+  }
+  const off = await disableTwoFactor(deps, member.id, form, ctx);
+  if (!off.ok)
+    return answer(
+      { enabled, fieldErrors: { [off.field ?? "code"]: off.error } },
+      { status: off.status },
+    );
+  renewed(off.setCookie, "off");
+}
+
+export default function SettingsTwoFactor({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <TwoFactorSettingsPage
+      enabled={actionData?.enabled ?? loaderData.enabled}
+      enrolment={actionData?.enrolment ?? null}
+      notice={actionData ? actionData.notice : loaderData.notice}
+      error={actionData?.error ?? null}
+      fieldErrors={actionData?.fieldErrors ?? {}}
+    />
+  );
+}
