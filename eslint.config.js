@@ -16,6 +16,7 @@ const FEATURE_ORDER = [
   "consent",
   "email",
   "site-settings",
+  "content-api",
   "admin",
   "search",
   "favorites",

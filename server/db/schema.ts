@@ -923,3 +923,29 @@ export const idempotencyKeys = pgTable(
     index("idempotency_keys_created_at_idx").on(t.createdAt),
   ],
 );
+
+// ---------------------------------------------------------------- content API keys
+
+/**
+ * Keys for the read-only Content API (/api/content/v1, issue 22 §3). Only
+ * the key's SHA-256 is kept (the key is shown once, at creation) and its
+ * first characters, so that an admin can tell keys apart. A revoked key
+ * stays listed with its revocation time and no longer opens the API.
+ */
+export const contentApiKeys = pgTable(
+  "content_api_keys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    keyHash: text("key_hash").notNull(),
+    keyPrefix: text("key_prefix").notNull(),
+    createdBy: text("created_by").references(() => profiles.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("content_api_keys_hash_key").on(t.keyHash),
+    check("content_api_keys_name_length", sql`char_length(${t.name}) BETWEEN 1 AND 100`),
+  ],
+);

@@ -7,6 +7,7 @@ export const ADMIN_PAGES = [
   { to: "/admin/redirects", label: "Redirects" },
   { to: "/admin/site-settings", label: "Site Settings" },
   { to: "/admin/reports", label: "Reports" },
+  { to: "/admin/content-api", label: "Content API" },
 ] as const;
 
 export function AdminLinks({ current }: { current: (typeof ADMIN_PAGES)[number]["to"] }) {
