@@ -17,6 +17,7 @@ const FEATURE_ORDER = [
   "email",
   "site-settings",
   "content-api",
+  "webhooks",
   "admin",
   "search",
   "favorites",
