@@ -66,6 +66,7 @@ export default [
   route("admin/reports", "routes/admin.reports.tsx"),
   route("admin/email", "routes/admin.email.tsx"),
   route("admin/content-api", "routes/admin.content-api.tsx"),
+  route("admin/webhooks", "routes/admin.webhooks.tsx"),
   // Community
   route("edit-profile", "routes/edit-profile.tsx"),
   route("user/:username", "routes/user-profile.tsx"),

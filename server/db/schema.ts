@@ -949,3 +949,46 @@ export const contentApiKeys = pgTable(
     check("content_api_keys_name_length", sql`char_length(${t.name}) BETWEEN 1 AND 100`),
   ],
 );
+
+// ---------------------------------------------------------------------- webhooks
+
+export const WEBHOOK_EVENTS = [
+  "post.published",
+  "post.updated",
+  "post.deleted",
+  "member.approved",
+] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/**
+ * Webhooks an admin configures (issue 22 §3): a URL, the events it wants and
+ * the secret its deliveries are signed with (HMAC-SHA256; kept in clear
+ * because signing needs it, shown to admins only).
+ */
+export const webhooks = pgTable("webhooks", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  url: text("url").notNull(),
+  events: text("events").array().$type<WebhookEvent[]>().notNull(),
+  secret: text("secret").notNull(),
+  createdBy: text("created_by").references(() => profiles.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
+
+/** Each delivery attempt's answer (the newest are shown on the admin page). */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    webhookId: uuid("webhook_id")
+      .notNull()
+      .references(() => webhooks.id, { onDelete: "cascade" }),
+    event: text("event").notNull(),
+    attempt: integer("attempt").notNull(),
+    statusCode: integer("status_code"),
+    /** The answer's first characters, or why there was none. */
+    response: text("response"),
+    ok: boolean("ok").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("webhook_deliveries_webhook_idx").on(t.webhookId, t.createdAt.desc())],
+);

@@ -8,6 +8,7 @@ export const ADMIN_PAGES = [
   { to: "/admin/site-settings", label: "Site Settings" },
   { to: "/admin/reports", label: "Reports" },
   { to: "/admin/content-api", label: "Content API" },
+  { to: "/admin/webhooks", label: "Webhooks" },
 ] as const;
 
 export function AdminLinks({ current }: { current: (typeof ADMIN_PAGES)[number]["to"] }) {

@@ -38,7 +38,9 @@ export type AdminActionName =
   | "jobs.retry_failed"
   | "content.export"
   | "api_key.create"
-  | "api_key.revoke";
+  | "api_key.revoke"
+  | "webhook.create"
+  | "webhook.delete";
 
 export type AdminActionRecord = {
   action: AdminActionName;
@@ -52,7 +54,8 @@ export type AdminActionRecord = {
     | "banned_word"
     | "broadcast"
     | "jobs"
-    | "api_key";
+    | "api_key"
+    | "webhook";
   targetId?: string | null;
   /** A human name for the target (username, post title, word…), kept after deletion. */
   targetLabel?: string | null;
@@ -138,6 +141,8 @@ const ACTION_DESCRIPTIONS: Record<AdminActionName, string> = {
   "content.export": "Exported site content",
   "api_key.create": "Created a Content API key",
   "api_key.revoke": "Revoked a Content API key",
+  "webhook.create": "Added a webhook",
+  "webhook.delete": "Deleted a webhook",
 };
 
 /** The Overview's words for an action; an unknown name is shown as stored. */
