@@ -16,7 +16,7 @@ import { createPost, createUser } from "#tests/support/factories";
 import { signedInMember } from "#tests/support/signed-in";
 import { siteOverHttpForThisFile } from "#tests/support/site-over-http";
 import { runUserAction } from "~/features/admin/users.server";
-import { deletePost } from "~/features/authoring/save-post.server";
+import { deletePost, savePost } from "~/features/authoring/save-post.server";
 import { announceNewPosts } from "~/features/notifications/new-posts.server";
 import { deliverWebhook, WebhookDeliveryFailed } from "./deliver.server";
 import { WEBHOOK_EVENT_NAMES } from "./events";
@@ -149,6 +149,27 @@ describe("webhook events and deliveries", () => {
       data: { post: { id: post.id, slug: "fresh-post" } },
     });
     expect(JSON.parse(jobs[1]!.data.body).data.member.username).toBe(pending.username);
+  });
+
+  it("sends post.published at the first publication and post.updated at later saves, not at autosaves", async () => {
+    await addWebhook(["post.published", "post.updated"]);
+    const db = site.testDb.db;
+    const mentor = await createUser(db, { role: "mentor" });
+    const actor = { id: mentor.id, role: "mentor" as const, status: "approved" as const };
+    const draft = await savePost(db, actor, { title: "Plans", intent: "draft" });
+    if (!draft.ok) throw new Error(draft.error);
+    expect(await webhookJobs()).toEqual([]);
+    const id = draft.post.id;
+    expect((await savePost(db, actor, { id, title: "Plans", intent: "publish" })).ok).toBe(true);
+    expect((await savePost(db, actor, { id, title: "Plans, again", intent: "publish" })).ok).toBe(
+      true,
+    );
+    expect((await savePost(db, actor, { id, title: "Plans, typing", intent: "autosave" })).ok).toBe(
+      true,
+    );
+    const jobs = await webhookJobs();
+    expect(jobs.map((j) => j.data.event)).toEqual(["post.published", "post.updated"]);
+    expect(JSON.parse(jobs[1]!.data.body).data.post).toMatchObject({ id, title: "Plans, again" });
   });
 
   it("signs each delivery with HMAC-SHA256 and logs the answer; a failure throws for a retry", async () => {
