@@ -16,6 +16,8 @@ const FEATURE_ORDER = [
   "consent",
   "email",
   "site-settings",
+  "content-api",
+  "webhooks",
   "admin",
   "import",
   "search",

@@ -10,6 +10,7 @@ import { db } from "#server/db/client";
 import { startPublicationClock } from "~/features/authoring/publication-clock.server";
 import { pageCacheVariant } from "~/features/consent/page-variant.server";
 import { startEmailJobs } from "~/features/email/jobs.server";
+import { startWebhookJobs } from "~/features/webhooks/deliver.server";
 import { siteTrackerCsp } from "~/features/site-settings/site-settings.server";
 
 export const hooks: AppHooks = {
@@ -23,7 +24,11 @@ export const hooks: AppHooks = {
       onError: (error) => log.warn({ err: error }, "publication clock"),
     }),
   // E-mails at once, broadcasts by e-mail and the weekly digest, through the job queue.
-  startJobs: (queue, log) => startEmailJobs(queue, log),
+  // Webhook deliveries, signed and retried with backoff (issue 22 §3).
+  startJobs: async (queue, log) => {
+    await startEmailJobs(queue, log);
+    await startWebhookJobs(queue, db, log);
+  },
 };
 
 type WithoutHooks<T> = Omit<T, "hooks">;

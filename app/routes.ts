@@ -29,6 +29,7 @@ export default [
   route("user/:username/rss.xml", "routes/feed.ts", { id: "author-rss" }),
   route("user/:username/feed.json", "routes/feed.ts", { id: "author-json-feed" }),
   route("search", "routes/search.tsx"),
+  route("api/content/v1/*", "routes/api.content.ts"),
   route("api/posts/next", "routes/api.posts.next.ts"),
   route("api/posts/:id/view", "routes/api.posts.view.ts"),
   route("sitemap.xml", "routes/sitemap.xml.ts"),
@@ -70,6 +71,8 @@ export default [
   route("admin/redirects", "routes/admin.redirects.tsx"),
   route("admin/reports", "routes/admin.reports.tsx"),
   route("admin/email", "routes/admin.email.tsx"),
+  route("admin/content-api", "routes/admin.content-api.tsx"),
+  route("admin/webhooks", "routes/admin.webhooks.tsx"),
   // Community
   route("edit-profile", "routes/edit-profile.tsx"),
   route("user/:username", "routes/user-profile.tsx"),

@@ -25,6 +25,7 @@ import { authRoutes, clientIpHeader } from "./auth/express";
 import { bodyLimit } from "./http/body-limit";
 import { refuseControlUrls } from "./http/clean-input";
 import { clientLogsRouter } from "./http/client-logs";
+import { contentApiCors } from "./http/content-api-cors";
 import { fetchRequestOf, sendFetchResponse } from "./http/fetch-bridge";
 import { pageCache, type PageCacheOptions } from "./http/page-cache";
 import { privateWhenSignedIn } from "./http/private-cache";
@@ -204,6 +205,8 @@ export function createApp({
   // Every request body is capped from here on, per path (docs/decisions/0040):
   // the handlers below read it only through the capped stream.
   app.use(bodyLimit());
+  // The Content API's CORS and preflights, for the configured origins (docs/decisions/0139).
+  app.use(contentApiCors(config.contentApiOrigins));
   // Writes only from this site's own pages (issue 13); the auth library checks its own paths.
   // No control character in a path or query reaches a route (issue 13).
   app.use(refuseControlUrls());

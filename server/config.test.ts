@@ -27,6 +27,25 @@ describe("loadConfig", () => {
     expect(config.trustProxy).toBe(false);
   });
 
+  it("reads the Content API's CORS origins, refusing what is not an origin", () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).contentApiOrigins).toEqual([]);
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        CONTENT_API_ORIGINS: "https://front.example, http://localhost:5173/",
+      }).contentApiOrigins,
+    ).toEqual(["https://front.example", "http://localhost:5173"]);
+    expect(loadConfig({ DATA_DIR: dataDir, CONTENT_API_ORIGINS: "*" }).contentApiOrigins).toEqual([
+      "*",
+    ]);
+    for (const bad of ["front.example", "https://front.example/path", "ftp://front.example"]) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, CONTENT_API_ORIGINS: bad })).toThrow(
+        ConfigError,
+      );
+    }
+  });
+
   it("generates the secret on first run and keeps it in the data folder", () => {
     const dataDir = tempDir();
     const first = loadConfig({ DATA_DIR: dataDir });

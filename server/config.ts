@@ -61,6 +61,34 @@ const envSchema = z.object({
   GEOIP_DATABASE_PATH: z.string().optional(),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   ERROR_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Origins (comma-separated) whose pages may read the Content API; "*" for any. */
+  CONTENT_API_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const list = (value ?? "")
+        .split(",")
+        .map((item) => item.trim())
+        .filter(Boolean);
+      const origins: string[] = [];
+      for (const item of list) {
+        if (item === "*") {
+          origins.push(item);
+          continue;
+        }
+        try {
+          const url = new URL(item);
+          if (!/^https?:$/.test(url.protocol) || url.origin !== item.replace(/\/$/, "")) throw 0;
+          origins.push(url.origin);
+        } catch {
+          ctx.addIssue({
+            code: "custom",
+            message: `"${item}" is not an origin (https://host[:port])`,
+          });
+        }
+      }
+      return origins;
+    }),
 });
 
 export type Config = {
@@ -107,6 +135,8 @@ export type Config = {
   geo: { countryHeader: string | undefined; databasePath: string | undefined };
   /** The bearer token /metrics asks for; unset: /metrics answers 404 (docs/decisions/0136). */
   metricsToken: string | undefined;
+  /** Origins allowed to read the Content API from a browser (CORS); "*" for any. */
+  contentApiOrigins: string[];
   /** Unhandled errors are POSTed here as JSON, rate-limited (docs/decisions/0136). */
   errorWebhookUrl: string | undefined;
 };
@@ -233,6 +263,7 @@ export function loadConfig(
       databasePath: e.GEOIP_DATABASE_PATH ? path.resolve(e.GEOIP_DATABASE_PATH) : undefined,
     },
     metricsToken: e.METRICS_TOKEN,
+    contentApiOrigins: e.CONTENT_API_ORIGINS,
     errorWebhookUrl: e.ERROR_WEBHOOK_URL,
   };
 }

@@ -87,6 +87,7 @@ describe("migrations", () => {
       "categories",
       "comment_likes",
       "comments",
+      "content_api_keys",
       "cookie_consents",
       "favorites",
       "follows",
@@ -113,6 +114,8 @@ describe("migrations", () => {
       "url_redirects",
       "users",
       "verifications",
+      "webhook_deliveries",
+      "webhooks",
     ]);
     const extensions = await queryRows<{ extname: string }>(
       db,

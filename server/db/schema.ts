@@ -1006,3 +1006,72 @@ export const idempotencyKeys = pgTable(
     index("idempotency_keys_created_at_idx").on(t.createdAt),
   ],
 );
+
+// ---------------------------------------------------------------- content API keys
+
+/**
+ * Keys for the read-only Content API (/api/content/v1, issue 22 §3). Only
+ * the key's SHA-256 is kept (the key is shown once, at creation) and its
+ * first characters, so that an admin can tell keys apart. A revoked key
+ * stays listed with its revocation time and no longer opens the API.
+ */
+export const contentApiKeys = pgTable(
+  "content_api_keys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    keyHash: text("key_hash").notNull(),
+    keyPrefix: text("key_prefix").notNull(),
+    createdBy: text("created_by").references(() => profiles.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("content_api_keys_hash_key").on(t.keyHash),
+    check("content_api_keys_name_length", sql`char_length(${t.name}) BETWEEN 1 AND 100`),
+  ],
+);
+
+// ---------------------------------------------------------------------- webhooks
+
+export const WEBHOOK_EVENTS = [
+  "post.published",
+  "post.updated",
+  "post.deleted",
+  "member.approved",
+] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/**
+ * Webhooks an admin configures (issue 22 §3): a URL, the events it wants and
+ * the secret its deliveries are signed with (HMAC-SHA256; kept in clear
+ * because signing needs it, shown to admins only).
+ */
+export const webhooks = pgTable("webhooks", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  url: text("url").notNull(),
+  events: text("events").array().$type<WebhookEvent[]>().notNull(),
+  secret: text("secret").notNull(),
+  createdBy: text("created_by").references(() => profiles.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
+
+/** Each delivery attempt's answer (the newest are shown on the admin page). */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    webhookId: uuid("webhook_id")
+      .notNull()
+      .references(() => webhooks.id, { onDelete: "cascade" }),
+    event: text("event").notNull(),
+    attempt: integer("attempt").notNull(),
+    statusCode: integer("status_code"),
+    /** The answer's first characters, or why there was none. */
+    response: text("response"),
+    ok: boolean("ok").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("webhook_deliveries_webhook_idx").on(t.webhookId, t.createdAt.desc())],
+);

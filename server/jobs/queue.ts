@@ -16,8 +16,8 @@ import type { DatabaseHandle } from "../db/client";
  * the key): the job table's primary key refuses a second job with the same
  * key, so sending twice enqueues once.
  */
-export type QueueName = "mail" | "digest" | "digest-plan";
-export const QUEUE_NAMES: QueueName[] = ["mail", "digest", "digest-plan"];
+export type QueueName = "mail" | "digest" | "digest-plan" | "webhook";
+export const QUEUE_NAMES: QueueName[] = ["mail", "digest", "digest-plan", "webhook"];
 
 /** Anything drizzle can run SQL on: the database or a transaction. */
 export type SqlExecutor = { execute(query: ReturnType<typeof sql>): Promise<unknown> };

@@ -9,6 +9,8 @@ export const ADMIN_PAGES = [
   { to: "/admin/reports", label: "Reports" },
   { to: "/admin/activity", label: "Activity" },
   { to: "/admin/analytics", label: "Analytics" },
+  { to: "/admin/content-api", label: "Content API" },
+  { to: "/admin/webhooks", label: "Webhooks" },
 ] as const;
 
 export function AdminLinks({ current }: { current: (typeof ADMIN_PAGES)[number]["to"] }) {

@@ -6,6 +6,7 @@
  * mentors, delete, and feature, unfeature or delete the selected posts at
  * once. Admins only.
  */
+import { emitWebhookEvent } from "#server/webhooks/emit";
 import { and, count, eq, gt, inArray, lte, ne, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import { categories, posts, profiles } from "#server/db/schema";
@@ -381,8 +382,13 @@ export async function bulkDeletePosts(
       const rows = await tx
         .delete(posts)
         .where(inArray(posts.id, [...ids]))
-        .returning({ id: posts.id, title: posts.title, slug: posts.slug });
+        .returning({ id: posts.id, title: posts.title, slug: posts.slug, status: posts.status });
       for (const row of rows) {
+        if (row.status === "published") {
+          await emitWebhookEvent(tx, "post.deleted", {
+            post: { id: row.id, slug: row.slug, title: row.title },
+          });
+        }
         await recordAdminAction(tx, actor!, {
           action: "post.delete",
           targetType: "post",

@@ -5,6 +5,7 @@
  * figures are in overview.server.ts. Every function asks the permissions
  * module first: only admins pass.
  */
+import { emitWebhookEvent } from "#server/webhooks/emit";
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import { revokeAllSessions } from "#server/auth/sessions";
 import type { Database } from "#server/db/client";
@@ -284,6 +285,9 @@ export async function runUserAction(
           if (rows.length) {
             await notifyApproval(tx, userId);
             await audit(tx, { from: target.status });
+            await emitWebhookEvent(tx, "member.approved", {
+              member: { id: userId, username: target.username },
+            });
           }
           return rows.length > 0;
         });

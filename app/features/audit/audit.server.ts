@@ -36,7 +36,11 @@ export type AdminActionName =
   | "report.dismiss"
   | "comment.delete"
   | "jobs.retry_failed"
-  | "content.export";
+  | "content.export"
+  | "api_key.create"
+  | "api_key.revoke"
+  | "webhook.create"
+  | "webhook.delete";
 
 export type AdminActionRecord = {
   action: AdminActionName;
@@ -49,7 +53,9 @@ export type AdminActionRecord = {
     | "redirect"
     | "banned_word"
     | "broadcast"
-    | "jobs";
+    | "jobs"
+    | "api_key"
+    | "webhook";
   targetId?: string | null;
   /** A human name for the target (username, post title, word…), kept after deletion. */
   targetLabel?: string | null;
@@ -134,6 +140,10 @@ export const ACTION_DESCRIPTIONS: Record<AdminActionName, string> = {
   "comment.delete": "Deleted reported comment",
   "jobs.retry_failed": "Retried failed jobs",
   "content.export": "Exported site content",
+  "api_key.create": "Created a Content API key",
+  "api_key.revoke": "Revoked a Content API key",
+  "webhook.create": "Added a webhook",
+  "webhook.delete": "Deleted a webhook",
 };
 
 /** The Overview's words for an action; an unknown name is shown as stored. */

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fetchMetadata, isPublicAddress, parseMetadata } from "./metadata.server";
+import { fetchMetadata, isPublicAddress, parseMetadata, postChecked } from "./metadata.server";
 
 let server: http.Server;
 let base: string;
@@ -11,6 +11,15 @@ const LOCAL = { allowAddresses: ["127.0.0.1"] };
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     const path = req.url ?? "/";
+    if (path === "/hook") {
+      let received = "";
+      req.on("data", (chunk: Buffer) => (received += chunk.toString("utf8")));
+      req.on("end", () => {
+        res.writeHead(req.method === "POST" ? 202 : 405, { "Content-Type": "text/plain" });
+        res.end(`${req.method} ${req.headers["x-signature"]} ${received}`);
+      });
+      return;
+    }
     if (path === "/og") {
       res.setHeader("Content-Type", "text/html; charset=utf-8");
       res.end(`<!doctype html><html><head><title>Plain title</title>
@@ -202,5 +211,37 @@ describe("fetchMetadata", () => {
       new URL("https://example.com/a/b"),
     );
     expect(meta).toEqual({ title: "A 'quoted' title", description: "d", image: "" });
+  });
+});
+
+describe("postChecked (webhooks)", () => {
+  it("POSTs the body and headers to a public (here: allowed) address and returns any answer", async () => {
+    const res = await postChecked(`${base}/hook`, '{"a":1}', { "X-Signature": "sig" }, LOCAL);
+    expect(res).toEqual({ status: 202, body: 'POST sig {"a":1}' });
+    const redirect = await postChecked(`${base}/hop/1`, "{}", {}, LOCAL);
+    expect(redirect.status).toBe(302);
+  });
+
+  it("refuses internal addresses without connecting: loopback, private, metadata, localhost", async () => {
+    for (const url of [
+      `${base}/hook`,
+      "http://10.0.0.5/hook",
+      "http://169.254.169.254/latest/meta-data/",
+      "http://localhost/hook",
+      "http://[::1]/hook",
+    ]) {
+      await expect(postChecked(url, "{}", {})).rejects.toThrow("This address is not allowed");
+    }
+    await expect(
+      postChecked(
+        "http://hooks.example/x",
+        "{}",
+        {},
+        { resolve: async () => [{ address: "192.168.1.2", family: 4 }] },
+      ),
+    ).rejects.toThrow("This address is not allowed");
+    await expect(postChecked("ftp://hooks.example/x", "{}", {})).rejects.toThrow(
+      "Only http and https",
+    );
   });
 });

@@ -10,7 +10,8 @@
  * second DNS answer can swap it); every redirect is checked again; at most 3
  * redirects, 5 seconds and 1 MB; HTML only. The same fetcher (fetchChecked)
  * asks Vimeo's oEmbed endpoint for a video's still at save time
- * (video-thumbnail.server.ts), JSON only.
+ * (video-thumbnail.server.ts), JSON only; postChecked sends webhooks with the
+ * same address checks.
  */
 import { lookup as dnsLookup } from "node:dns/promises";
 import http from "node:http";
@@ -181,11 +182,15 @@ const HTML: Wanted = {
   contentType: /^(text\/html|application\/xhtml\+xml)\b/i,
 };
 
+/** A POST's body and headers (postChecked); a GET without. */
+type Sending = { body: string; headers: Record<string, string> };
+
 function requestOnce(
   url: URL,
   pinned: { address: string; family: number },
   options: Required<Pick<FetchOptions, "maxBytes">> & Wanted,
   signal: AbortSignal,
+  sending?: Sending,
 ): Promise<RawResponse> {
   const lookup: LookupFunction = (_hostname, opts, callback) => {
     if ((opts as { all?: boolean }).all) {
@@ -199,13 +204,16 @@ function requestOnce(
     const req = client.request(
       url,
       {
-        method: "GET",
+        method: sending ? "POST" : "GET",
         lookup,
         signal,
         headers: {
           "User-Agent": "FounderBridgeBot/1.0 (+link preview)",
           Accept: options.accept,
           "Accept-Encoding": "identity",
+          ...(sending
+            ? { ...sending.headers, "Content-Length": String(Buffer.byteLength(sending.body)) }
+            : {}),
         },
       },
       (res) => {
@@ -263,7 +271,7 @@ function requestOnce(
       },
     );
     req.on("error", reject);
-    req.end();
+    req.end(sending?.body);
   });
 }
 
@@ -333,6 +341,45 @@ export async function fetchChecked(
     if (error instanceof MetadataError) throw error;
     if (signal.aborted) throw new MetadataError("The page took too long to answer", 504);
     throw new MetadataError("The page could not be fetched", 502);
+  }
+}
+
+/**
+ * POSTs a body to an address (webhooks), with the same address checks as
+ * fetchChecked: the host is resolved, every address must be public, and the
+ * connection goes to the checked address. Redirects are not followed (a
+ * 3xx is the answer). Resolves with any HTTP answer (status and the first
+ * `maxBytes` of its body, as text); throws MetadataError when the address
+ * is refused, cannot be reached or takes longer than the time limit.
+ */
+export async function postChecked(
+  rawUrl: string,
+  body: string,
+  headers: Record<string, string>,
+  options: FetchOptions = {},
+): Promise<{ status: number; body: string }> {
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const maxBytes = options.maxBytes ?? 2048;
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    throw new MetadataError("A valid URL is required");
+  }
+  const signal = AbortSignal.timeout(timeoutMs);
+  const pinned = await checkedAddress(url, options);
+  try {
+    const res = await requestOnce(
+      url,
+      pinned,
+      { maxBytes, accept: "*/*", contentType: /(?:)/ },
+      signal,
+      { body, headers },
+    );
+    return { status: res.status, body: res.body };
+  } catch {
+    if (signal.aborted) throw new MetadataError("The address took too long to answer", 504);
+    throw new MetadataError("The address could not be reached", 502);
   }
 }
 

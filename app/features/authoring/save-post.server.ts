@@ -7,6 +7,7 @@
  * their back — a clash is refused with a clear message
  * (docs/decisions/0005-post-slugs.md).
  */
+import { emitWebhookEvent } from "#server/webhooks/emit";
 import { announceNewPosts } from "~/features/notifications/new-posts.server";
 import { createHash } from "node:crypto";
 import { and, eq, inArray, like, ne, notInArray, or, sql } from "drizzle-orm";
@@ -558,6 +559,16 @@ async function saveOnce(
             at: now,
           });
         }
+        // An edit of a post that was already public (its first publication is post.published).
+        if (
+          existing?.status === "published" &&
+          row!.status === "published" &&
+          input.intent !== "autosave"
+        ) {
+          await emitWebhookEvent(tx, "post.updated", {
+            post: { id: row!.id, slug: row!.slug, title: input.title },
+          });
+        }
         if (isAdmin) {
           await auditAdminSave(tx as unknown as Database, actor, {
             postId: row!.id,
@@ -667,16 +678,17 @@ export async function deletePost(
   if (!can(actor, "post.write", { kind: "post", authorId: post.authorId })) {
     return { ok: false, status: 403, error: "Failed to delete post" };
   }
-  if (effectiveRole(actor) !== "admin") {
-    await db.delete(posts).where(eq(posts.id, postId));
-    return { ok: true };
-  }
   await db.transaction(async (tx) => {
     const [gone] = await tx
       .delete(posts)
       .where(eq(posts.id, postId))
-      .returning({ title: posts.title, slug: posts.slug });
-    if (gone) {
+      .returning({ title: posts.title, slug: posts.slug, status: posts.status });
+    if (gone?.status === "published") {
+      await emitWebhookEvent(tx, "post.deleted", {
+        post: { id: postId, slug: gone.slug, title: gone.title },
+      });
+    }
+    if (gone && effectiveRole(actor) === "admin") {
       await recordAdminAction(tx, actor!, {
         action: "post.delete",
         targetType: "post",

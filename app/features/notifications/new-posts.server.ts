@@ -6,9 +6,11 @@
  * post_announcements makes exactly one of them tell the followers). Only
  * posts that went public within ANNOUNCE_WINDOW_HOURS are announced, so a
  * back-dated post or an old import tells nobody. Approved followers only.
+ * The same claim sends the post.published webhook event (issue 22 §3).
  */
 import { and, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client";
+import { emitWebhookEvent } from "#server/webhooks/emit";
 import { follows, postAnnouncements, posts, profiles } from "#server/db/schema";
 import { notifyAll } from "./notify.server";
 
@@ -63,6 +65,9 @@ export async function announceNewPosts(
       ),
     );
   for (const post of found) {
+    await emitWebhookEvent(db, "post.published", {
+      post: { id: post.id, slug: post.slug, title: post.title, author: post.username },
+    });
     // Members follow mentors and admins only; an author since demoted tells nobody.
     if (post.role === "user") continue;
     const followers = await db

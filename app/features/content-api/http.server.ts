@@ -1,0 +1,105 @@
+/**
+ * The Content API over HTTP (issue 22 §3, docs/decisions/0139): one handler
+ * for /api/content/v1/*. Every answer but the OpenAPI file needs a live key;
+ * browsers on the configured origins (CONTENT_API_ORIGINS) may read it
+ * (CORS, server/http/content-api-cors.ts); answers carry an ETag and a short private cache lifetime, so a
+ * revoked key stops working within a minute even in a browser's cache.
+ */
+import { createHash } from "node:crypto";
+import type { Database } from "#server/db/client";
+import { isLiveKey, keyOfRequest } from "./keys.server";
+import { openApiDocument } from "./openapi";
+import {
+  listAuthors,
+  listCategories,
+  listPosts,
+  listTags,
+  postBySlug,
+  postsQuery,
+} from "./queries.server";
+
+export const API_PREFIX = "/api/content/v1";
+export const MISSING_KEY =
+  "A Content API key is required: pass it as ?key= or Authorization: Bearer.";
+export const INVALID_KEY = "This Content API key is not valid or has been revoked.";
+const CACHE_CONTROL = "private, max-age=60, must-revalidate";
+
+export type ContentApiOptions = { db: Database; siteUrl: string };
+
+function json(
+  body: unknown,
+  request: Request,
+  init: { status?: number; headers: Record<string, string>; cache?: boolean },
+): Response {
+  const text = JSON.stringify(body);
+  const headers = new Headers(init.headers);
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  if (!init.cache) {
+    headers.set("Cache-Control", "no-store");
+    return new Response(text, { status: init.status ?? 200, headers });
+  }
+  const etag = `"${createHash("sha1").update(text).digest("base64url")}"`;
+  headers.set("Cache-Control", CACHE_CONTROL);
+  headers.set("ETag", etag);
+  const match = request.headers.get("if-none-match");
+  if (match && match.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) {
+    return new Response(null, { status: 304, headers });
+  }
+  return new Response(text, { status: 200, headers });
+}
+
+const error = (
+  request: Request,
+  headers: Record<string, string>,
+  status: number,
+  message: string,
+) => json({ errors: [{ message }] }, request, { status, headers });
+
+/** Answers one request under /api/content/v1 (`path` is what follows the prefix). */
+export async function handleContentApi(
+  request: Request,
+  path: string,
+  options: ContentApiOptions,
+): Promise<Response> {
+  const cors: Record<string, string> = {}; // CORS headers are set by the server
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    return error(
+      request,
+      { ...cors, Allow: "GET, HEAD, OPTIONS" },
+      405,
+      "The Content API is read-only.",
+    );
+  }
+  const route = path.replace(/\/+$/, "");
+  if (route === "openapi.json") {
+    return json(openApiDocument(options.siteUrl), request, { headers: cors, cache: true });
+  }
+  const key = keyOfRequest(request);
+  if (!key) return error(request, cors, 401, MISSING_KEY);
+  if (!(await isLiveKey(options.db, key))) return error(request, cors, 401, INVALID_KEY);
+
+  const { db, siteUrl } = options;
+  const ok = (body: unknown) => json(body, request, { headers: cors, cache: true });
+  if (route === "posts") {
+    const params = Object.fromEntries(
+      [...new URL(request.url).searchParams].filter(([name]) => name !== "key"),
+    );
+    const query = postsQuery.safeParse(params);
+    if (!query.success) {
+      const issue = query.error.issues[0]!;
+      return error(request, cors, 400, `${issue.path.join(".")} ${issue.message}`);
+    }
+    return ok(await listPosts(db, query.data, siteUrl));
+  }
+  const single = route.match(/^posts\/([a-z0-9]+(?:-[a-z0-9]+)*)$/);
+  if (single) {
+    const post = await postBySlug(db, single[1]!, siteUrl);
+    return post
+      ? ok({ posts: [post] })
+      : error(request, cors, 404, "No published post has this slug.");
+  }
+  if (route === "categories") return ok(await listCategories(db));
+  if (route === "tags") return ok(await listTags(db));
+  if (route === "authors") return ok(await listAuthors(db));
+  return error(request, cors, 404, "No such Content API resource.");
+}

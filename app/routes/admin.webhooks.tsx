@@ -1,0 +1,66 @@
+import { data } from "react-router";
+import { db } from "#server/db/client";
+import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
+import { requireAdmin } from "~/features/accounts/permissions.server";
+import { defaultPageMeta } from "~/features/seo/meta";
+import { WebhooksPage } from "~/features/webhooks/webhooks-page";
+import {
+  loadWebhooksPage,
+  runWebhooksAction,
+  webhooksActionForm,
+} from "~/features/webhooks/webhooks-page.server";
+import { readForm } from "~/lib/read-input.server";
+import type { Route } from "./+types/admin.webhooks";
+
+export function meta(args: Route.MetaArgs) {
+  return defaultPageMeta(args, "Webhooks", { noindex: true });
+}
+
+const headers = { "Cache-Control": "private, no-store" };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return data(await loadWebhooksPage(db()), { headers });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await requireAdmin(request);
+  if (request.method !== "POST") {
+    return data(
+      { notice: null, error: "Method not allowed", typed: null },
+      { status: 405, headers },
+    );
+  }
+  const read = await readForm(request, webhooksActionForm, { limit: SMALL_BODY_LIMIT_BYTES });
+  if (!read.ok) {
+    const url = read.fields.url;
+    const events = read.fields.events;
+    const typed = {
+      url: typeof url === "string" ? url : "",
+      events: (Array.isArray(events) ? events : events ? [events] : []).map(String),
+    };
+    return data(
+      { notice: null, error: read.message ?? "Invalid request", typed },
+      { status: 400, headers },
+    );
+  }
+  const result = await runWebhooksAction(db(), actor, read.data);
+  if (!result.ok) {
+    return data(
+      { notice: null, error: result.error, typed: null },
+      { status: result.status, headers },
+    );
+  }
+  return data({ notice: result.notice, error: null, typed: null }, { headers });
+}
+
+export default function AdminWebhooks({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <WebhooksPage
+      hooks={loaderData.hooks}
+      notice={actionData?.notice ?? null}
+      error={actionData?.error ?? null}
+      typed={actionData?.typed ?? null}
+    />
+  );
+}

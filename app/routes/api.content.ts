@@ -1,0 +1,18 @@
+import { db } from "#server/db/client";
+import { runtime } from "#server/runtime";
+import { handleContentApi } from "~/features/content-api/http.server";
+import type { Route } from "./+types/api.content";
+
+/** GET /api/content/v1/*: the read-only Content API (docs/decisions/0139). */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { config } = runtime();
+  return handleContentApi(request, params["*"] ?? "", {
+    db: db(),
+    siteUrl: config.siteUrl,
+  });
+}
+
+/** Writes, which the read-only API refuses (preflights are answered by the server). */
+export async function action({ request, params }: Route.ActionArgs) {
+  return loader({ request, params } as Route.LoaderArgs);
+}
