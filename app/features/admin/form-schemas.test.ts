@@ -230,10 +230,24 @@ describe("the dashboard's query and form", () => {
   const view = (query: string) =>
     readQuery(new URL(`http://localhost/admin?${query}`), dashboardViewQuery);
   it("reads the tab, the search and the page", () => {
-    expect(view("")).toEqual({ ok: true, data: { tab: "overview", q: "", page: null } });
+    const none = { sort: null, dir: null, role: null, status: null, category: "" };
+    expect(view("")).toEqual({ ok: true, data: { tab: "overview", q: "", page: null, ...none } });
     expect(view("tab=users&q=+asha+&page=3")).toEqual({
       ok: true,
-      data: { tab: "users", q: "asha", page: 3 },
+      data: { tab: "users", q: "asha", page: 3, ...none },
+    });
+    expect(view("tab=posts&sort=title&dir=asc&status=draft&category=guides")).toEqual({
+      ok: true,
+      data: {
+        tab: "posts",
+        q: "",
+        page: null,
+        sort: "title",
+        dir: "asc",
+        role: null,
+        status: "draft",
+        category: "guides",
+      },
     });
   });
   it("refuses each with its message, the tab first", () => {

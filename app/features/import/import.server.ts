@@ -73,6 +73,7 @@ export const SITE_SEGMENTS: ReadonlySet<string> = new Set([
   "pending-approval",
   "podcast.xml",
   "post",
+  "preview",
   "resend-verification",
   "reset-password",
   "robots.txt",
