@@ -84,7 +84,13 @@ export function DataTable({
 }) {
   const isEmpty = Array.isArray(children) ? children.length === 0 : !children;
   return (
-    <div className="overflow-x-auto">
+    // A table wider than the screen scrolls inside this box; the box takes
+    // keyboard focus so that arrow keys scroll it (the table's caption names
+    // what is inside; a role and name here would repeat a section's name).
+    <div
+      className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900"
+      tabIndex={0}
+    >
       <table className={`w-full text-left text-sm${stacked ? " stacked-table" : ""}`}>
         {caption ? <caption className="sr-only">{caption}</caption> : null}
         <thead className="border-b border-slate-300 text-slate-700">
