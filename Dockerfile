@@ -1,6 +1,7 @@
 # syntax=docker/dockerfile:1
-# FounderBridge: build with `docker build -t founderbridge .`, run as in compose.yaml and
-# docs/deployment.md. Three stages: the build (all dependencies), the production dependencies,
+# FounderBridge: build with `docker build -t founderbridge .` (or `podman build --format docker
+# -t founderbridge .`: podman's default OCI format drops the HEALTHCHECK), run as in compose.yaml
+# and docs/deployment.md. Three stages: the build (all dependencies), the production dependencies,
 # and the image that runs (no compilers, no dev dependencies, a non-root user).
 ARG NODE_VERSION=24
 
@@ -18,11 +19,15 @@ RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 FROM node:${NODE_VERSION}-bookworm-slim AS runtime
 # pg_dump/pg_restore for `npm run backup` and `npm run restore` on PostgreSQL 15
-# (docs/decisions/0135); use the client of your server's major version.
+# (docs/decisions/0135); use the client of your server's major version. DejaVu and fontconfig's
+# configuration: the demo content's images draw their text in DejaVu Sans through sharp, which
+# draws empty boxes without them (docs/decisions/0159).
 RUN apt-get update \
-  && apt-get install -y --no-install-recommends postgresql-client-15 \
-  && rm -rf /var/lib/apt/lists/*
+  && apt-get install -y --no-install-recommends postgresql-client-15 fontconfig-config fonts-dejavu-core \
+  && rm -rf /var/lib/apt/lists/* /var/cache/apt/*.bin
+# No npm update check when an operator runs `npm run backup` and the like in the container.
 ENV NODE_ENV=production \
+    NPM_CONFIG_UPDATE_NOTIFIER=false \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data

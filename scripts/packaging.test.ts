@@ -46,6 +46,36 @@ describe("Dockerfile", () => {
   });
 });
 
+describe("the image's parts that only show when it runs", () => {
+  it("installs the font the demo content's images draw their text in", () => {
+    // sharp draws <text> through fontconfig: without a font and its configuration, empty boxes.
+    const images = readFileSync("server/db/demo-content/images.ts", "utf8");
+    const font = /const FONT = "([^",]+)/.exec(images)?.[1];
+    expect(font).toBe("DejaVu Sans");
+    const install = runtime.find((line) => /apt-get install/.test(line));
+    expect(install).toMatch(/\bfonts-dejavu-core\b/);
+    expect(install).toMatch(/\bfontconfig-config\b/);
+  });
+
+  it("builds with podman in the docker format, which keeps the HEALTHCHECK", () => {
+    // Podman's default OCI format drops HEALTHCHECK with only a warning (docs/decisions/0159).
+    const docs = ["README.md", "docs/deployment.md", "Dockerfile"].map((f) =>
+      readFileSync(f, "utf8"),
+    );
+    const builds = docs.flatMap((text) => text.match(/podman build -[^\n`]*/g) ?? []);
+    expect(builds.length).toBeGreaterThan(0);
+    for (const command of builds) expect(command).toMatch(/--format docker/);
+  });
+
+  it("makes the base image locally for the Dockerfile's Node version", () => {
+    const nodeMajor = /^ARG NODE_VERSION=(\d+)$/m.exec(dockerfile)?.[1];
+    expect(nodeMajor).toBe(readFileSync(".nvmrc", "utf8").trim());
+    const script = readFileSync("scripts/make-base-image.sh", "utf8");
+    expect(/^NODE_VERSION="\$\{NODE_VERSION:-(\d+)\./m.exec(script)?.[1]).toBe(nodeMajor);
+    expect(script).toContain(`TAG="\${TAG:-docker.io/library/node:${nodeMajor}-bookworm-slim}"`);
+  });
+});
+
 describe("compose.yaml", () => {
   // Compose merges `<<: *app` (YAML 1.1 merge keys).
   const compose = parse(readFileSync("compose.yaml", "utf8"), { merge: true }) as {
