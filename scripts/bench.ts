@@ -283,8 +283,8 @@ async function waitForHealth() {
   throw new Error("the server did not start");
 }
 
-/** Gzipped bytes of every script the page loads (module scripts and modulepreloads). */
-async function javascriptBytes(pagePath: string): Promise<number> {
+/** The page's HTML (raw bytes) and the gzipped bytes of every script it loads (module scripts and modulepreloads). */
+async function pageWeight(pagePath: string): Promise<{ html: number; js: number }> {
   const html = await (await fetch(BASE + pagePath)).text();
   const srcs = new Set<string>();
   for (const m of html.matchAll(/<(?:script|link)[^>]+(?:src|href)="([^"]+\.js)"/g))
@@ -295,7 +295,14 @@ async function javascriptBytes(pagePath: string): Promise<number> {
     const body = Buffer.from(await (await fetch(new URL(src, BASE))).arrayBuffer());
     total += gzipSync(body, { level: 9 }).length;
   }
-  return total;
+  return { html: Buffer.byteLength(html), js: total };
+}
+
+/** The line's "HTML KB" (raw) and "JS gzip KB" columns, for a line that names a page. */
+async function weightColumns(pagePath: string | undefined) {
+  if (!pagePath) return { "HTML KB": "", "JS gzip KB": "" };
+  const { html, js } = await pageWeight(pagePath);
+  return { "HTML KB": Math.round(html / 102.4) / 10, "JS gzip KB": Math.round(js / 102.4) / 10 };
 }
 
 /** Fetches each address once, 10 at a time (fills the page cache). */
@@ -385,9 +392,7 @@ async function run(
     errors: result.errors + result.non2xx,
     "CPU ms/req": Math.round((cpu * 1000 * 100) / Math.max(1, latencies.length)) / 100,
     "RSS MiB": Math.round(memory?.takeLinePeak() ?? NaN),
-    "JS gzip KB": options.jsPath
-      ? Math.round((await javascriptBytes(options.jsPath)) / 102.4) / 10
-      : "",
+    ...(await weightColumns(options.jsPath)),
     budget: options.budget ?? "",
   };
 }
