@@ -218,11 +218,19 @@ const searchCache = createCache<SearchPage>({
   max: 200,
 });
 
-/** searchPosts through the short-lived cache of identical searches: what /search shows. */
-export function cachedSearch(db: Database, rawQuery: string, page = 1): Promise<SearchPage> {
+/**
+ * searchPosts through the short-lived cache of identical searches: what
+ * /search shows. `enabled` false (SEARCH_CACHE=false) runs every search.
+ */
+export function cachedSearch(
+  db: Database,
+  rawQuery: string,
+  page = 1,
+  enabled = true,
+): Promise<SearchPage> {
   const query = normaliseQuery(rawQuery);
   const current = Math.max(1, Math.floor(page) || 1);
-  if (!query) return searchPosts(db, query, current);
+  if (!query || !enabled) return searchPosts(db, query, current);
   return searchCache.get(`${current} ${query}`, () => searchPosts(db, query, current));
 }
 
