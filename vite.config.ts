@@ -67,6 +67,10 @@ export default defineConfig({
       build: {
         rolldownOptions: { input: "./app/entry.express.ts" },
       },
+      // Bundled, so the server holds the dozen icons it draws: imported from
+      // node_modules, lucide-react's entry loads all of its ~1,600 icons (about
+      // 40 MiB of the server's memory, issue 17 item 4).
+      resolve: { noExternal: ["lucide-react"] },
     },
   },
 });

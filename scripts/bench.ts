@@ -34,9 +34,17 @@
  *   500 posts is updated every 5 s (PostgreSQL only: the bench cannot write
  *   into the server's embedded PGlite), with its share of the line without.
  * - search (uncached, 1 connection): one search at a time over 30 varied
- *   queries, cache-busted: the latency of a search itself (the budget).
+ *   queries, past the page cache: the latency of a search (the budget).
+ *   Identical searches share one result for a minute (decision 0161), so
+ *   this measures the site as it runs; SEARCH_CACHE=false (passed to the
+ *   server) makes every search run, for the cost of a search itself.
  * - search (uncached): the same queries at full concurrency.
  * - search (cached): the same 30 queries without busting: repeats are hits.
+ *
+ * BENCH_ONLY (comma-separated, e.g. "=home,article (uncached,search") runs only
+ * the lines whose name contains one of the words, or is the word after "=";
+ * "search latencies" and "archive latencies" name the two tables at the end.
+ * BENCH_PORT (3900) moves the server.
  *
  * Needs `npm run build` first (the npm script does it).
  */
@@ -63,6 +71,13 @@ const SERVER_URL = process.env.BENCH_DATABASE_URL;
 const BASE = `http://127.0.0.1:${PORT}`;
 const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 600);
 const ARTICLES = 500;
+const ONLY = process.env.BENCH_ONLY?.split(",")
+  .map((word) => word.trim())
+  .filter(Boolean);
+/** A word starting with "=" names a whole line. */
+const wanted = (name: string) =>
+  !ONLY?.length ||
+  ONLY.some((word) => (word.startsWith("=") ? name === word.slice(1) : name.includes(word)));
 /** What Chromium sends. */
 const BROWSER_ENCODING = "gzip, deflate, br, zstd";
 
@@ -271,8 +286,8 @@ async function waitForHealth() {
   throw new Error("the server did not start");
 }
 
-/** Gzipped bytes of every script the page loads (module scripts and modulepreloads). */
-async function javascriptBytes(pagePath: string): Promise<number> {
+/** The page's HTML (raw bytes) and the gzipped bytes of every script it loads (module scripts and modulepreloads). */
+async function pageWeight(pagePath: string): Promise<{ html: number; js: number }> {
   const html = await (await fetch(BASE + pagePath)).text();
   const srcs = new Set<string>();
   for (const m of html.matchAll(/<(?:script|link)[^>]+(?:src|href)="([^"]+\.js)"/g))
@@ -283,7 +298,14 @@ async function javascriptBytes(pagePath: string): Promise<number> {
     const body = Buffer.from(await (await fetch(new URL(src, BASE))).arrayBuffer());
     total += gzipSync(body, { level: 9 }).length;
   }
-  return total;
+  return { html: Buffer.byteLength(html), js: total };
+}
+
+/** The line's "HTML KB" (raw) and "JS gzip KB" columns, for a line that names a page. */
+async function weightColumns(pagePath: string | undefined) {
+  if (!pagePath) return { "HTML KB": "", "JS gzip KB": "" };
+  const { html, js } = await pageWeight(pagePath);
+  return { "HTML KB": Math.round(html / 102.4) / 10, "JS gzip KB": Math.round(js / 102.4) / 10 };
 }
 
 /** Fetches each address once, 10 at a time (fills the page cache). */
@@ -318,6 +340,7 @@ async function run(
     during?: () => () => void;
   } = {},
 ) {
+  if (!wanted(name)) return undefined;
   // Requests the last line left in flight finish first.
   await new Promise((r) => setTimeout(r, 3000));
   const headers: Record<string, string> = {
@@ -372,9 +395,7 @@ async function run(
     errors: result.errors + result.non2xx,
     "CPU ms/req": Math.round((cpu * 1000 * 100) / Math.max(1, latencies.length)) / 100,
     "RSS MiB": Math.round(memory?.takeLinePeak() ?? NaN),
-    "JS gzip KB": options.jsPath
-      ? Math.round((await javascriptBytes(options.jsPath)) / 102.4) / 10
-      : "",
+    ...(await weightColumns(options.jsPath)),
     budget: options.budget ?? "",
   };
 }
@@ -491,7 +512,9 @@ async function main() {
       budget: `${BUDGET.cached}; ${BUDGET.js}`,
     });
     rows.push(cached);
-    if (database.url) {
+    if (!wanted(`article (${articles.length} posts), a save every 5 s`)) {
+      // not asked for
+    } else if (database.url) {
       await warm(articles);
       const withWrites = await run(
         `article (${articles.length} posts), a save every 5 s`,
@@ -501,8 +524,10 @@ async function main() {
           budget: BUDGET.writes,
         },
       );
-      const share = Math.round((withWrites["req/s"] / Math.max(1, cached["req/s"])) * 100);
-      rows.push({ ...withWrites, page: `${withWrites.page} (${share} % of no writes)` });
+      if (withWrites) {
+        const share = Math.round((withWrites["req/s"] / Math.max(1, cached?.["req/s"] ?? 0)) * 100);
+        rows.push({ ...withWrites, page: `${withWrites.page} (${share} % of no writes)` });
+      }
     } else {
       console.log("(The line with a save every 5 s needs BENCH_DATABASE_URL: PostgreSQL.)");
     }
@@ -541,7 +566,7 @@ async function main() {
       await run(`search (${QUERIES.length} queries, cached)`, search, { budget: BUDGET.cached }),
     );
     let mixed = "";
-    if (MIXED_SECONDS > 0) {
+    if (MIXED_SECONDS > 0 && wanted(`mixed, ${MIXED_SECONDS} s`)) {
       // Readers, members and searches together, as a site sees them.
       const start = rssMiB(serverPid);
       const line = await run(
@@ -557,7 +582,9 @@ async function main() {
         { seconds: MIXED_SECONDS, budget: "RSS flat" },
       );
       rows.push(line);
-      mixed = `Mixed load: RSS ${Math.round(start)} MiB at its start, ${Math.round(rssMiB(serverPid))} MiB at its end, ${line["RSS MiB"]} MiB at most.`;
+      mixed = !line
+        ? ""
+        : `Mixed load: RSS ${Math.round(start)} MiB at its start, ${Math.round(rssMiB(serverPid))} MiB at its end, ${line["RSS MiB"]} MiB at most.`;
     }
     console.log(
       `\n${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, Node ${process.version}, ` +
@@ -566,15 +593,19 @@ async function main() {
         `unless "gzip"; load average ${loadBefore} before, ${loadAverage()} after; ` +
         `${new Date().toISOString()}`,
     );
-    console.table(rows);
+    console.table(rows.filter(Boolean));
     console.log(
       `Server memory: idle after start ${Math.round(idleRss)} MiB; peak through the bench ` +
         `${Math.round(memory.peak)} MiB (budget: ${BUDGET.memory}). ${mixed}`,
     );
-    console.log("Uncached search, one at a time: median of 5 per query, slowest first");
-    console.table(await searchLatencies());
-    console.log("Archive pages, each rendered once (no page or list cache had it)");
-    console.table(await archiveLatencies());
+    if (wanted("search latencies")) {
+      console.log("Uncached search, one at a time: median of 5 per query, slowest first");
+      console.table(await searchLatencies());
+    }
+    if (wanted("archive latencies")) {
+      console.log("Archive pages, each rendered once (no page or list cache had it)");
+      console.table(await archiveLatencies());
+    }
   } finally {
     memory?.stop();
     server?.kill("SIGTERM");

@@ -276,6 +276,7 @@ export function createApp({
           requestId: String(req.id),
           log: req.log,
           ip: req.ip ?? req.socket.remoteAddress ?? "unknown",
+          dataRequest: req.path.endsWith(".data"),
         });
         return context;
       },

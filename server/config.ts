@@ -28,6 +28,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   DEMO_CONTENT: booleanFromEnv.optional(),
+  SEARCH_CACHE: booleanFromEnv.optional(),
   TRUST_PROXY: booleanFromEnv.default(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
@@ -111,6 +112,8 @@ export type Config = {
   authSecret: string;
   /** Load demo content on the first start of an embedded database. */
   demoContent: boolean;
+  /** Identical searches share one result for a minute (decision 0161); false: every search runs. */
+  searchCache: boolean;
   trustProxy: boolean;
   logLevel: string;
   /** Readable lines in development and on a terminal unless LOG_FORMAT says; JSON lines otherwise. */
@@ -240,6 +243,7 @@ export function loadConfig(
     dataDir,
     authSecret: e.BETTER_AUTH_SECRET ?? embeddedSecret(dataDir),
     demoContent: !e.DATABASE_URL && (e.DEMO_CONTENT ?? true),
+    searchCache: e.SEARCH_CACHE ?? true,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === "development" || stdoutIsTTY ? "pretty" : "json"),

@@ -12,14 +12,15 @@ import { readQuery } from "~/lib/read-input.server";
 import { isSaved } from "~/features/favorites/favorites.server";
 import { postPath } from "~/features/posts/post-card";
 import { InfinitePosts } from "~/features/reader/infinite-posts";
-import { loadPostView } from "~/features/reader/post-page.server";
+import { bodyInMarkupOnly, loadPostView } from "~/features/reader/post-page.server";
+import { requestContext } from "#server/http/request-context";
 import { defaultPageMeta, siteOf } from "~/features/seo/meta";
 import { postMeta } from "~/features/seo/post-meta";
 import { pageCacheHeaders, readerPageHeaders, withPageKeys } from "~/features/layout/cache-headers";
 import type { Route } from "./+types/post";
 
 /** /post/{slug} (canonical) and /{category}/{slug}. */
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { config } = runtime();
   const view = await loadPostView(db(), params.slug, {
     name: config.siteName,
@@ -42,7 +43,13 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     }),
   ]);
   return data(
-    { view, siteUrl: config.siteUrl, saved, comments },
+    {
+      // The body is sent once, in the markup (decision 0160).
+      view: bodyInMarkupOnly(view, context.get(requestContext).dataRequest),
+      siteUrl: config.siteUrl,
+      saved,
+      comments,
+    },
     {
       // Its own row, and the byline (decision 0104); other posts' writes keep it.
       headers: withPageKeys(pageCacheHeaders(request), [

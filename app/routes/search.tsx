@@ -1,8 +1,9 @@
 import { data, Form, Link } from "react-router";
 import { db } from "#server/db/client";
+import { runtime } from "#server/runtime";
 import { EmptyState } from "~/features/posts/post-card";
 import { Highlighted } from "~/features/search/highlighted";
-import { searchPosts, searchQuery } from "~/features/search/search.server";
+import { cachedSearch, searchQuery } from "~/features/search/search.server";
 import { readQuery } from "~/lib/read-input.server";
 import { formatDate, isoDate, plural } from "~/lib/format";
 import { pageMeta, siteOf } from "~/features/seo/meta";
@@ -12,7 +13,7 @@ import type { Route } from "./+types/search";
 export async function loader({ request }: Route.LoaderArgs) {
   const query = readQuery(request, searchQuery);
   const { q, page } = query.ok ? query.data : { q: "", page: 1 };
-  return data(await searchPosts(db(), q, page), {
+  return data(await cachedSearch(db(), q, page, runtime().config.searchCache), {
     headers: withPageKeys(pageCacheHeaders(request), ["list:all"]),
   });
 }

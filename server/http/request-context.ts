@@ -8,6 +8,11 @@ export type RequestContext = {
   log: Logger;
   /** The client's address: X-Forwarded-For counts only with TRUST_PROXY. */
   ip: string;
+  /**
+   * The request asks for loader data only (a client navigation's `.data`),
+   * not a document: what a document carries in its markup must be in the data.
+   */
+  dataRequest: boolean;
 };
 
 export const requestContext = createContext<RequestContext>();

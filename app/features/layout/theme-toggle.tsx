@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { DropdownMenu } from "~/components/ui/dropdown-menu";
+import { useHydrated } from "~/lib/use-hydrated";
 import { MonitorIcon, MoonIcon, SunIcon } from "./icons";
 import { applyThemeChoice, readThemeChoice, subscribeThemeChoice, type ThemeChoice } from "./theme";
 
@@ -61,6 +62,8 @@ export function ThemeOptions() {
  */
 export function ThemeToggle() {
   const choice = useThemeChoice();
+  // The choices work only with JavaScript: drawn once hydrated, not sent in every page's HTML.
+  const hydrated = useHydrated();
 
   const current = CHOICES.find((c) => c.value === choice);
   const Current = current?.Icon ?? MonitorIcon;
@@ -71,26 +74,28 @@ export function ThemeToggle() {
       triggerClassName="inline-flex h-9 w-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 hover:text-brand-700"
       panelClassName="absolute right-0 z-40 mt-2 w-40 rounded-md border border-slate-200 bg-white py-2 shadow-lg"
     >
-      {(close) => (
-        <ul aria-label="Theme">
-          {CHOICES.map(({ value, label, Icon }) => (
-            <li key={value}>
-              <button
-                type="button"
-                aria-pressed={choice === value}
-                onClick={() => {
-                  applyThemeChoice(value);
-                  close();
-                }}
-                className="flex w-full items-center gap-2 px-4 py-2 text-left text-sm text-slate-800 hover:bg-brand-50 focus:bg-brand-50 aria-pressed:font-semibold"
-              >
-                <Icon className="h-4 w-4" />
-                {label}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      {(close) =>
+        hydrated ? (
+          <ul aria-label="Theme">
+            {CHOICES.map(({ value, label, Icon }) => (
+              <li key={value}>
+                <button
+                  type="button"
+                  aria-pressed={choice === value}
+                  onClick={() => {
+                    applyThemeChoice(value);
+                    close();
+                  }}
+                  className="flex w-full items-center gap-2 px-4 py-2 text-left text-sm text-slate-800 hover:bg-brand-50 focus:bg-brand-50 aria-pressed:font-semibold"
+                >
+                  <Icon className="h-4 w-4" />
+                  {label}
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null
+      }
     </DropdownMenu>
   );
 }

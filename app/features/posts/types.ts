@@ -70,8 +70,13 @@ export type RenderWidget =
 /** What the post page shows for one post (server-prepared: the body is sanitised). */
 export type PostView = {
   post: Omit<PostDetail, "content">;
-  /** The sanitised body. */
-  html: string;
+  /**
+   * The sanitised body. Undefined in the browser for the page's own post,
+   * whose body is in the markup only (`htmlInMarkup`, decision 0160).
+   */
+  html?: string;
+  /** The body is in the document's markup and left out of its hydration data. */
+  htmlInMarkup?: boolean;
   /** The excerpt, or the first 160 characters of the text. */
   description: string;
   /** The first 500 characters of the text (structured data). */

@@ -14,6 +14,7 @@ import { SidebarWidgets } from "~/features/posts/sidebar-widgets";
 import type { PostView } from "~/features/posts/types";
 import { tagPath } from "~/features/posts/archive";
 import { EventSummary } from "~/features/events/event-summary";
+import { PostBody } from "./post-body";
 
 /** One post as the post page shows it; also each post that infinite scroll appends. */
 export function PostArticle({
@@ -204,9 +205,7 @@ export function PostArticle({
           </p>
         ) : null}
 
-        {view.html ? (
-          <div className="post-body mt-8" dangerouslySetInnerHTML={{ __html: view.html }} />
-        ) : null}
+        <PostBody view={view} />
 
         {post.tags.length > 0 ? (
           <section aria-label={`Tags${suffix}`} className="mt-8">

@@ -193,3 +193,19 @@ export async function viewOfPost(
       : null,
   };
 }
+
+/**
+ * The page's own post as its document's loader gives it: the body stays
+ * readable on the server, which draws it, but is not enumerable, so React
+ * Router's hydration data (which serialises own enumerable keys) leaves it
+ * out; the browser takes it from the markup (app/features/reader/post-body.tsx,
+ * decision 0160). A `.data` request (client navigation) keeps it. A copy: the
+ * cached view is shared by every request.
+ */
+export function bodyInMarkupOnly(view: PostView, dataRequest: boolean): PostView {
+  if (dataRequest || !view.html) return view;
+  const { html, ...rest } = view;
+  const copy: PostView = { ...rest, htmlInMarkup: true };
+  Object.defineProperty(copy, "html", { value: html, enumerable: false });
+  return copy;
+}

@@ -18,6 +18,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { formText, formTextOr } from "~/lib/form-fields";
 import { containsPattern } from "#server/db/like";
+import { createCache } from "#server/cache/cache";
 import type { Database } from "#server/db/client";
 import { queryCardsByIds, type PostCard } from "~/features/posts/posts.server";
 import { highlight, snippetAround, type Segment } from "./highlight";
@@ -199,6 +200,38 @@ export async function searchPosts(db: Database, rawQuery: string, page = 1): Pro
     }
     return runSearch(tx as unknown as Database, query, current);
   });
+}
+
+/** How long identical searches share one result (decision 0161). */
+export const SEARCH_CACHE_TTL_MS = 60_000;
+
+/**
+ * Results of recent searches by query and page: identical searches within a
+ * minute (the page cache's own lifetime) share one run, and concurrent ones
+ * wait for the same run. Any post or category write, on any instance, drops
+ * them all (the scopes' NOTIFY); about 30 KB an entry, so at most 200.
+ */
+const searchCache = createCache<SearchPage>({
+  name: "search",
+  ttl: SEARCH_CACHE_TTL_MS,
+  scopes: ["posts", "categories"],
+  max: 200,
+});
+
+/**
+ * searchPosts through the short-lived cache of identical searches: what
+ * /search shows. `enabled` false (SEARCH_CACHE=false) runs every search.
+ */
+export function cachedSearch(
+  db: Database,
+  rawQuery: string,
+  page = 1,
+  enabled = true,
+): Promise<SearchPage> {
+  const query = normaliseQuery(rawQuery);
+  const current = Math.max(1, Math.floor(page) || 1);
+  if (!query || !enabled) return searchPosts(db, query, current);
+  return searchCache.get(`${current} ${query}`, () => searchPosts(db, query, current));
 }
 
 async function runSearch(db: Database, query: string, current: number): Promise<SearchPage> {
