@@ -8,12 +8,22 @@ export const ACTION_LABELS: Record<"approve" | ConfirmableAction, string> = {
   delete: "Delete",
 };
 
-const ACTION_STYLES: Record<"approve" | ConfirmableAction, string> = {
+export const ACTION_STYLES: Record<"approve" | ConfirmableAction, string> = {
   approve: "bg-green-700 text-white hover:bg-green-800",
   block: "bg-amber-600 text-black hover:bg-amber-500",
   promote: "bg-brand-700 text-white hover:bg-brand-900",
   delete: "bg-red-700 text-white hover:bg-red-800",
 };
+
+/** The actions offered on a member's row: approve unless approved, block unless blocked, promote an approved user, delete. */
+export function userActionsFor(user: Pick<UserRow, "status" | "role">) {
+  const actions: ("approve" | ConfirmableAction)[] = [];
+  if (user.status !== "approved") actions.push("approve");
+  if (user.status !== "blocked") actions.push("block");
+  if (user.role === "user" && user.status === "approved") actions.push("promote");
+  actions.push("delete");
+  return actions;
+}
 
 /** Approve, block, promote or delete one member (asks first, except approve). */
 export function UserActionForm({
