@@ -23,8 +23,7 @@ const STATUS_BADGES: Record<PostRow["status"], string> = {
   pending: "bg-yellow-100 text-yellow-900",
 };
 
-const smallButton =
-  "inline-flex min-h-8 items-center rounded border border-slate-400 px-2 py-1 text-xs font-semibold";
+const smallButton = "row-action row-action-outline";
 
 const BULK_FORM = "bulk-posts";
 
@@ -296,7 +295,7 @@ export function PostsTab({ data }: { data: DashboardData }) {
                 intent={p.isFeatured ? "post-unfeature" : "post-feature"}
                 id={p.id}
                 name={p.title}
-                className="inline-flex min-h-8 items-center rounded bg-amber-600 px-2 py-1 text-xs font-semibold text-black hover:bg-amber-500"
+                className="row-action row-action-warn"
               >
                 {p.isFeatured ? "Unfeature" : "Feature"}
               </RowButton>
@@ -314,7 +313,7 @@ export function PostsTab({ data }: { data: DashboardData }) {
                 intent="post-delete"
                 id={p.id}
                 name={p.title}
-                className="rounded bg-red-700 px-2 py-1 text-xs font-semibold text-white hover:bg-red-800"
+                className="row-action row-action-danger"
               >
                 Delete
               </RowButton>

@@ -9,10 +9,10 @@ export const ACTION_LABELS: Record<"approve" | ConfirmableAction, string> = {
 };
 
 export const ACTION_STYLES: Record<"approve" | ConfirmableAction, string> = {
-  approve: "bg-green-700 text-white hover:bg-green-800",
-  block: "bg-amber-600 text-black hover:bg-amber-500",
-  promote: "bg-brand-700 text-white hover:bg-brand-900",
-  delete: "bg-red-700 text-white hover:bg-red-800",
+  approve: "row-action row-action-approve",
+  block: "row-action row-action-warn",
+  promote: "row-action row-action-primary",
+  delete: "row-action row-action-danger",
 };
 
 /** The actions offered on a member's row: approve unless approved, block unless blocked, promote an approved user, delete. */
@@ -41,7 +41,7 @@ export function UserActionForm({
     <ConfirmAction action={here} question={question} fields={{ intent: action, userId: user.id }}>
       <button
         type="submit"
-        className={`rounded px-2 py-1 text-xs font-semibold ${ACTION_STYLES[action]}`}
+        className={ACTION_STYLES[action]}
       >
         {ACTION_LABELS[action]}
         <span className="sr-only"> {user.username}</span>

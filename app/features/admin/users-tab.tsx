@@ -92,7 +92,7 @@ export function UsersTab({ data }: { data: DashboardData }) {
                     intent={action}
                     id={u.id}
                     name={u.username}
-                    className={`rounded px-2 py-1 text-xs font-semibold ${ACTION_STYLES[action]}`}
+                    className={ACTION_STYLES[action]}
                   >
                     {ACTION_LABELS[action]}
                   </RowButton>
