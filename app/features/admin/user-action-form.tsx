@@ -39,10 +39,7 @@ export function UserActionForm({
 }) {
   return (
     <ConfirmAction action={here} question={question} fields={{ intent: action, userId: user.id }}>
-      <button
-        type="submit"
-        className={ACTION_STYLES[action]}
-      >
+      <button type="submit" className={ACTION_STYLES[action]}>
         {ACTION_LABELS[action]}
         <span className="sr-only"> {user.username}</span>
       </button>
