@@ -141,6 +141,24 @@ const CASES: Case[] = [
     ),
   },
   {
+    name: "GET /admin?tab=users searched",
+    action: "admin.access",
+    send: get(() => "/admin?tab=users&q=matrix&sort=email&dir=desc"),
+  },
+  {
+    name: "GET /admin?tab=posts searched, sorted by author",
+    action: "admin.access",
+    send: get(() => "/admin?tab=posts&q=post&sort=author&dir=desc&page=2"),
+  },
+  {
+    name: "POST /admin row feature (the table's one form)",
+    action: "admin.access",
+    send: post(
+      () => "/admin?tab=posts",
+      (w) => ({ row: `post-feature.${w.adminPostId}` }),
+    ),
+  },
+  {
     name: "POST /admin bulk feature",
     action: "admin.access",
     send: post(

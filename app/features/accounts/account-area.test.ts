@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { AccountArea } from "./account-area";
 import AvatarMenu, { avatarMenuLinks } from "./avatar-menu";
 import type { HeaderUser } from "./header-user";
+import { ADMIN_PAGES, adminMenuLabel } from "~/lib/admin-pages";
 
 const user = (role: HeaderUser["role"], status: HeaderUser["status"] = "approved"): HeaderUser => ({
   username: "asha",
@@ -41,11 +42,25 @@ describe("avatar menu", () => {
       "My Published Posts /my-posts",
       "Admin Dashboard /admin",
       "Banned Words /admin/banned-words",
-      "Site Settings /admin/site-settings",
       "Redirects /admin/redirects",
+      "Site Settings /admin/site-settings",
       "Reports /admin/reports",
+      "Activity /admin/activity",
+      "Analytics /admin/analytics",
+      "Content API /admin/content-api",
+      "Webhooks /admin/webhooks",
       "Weekly Digest /admin/email",
     ]);
+  });
+
+  it("lists every admin page the admin pages link each other with, and none for others", () => {
+    const menu = labels(user("admin"));
+    for (const page of ADMIN_PAGES) expect(menu).toContain(`${adminMenuLabel(page)} ${page.to}`);
+    for (const role of ["user", "mentor"] as const) {
+      expect(labels(user(role)).filter((l) => / \/admin/.test(l))).toEqual([]);
+    }
+    // A blocked or pending admin is not offered them either (the routes refuse them).
+    expect(labels(user("admin", "pending")).filter((l) => / \/admin/.test(l))).toEqual([]);
   });
 
   it("renders the links and Sign Out in the menu", () => {

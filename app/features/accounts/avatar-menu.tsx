@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { srcSetOf } from "#server/storage/image-variants";
 import { DropdownMenu } from "~/components/ui/dropdown-menu";
+import { ADMIN_PAGES, adminMenuLabel } from "~/lib/admin-pages";
 import type { HeaderUser } from "./header-user";
 import { can } from "./permissions";
 
@@ -10,7 +11,8 @@ export type MenuLink = { label: string; to: string };
  * The avatar menu's links (spec 1 §2), before Sign Out: My Profile, My
  * Favorite Posts, Notifications; Notification Settings for approved members
  * (issue 20); Two-Factor Authentication (issue 22); My Published Posts for mentors and admins;
- * the admin links for admins. The routes check again.
+ * the admin links for admins (the one list, ~/lib/admin-pages, that the
+ * admin pages link each other with). The routes check again.
  */
 export function avatarMenuLinks(user: HeaderUser): MenuLink[] {
   const actor = { id: "", role: user.role, status: user.status };
@@ -26,14 +28,7 @@ export function avatarMenuLinks(user: HeaderUser): MenuLink[] {
   links.push({ label: "Two-Factor Authentication", to: "/settings/two-factor" });
   if (can(actor, "post.write")) links.push({ label: "My Published Posts", to: "/my-posts" });
   if (can(actor, "admin.access")) {
-    links.push(
-      { label: "Admin Dashboard", to: "/admin" },
-      { label: "Banned Words", to: "/admin/banned-words" },
-      { label: "Site Settings", to: "/admin/site-settings" },
-      { label: "Redirects", to: "/admin/redirects" },
-      { label: "Reports", to: "/admin/reports" },
-      { label: "Weekly Digest", to: "/admin/email" },
-    );
+    for (const page of ADMIN_PAGES) links.push({ label: adminMenuLabel(page), to: page.to });
   }
   return links;
 }

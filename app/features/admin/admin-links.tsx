@@ -1,19 +1,8 @@
 /** The admin pages, linked from each of them (spec 2 §2); Reports with its open count (issue 20 §6). */
 import { Link, useRouteLoaderData } from "react-router";
+import { ADMIN_PAGES, type AdminPagePath } from "~/lib/admin-pages";
 
-export const ADMIN_PAGES = [
-  { to: "/admin", label: "Dashboard" },
-  { to: "/admin/banned-words", label: "Banned Words" },
-  { to: "/admin/redirects", label: "Redirects" },
-  { to: "/admin/site-settings", label: "Site Settings" },
-  { to: "/admin/reports", label: "Reports" },
-  { to: "/admin/activity", label: "Activity" },
-  { to: "/admin/analytics", label: "Analytics" },
-  { to: "/admin/content-api", label: "Content API" },
-  { to: "/admin/webhooks", label: "Webhooks" },
-] as const;
-
-export function AdminLinks({ current }: { current: (typeof ADMIN_PAGES)[number]["to"] }) {
+export function AdminLinks({ current }: { current: AdminPagePath }) {
   // The root loader counts open reports for admins.
   const openReports = useRouteLoaderData<{ openReports?: number | null }>("root")?.openReports ?? 0;
   return (

@@ -7,7 +7,7 @@
  */
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { adminAuditLog, categories, posts } from "#server/db/schema";
+import { adminAuditLog, categories, posts, profiles } from "#server/db/schema";
 import { createPost, createUser } from "#tests/support/factories";
 import { browse } from "#tests/support/http-app";
 import { NOT_ADMINS, roleJars, signedInMember } from "#tests/support/signed-in";
@@ -299,6 +299,103 @@ describe("posts tab", () => {
       .from(posts)
       .where(eq(posts.id, target.id));
     expect(row!.authorId).toBe(to.id);
+  });
+});
+
+describe("the row actions: one form per table", () => {
+  it("render one form for the table's rows, whose buttons send row=intent.id", async () => {
+    const admin = await signedInMember(site.app, site.testDb.db, { role: "admin" });
+    const author = await createUser(site.testDb.db, { role: "mentor", status: "pending" });
+    const target = await createPost(site.testDb.db, { authorId: author.id, title: "Row form" });
+    const users = await text(await get(admin.jar, `/admin?tab=users&q=${author.username}`));
+    const posts_ = await text(await get(admin.jar, "/admin?tab=posts&q=Row%20form"));
+    const tbody = (page: string) => /<tbody[^>]*>([\s\S]*?)<\/tbody>/.exec(page)![1]!;
+    for (const [page, table] of [
+      [users, "users"],
+      [posts_, "posts"],
+    ] as const) {
+      expect(tbody(page)).not.toContain("<form");
+      expect(page.match(new RegExp(`<form[^>]*id="${table}-row-actions"`, "g"))).toHaveLength(1);
+    }
+    for (const intent of ["approve", "block", "delete"]) {
+      expect(users).toMatch(
+        new RegExp(
+          `<button type="submit" form="users-row-actions" value="${intent}\\.${author.id}"[^>]* name="row"`,
+        ),
+      );
+    }
+    for (const intent of ["post-author", "post-feature", "post-delete"]) {
+      expect(posts_).toMatch(
+        new RegExp(
+          `<button type="submit" form="posts-row-actions" value="${intent}\\.${target.id}"[^>]* name="row"`,
+        ),
+      );
+    }
+  });
+
+  it("run as the per-row forms did: asking first without confirmed=1", async () => {
+    const admin = await signedInMember(site.app, site.testDb.db, { role: "admin" });
+    const member = await createUser(site.testDb.db, { status: "pending" });
+    const author = await createUser(site.testDb.db, { role: "mentor" });
+    const target = await createPost(site.testDb.db, { authorId: author.id, title: "By row" });
+    const statusOf = async () =>
+      (
+        await site.testDb.db
+          .select({ status: profiles.status })
+          .from(profiles)
+          .where(eq(profiles.id, member.id))
+      )[0]!.status;
+
+    const approved = await post(admin.jar, "/admin?tab=users", { row: `approve.${member.id}` });
+    expect([approved.status, approved.headers.get("location")]).toEqual([
+      302,
+      "/admin?tab=users&done=approve",
+    ]);
+    expect(await statusOf()).toBe("approved");
+    // Block asks first (the server's step without JavaScript), then blocks.
+    const asked = await post(admin.jar, "/admin?tab=users", { row: `block.${member.id}` });
+    expect(asked.headers.get("location")).toBe(
+      `/admin?tab=users&confirm=block&user=${encodeURIComponent(member.id)}`,
+    );
+    expect(await statusOf()).toBe("approved");
+    await post(admin.jar, "/admin?tab=users", { row: `block.${member.id}`, confirmed: "1" });
+    expect(await statusOf()).toBe("blocked");
+
+    expect(
+      (await post(admin.jar, "/admin?tab=posts", { row: `post-feature.${target.id}` })).status,
+    ).toBe(302);
+    expect(await featuredOf([target.id])).toEqual({ [target.id]: true });
+    await post(admin.jar, "/admin?tab=posts", { row: `post-unfeature.${target.id}` });
+    expect(await featuredOf([target.id])).toEqual({ [target.id]: false });
+    const step = await post(admin.jar, "/admin?tab=posts", { row: `post-delete.${target.id}` });
+    expect(step.status).toBe(200);
+    expect(await text(step)).toContain('id="confirm-heading"');
+    expect(await featuredOf([target.id])).toEqual({ [target.id]: false });
+    await post(admin.jar, "/admin?tab=posts", { row: `post-delete.${target.id}`, confirmed: "1" });
+    expect(await featuredOf([target.id])).toEqual({});
+
+    // Nonsense is a 4xx with a message, never a 500.
+    for (const row of ["", "approve", "approve.", "post-feature.not-a-uuid", "launch.x"]) {
+      const res = await post(admin.jar, "/admin?tab=users", { row });
+      expect([row, res.status >= 400 && res.status < 500]).toEqual([row, true]);
+    }
+  });
+
+  it("are refused to every role but admin", async () => {
+    const member = await createUser(site.testDb.db, { status: "pending" });
+    const author = await createUser(site.testDb.db, { role: "mentor" });
+    const target = await createPost(site.testDb.db, { authorId: author.id });
+    for (const [who, jar] of Object.entries(await roleJars(site, NOT_ADMINS))) {
+      for (const row of [
+        `approve.${member.id}`,
+        `post-feature.${target.id}`,
+        `post-delete.${target.id}`,
+      ]) {
+        const res = await post(jar, "/admin?tab=posts", { row, confirmed: "1" });
+        expect([who, row, res.status, res.headers.get("location")]).toEqual([who, row, 302, "/"]);
+      }
+    }
+    expect(await featuredOf([target.id])).toEqual({ [target.id]: false });
   });
 });
 

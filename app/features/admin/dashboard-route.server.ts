@@ -127,10 +127,35 @@ export const dashboardActionForm = broadcastFormValues.extend({
   ),
   featured: formText,
   confirmed: formText,
+  /** A row's button in the table's one form (ROW_ACTIONS_FORM): "intent.id", see fromRow. */
+  row: onceTextOrNull,
   // The broadcast's "Also send by e-mail" (issue 20 §4).
   email: formText,
 });
 export type DashboardActionForm = z.output<typeof dashboardActionForm>;
+
+/**
+ * A row button's `row=intent.id` as the fields a per-row form would have
+ * sent (intent and userId or postId, featured for feature/unfeature): the
+ * Users and Posts tables have one form, not four per row (issue 19, the
+ * page's weight). The fields sent beside it (confirmed, authorId) stay.
+ */
+export function fromRow(form: DashboardActionForm): DashboardActionForm {
+  if (form.row === null || form.intent !== null) return form;
+  const dot = form.row.indexOf(".");
+  const [intent, id] = dot < 0 ? [form.row, ""] : [form.row.slice(0, dot), form.row.slice(dot + 1)];
+  const target = id && id.length <= MAX_ID_LENGTH ? id : null;
+  if (intent === "post-feature" || intent === "post-unfeature") {
+    return {
+      ...form,
+      intent: "post-feature",
+      postId: target,
+      featured: intent === "post-feature" ? "1" : "0",
+    };
+  }
+  if (intent.startsWith("post-")) return { ...form, intent, postId: target };
+  return { ...form, intent, userId: target };
+}
 
 const toRow = (u: AdminUser): UserRow => ({
   id: u.id,
@@ -434,7 +459,7 @@ export async function runDashboardAction(
   const here = parsed.ok ? pageAddress(parsed.view) : "/admin?tab=overview";
   const read = await readForm(request, dashboardActionForm, { limit: SMALL_BODY_LIMIT_BYTES });
   if (!read.ok) return data({ error: "Invalid request" }, { status: 400 });
-  const form = read.data;
+  const form = fromRow(read.data);
   const { intent } = form;
   if (intent !== null && (POST_INTENTS as readonly string[]).includes(intent)) {
     return runPostAction(db, actor, intent as PostIntent, form, here);

@@ -3,20 +3,35 @@
  * search text and the WHERE it makes, and the page shown (a page past the end
  * shows the last) with its "showing from–to" figures.
  */
-import { ilike, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { containsPattern } from "#server/db/like";
 
 export const SEARCH_MAX_LENGTH = 200;
 
-/** The text searched (trimmed, capped) and a WHERE matching it anywhere in any of `columns`. */
+/**
+ * The text searched (trimmed, capped, control characters made spaces) and
+ * a WHERE matching it anywhere in any of `keys`: lower-cased expressions,
+ * each the very expression of a trigram index (migration
+ * admin_search_and_author_sort; `lower(x) LIKE` is what such an index on
+ * lower(x) serves, as ILIKE on the bare column is not). Each key is
+ * either an expression or a function of the pattern giving the WHERE
+ * itself (a match on a joined table's index, as the Posts tab's author).
+ */
 export function searchWhere(
   raw: string | undefined,
-  columns: readonly AnyColumn[],
+  keys: readonly (SQL | ((pattern: string) => SQL))[],
 ): { query: string; where: SQL | undefined } {
-  const query = (raw ?? "").trim().slice(0, SEARCH_MAX_LENGTH);
+  const query = (raw ?? "")
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]+/g, " ")
+    .trim()
+    .slice(0, SEARCH_MAX_LENGTH);
   if (!query) return { query, where: undefined };
-  const pattern = containsPattern(query);
-  return { query, where: or(...columns.map((column) => ilike(column, pattern))) };
+  const pattern = containsPattern(query.toLowerCase());
+  const parts = keys.map((key) =>
+    typeof key === "function" ? key(pattern) : sql`${key} like ${pattern}`,
+  );
+  return { query, where: parts.length === 1 ? parts[0] : sql`(${sql.join(parts, sql` or `)})` };
 }
 
 /** The page to show of `total` rows, `size` a page: its number, the page count and the offset. */

@@ -14,8 +14,8 @@ import { inputClass } from "~/components/ui/form";
 import { usePrompt } from "~/components/ui/prompt-dialog";
 import { useHydrated } from "~/lib/use-hydrated";
 import { AdminListTable } from "./admin-list-table";
-import { ConfirmDelete } from "./confirm-action";
 import type { DashboardData, PostRow } from "./dashboard-data";
+import { RowActionsForm, RowButton } from "./row-actions";
 
 const STATUS_BADGES: Record<PostRow["status"], string> = {
   published: "bg-green-100 text-green-900",
@@ -23,8 +23,7 @@ const STATUS_BADGES: Record<PostRow["status"], string> = {
   pending: "bg-yellow-100 text-yellow-900",
 };
 
-const smallButton =
-  "inline-flex min-h-8 items-center rounded border border-slate-400 px-2 py-1 text-xs font-semibold";
+const smallButton = "row-action row-action-outline";
 
 const BULK_FORM = "bulk-posts";
 
@@ -130,50 +129,41 @@ function useAuthors() {
   };
 }
 
-function ChangeAuthor({
-  post,
-  authors,
-  here,
-  question,
-}: {
-  post: PostRow;
-  authors: () => Promise<Author[]>;
-  here: string;
-  question: string;
-}) {
+/**
+ * Change author with JavaScript: the dialog with the new author and the
+ * spec's question (answering it is the confirmation). Without the authors
+ * list (or JavaScript) the row's button posts without an author and the
+ * server answers with that step.
+ */
+function useChangeAuthor(
+  rows: readonly PostRow[],
+  authors: () => Promise<Author[]>,
+  here: string,
+  question: string,
+) {
   const { prompt, dialog } = usePrompt();
   const submit = useSubmit();
-  return (
-    <>
-      <Form
-        method="post"
-        action={here}
-        onSubmit={(event) => {
-          const form = event.currentTarget;
-          event.preventDefault();
-          void authors()
-            .then((all) =>
-              ask(
-                all.some((a) => a.id === post.authorId)
-                  ? all
-                  : [{ id: post.authorId, name: post.authorName }, ...all],
-              ),
-            )
-            // Without the list the server asks instead (as without JavaScript).
-            .catch(() => form.submit());
-        }}
-      >
-        <input type="hidden" name="intent" value="post-author" />
-        <input type="hidden" name="postId" value={post.id} />
-        <button type="submit" className={smallButton}>
-          Change author<span className="sr-only">{` of ${post.title}`}</span>
-        </button>
-      </Form>
-      {dialog}
-    </>
-  );
+  const open = (postId: string) => {
+    const post = rows.find((p) => p.id === postId);
+    if (!post) return false;
+    void authors()
+      .then((all) =>
+        ask(
+          post,
+          all.some((a) => a.id === post.authorId)
+            ? all
+            : [{ id: post.authorId, name: post.authorName }, ...all],
+        ),
+      )
+      // Without the list the server asks instead (as without JavaScript).
+      .catch(() =>
+        submit({ intent: "post-author", postId: post.id }, { method: "post", action: here }),
+      );
+    return true;
+  };
+  return { open, dialog };
 
-  function ask(choices: Author[]) {
+  function ask(post: PostRow, choices: Author[]) {
     return prompt(
       `Change the author of "${post.title}"`,
       [
@@ -199,6 +189,7 @@ function ChangeAuthor({
 export function PostsTab({ data }: { data: DashboardData }) {
   const posts = data.posts!;
   const authors = useAuthors();
+  const changeAuthor = useChangeAuthor(posts.rows, authors, data.here, data.confirmations.author);
   return (
     <AdminListTable
       tab="posts"
@@ -233,7 +224,22 @@ export function PostsTab({ data }: { data: DashboardData }) {
         },
       ]}
       extraSorts={[{ value: "created", label: "Date created" }]}
-      toolbar={posts.rows.length ? <BulkActions here={data.here} /> : null}
+      toolbar={
+        posts.rows.length ? (
+          <>
+            <BulkActions here={data.here} />
+            <RowActionsForm
+              table="posts"
+              action={data.here}
+              question={(intent) =>
+                intent === "post-delete" ? data.confirmations.deletePost : undefined
+              }
+              intercept={(intent, id) => intent === "post-author" && changeAuthor.open(id)}
+            />
+            {changeAuthor.dialog}
+          </>
+        ) : null
+      }
     >
       {posts.rows.map((p) => (
         <tr key={p.id} className={rowClass}>
@@ -258,12 +264,15 @@ export function PostsTab({ data }: { data: DashboardData }) {
           <td className={cellClass} data-label="Author">
             <div className="flex flex-wrap items-center gap-2">
               <span>{p.authorName}</span>
-              <ChangeAuthor
-                post={p}
-                authors={authors}
-                here={data.here}
-                question={data.confirmations.author}
-              />
+              <RowButton
+                table="posts"
+                intent="post-author"
+                id={p.id}
+                name={`of ${p.title}`}
+                className={smallButton}
+              >
+                Change author
+              </RowButton>
             </div>
           </td>
           <td className={cellClass} data-label="Type">
@@ -281,18 +290,15 @@ export function PostsTab({ data }: { data: DashboardData }) {
           </td>
           <td className="py-2" data-label="Actions">
             <div className="flex flex-wrap gap-2">
-              <Form method="post" action={data.here}>
-                <input type="hidden" name="intent" value="post-feature" />
-                <input type="hidden" name="postId" value={p.id} />
-                <input type="hidden" name="featured" value={p.isFeatured ? "0" : "1"} />
-                <button
-                  type="submit"
-                  className="inline-flex min-h-8 items-center rounded bg-amber-600 px-2 py-1 text-xs font-semibold text-black hover:bg-amber-500"
-                >
-                  {p.isFeatured ? "Unfeature" : "Feature"}
-                  <span className="sr-only">{` ${p.title}`}</span>
-                </button>
-              </Form>
+              <RowButton
+                table="posts"
+                intent={p.isFeatured ? "post-unfeature" : "post-feature"}
+                id={p.id}
+                name={p.title}
+                className="row-action row-action-warn"
+              >
+                {p.isFeatured ? "Unfeature" : "Feature"}
+              </RowButton>
               {/* Drafts, pending and scheduled posts 404 at /post/{slug}: Edit shows them. */}
               {p.live ? (
                 <Link to={`/post/${p.slug}`} className={smallButton}>
@@ -302,12 +308,15 @@ export function PostsTab({ data }: { data: DashboardData }) {
               <Link to={`/edit-post/${p.slug}`} className={smallButton}>
                 Edit<span className="sr-only">{` ${p.title}`}</span>
               </Link>
-              <ConfirmDelete
-                action={data.here}
-                question={data.confirmations.deletePost}
-                fields={{ intent: "post-delete", postId: p.id }}
+              <RowButton
+                table="posts"
+                intent="post-delete"
+                id={p.id}
                 name={p.title}
-              />
+                className="row-action row-action-danger"
+              >
+                Delete
+              </RowButton>
             </div>
           </td>
         </tr>

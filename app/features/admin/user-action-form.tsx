@@ -8,12 +8,22 @@ export const ACTION_LABELS: Record<"approve" | ConfirmableAction, string> = {
   delete: "Delete",
 };
 
-const ACTION_STYLES: Record<"approve" | ConfirmableAction, string> = {
-  approve: "bg-green-700 text-white hover:bg-green-800",
-  block: "bg-amber-600 text-black hover:bg-amber-500",
-  promote: "bg-brand-700 text-white hover:bg-brand-900",
-  delete: "bg-red-700 text-white hover:bg-red-800",
+export const ACTION_STYLES: Record<"approve" | ConfirmableAction, string> = {
+  approve: "row-action row-action-approve",
+  block: "row-action row-action-warn",
+  promote: "row-action row-action-primary",
+  delete: "row-action row-action-danger",
 };
+
+/** The actions offered on a member's row: approve unless approved, block unless blocked, promote an approved user, delete. */
+export function userActionsFor(user: Pick<UserRow, "status" | "role">) {
+  const actions: ("approve" | ConfirmableAction)[] = [];
+  if (user.status !== "approved") actions.push("approve");
+  if (user.status !== "blocked") actions.push("block");
+  if (user.role === "user" && user.status === "approved") actions.push("promote");
+  actions.push("delete");
+  return actions;
+}
 
 /** Approve, block, promote or delete one member (asks first, except approve). */
 export function UserActionForm({
@@ -29,10 +39,7 @@ export function UserActionForm({
 }) {
   return (
     <ConfirmAction action={here} question={question} fields={{ intent: action, userId: user.id }}>
-      <button
-        type="submit"
-        className={`rounded px-2 py-1 text-xs font-semibold ${ACTION_STYLES[action]}`}
-      >
+      <button type="submit" className={ACTION_STYLES[action]}>
         {ACTION_LABELS[action]}
         <span className="sr-only"> {user.username}</span>
       </button>

@@ -1,13 +1,15 @@
 /**
  * The dashboard's Users tab (spec 2 §2): search by username, name or e-mail,
  * filter by role and status, sort by any column, 50 a page, and each
- * member's actions (approve, block, promote, delete).
+ * member's actions (approve, block, promote, delete): buttons of the
+ * table's one form (row-actions.tsx).
  */
 import { Link } from "react-router";
 import { cellClass, rowClass } from "~/components/ui/data-table";
 import { AdminListTable } from "./admin-list-table";
 import type { DashboardData } from "./dashboard-data";
-import { UserActionForm } from "./user-action-form";
+import { ACTION_LABELS, ACTION_STYLES, userActionsFor } from "./user-action-form";
+import { RowActionsForm, RowButton } from "./row-actions";
 
 export function UsersTab({ data }: { data: DashboardData }) {
   const users = data.users!;
@@ -46,6 +48,17 @@ export function UsersTab({ data }: { data: DashboardData }) {
           ],
         },
       ]}
+      toolbar={
+        <RowActionsForm
+          table="users"
+          action={data.here}
+          question={(intent) =>
+            intent === "block" || intent === "promote" || intent === "delete"
+              ? data.confirmations[intent]
+              : undefined
+          }
+        />
+      }
     >
       {users.rows.map((u) => (
         <tr key={u.id} className={rowClass}>
@@ -72,31 +85,18 @@ export function UsersTab({ data }: { data: DashboardData }) {
               <span className="text-slate-700">You</span>
             ) : (
               <div className="flex flex-wrap gap-2">
-                {u.status !== "approved" ? (
-                  <UserActionForm action="approve" user={u} here={data.here} />
-                ) : null}
-                {u.status !== "blocked" ? (
-                  <UserActionForm
-                    action="block"
-                    user={u}
-                    here={data.here}
-                    question={data.confirmations.block}
-                  />
-                ) : null}
-                {u.role === "user" && u.status === "approved" ? (
-                  <UserActionForm
-                    action="promote"
-                    user={u}
-                    here={data.here}
-                    question={data.confirmations.promote}
-                  />
-                ) : null}
-                <UserActionForm
-                  action="delete"
-                  user={u}
-                  here={data.here}
-                  question={data.confirmations.delete}
-                />
+                {userActionsFor(u).map((action) => (
+                  <RowButton
+                    key={action}
+                    table="users"
+                    intent={action}
+                    id={u.id}
+                    name={u.username}
+                    className={ACTION_STYLES[action]}
+                  >
+                    {ACTION_LABELS[action]}
+                  </RowButton>
+                ))}
               </div>
             )}
           </td>

@@ -9,7 +9,7 @@ import { emitWebhookEvent } from "#server/webhooks/emit";
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import { revokeAllSessions } from "#server/auth/sessions";
 import type { Database } from "#server/db/client";
-import { profiles, users } from "#server/db/schema";
+import { profileNameSearchKey, profiles, users } from "#server/db/schema";
 import type { Storage } from "#server/storage";
 import type { Actor } from "~/features/accounts/permissions";
 import { assertCan } from "~/features/accounts/permissions.server";
@@ -159,7 +159,10 @@ export async function listUsers(
   } = {},
 ): Promise<UsersPage> {
   assertCan(actor, "admin.access");
-  const search = searchWhere(options.query, [profiles.username, profiles.fullName, profiles.email]);
+  const search = searchWhere(options.query, [
+    profileNameSearchKey(profiles.username, profiles.fullName),
+    sql`lower(${profiles.email})`,
+  ]);
   const { query } = search;
   const sort = options.sort ?? "joined";
   const dir = options.dir ?? (sort === "joined" ? "desc" : "asc");
