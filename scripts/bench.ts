@@ -38,6 +38,10 @@
  * - search (uncached): the same queries at full concurrency.
  * - search (cached): the same 30 queries without busting: repeats are hits.
  *
+ * BENCH_ONLY (a regular expression) runs only the lines whose name matches it,
+ * and skips the per-query and archive tables; BENCH_PORT moves the server
+ * (3900 unless set), so that two benches on one machine do not meet.
+ *
  * Needs `npm run build` first (the npm script does it).
  */
 import autocannon from "autocannon";
@@ -62,6 +66,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 3900);
 const SERVER_URL = process.env.BENCH_DATABASE_URL;
 const BASE = `http://127.0.0.1:${PORT}`;
 const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 600);
+/** BENCH_ONLY="member" runs only the lines whose name matches (a regular expression, any case). */
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, "i") : undefined;
 const ARTICLES = 500;
 /** What Chromium sends. */
 const BROWSER_ENCODING = "gzip, deflate, br, zstd";
@@ -303,6 +309,8 @@ function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
+type Row = Record<string, string | number>;
+
 /** Runs autocannon over the paths (taken in turn) and summarises what it saw. */
 async function run(
   name: string,
@@ -317,7 +325,8 @@ async function run(
     /** Work beside the load (the writes), stopped when the line ends. */
     during?: () => () => void;
   } = {},
-) {
+): Promise<Row | undefined> {
+  if (ONLY && !ONLY.test(name)) return undefined;
   // Requests the last line left in flight finish first.
   await new Promise((r) => setTimeout(r, 3000));
   const headers: Record<string, string> = {
@@ -471,15 +480,16 @@ async function main() {
     );
     const article = (i: number) => articles[i % articles.length]!;
     const search = (i: number) => `/search?q=${encodeURIComponent(QUERIES[i % QUERIES.length]!)}`;
-    const rows = [];
-    rows.push(await run("home", () => "/", { jsPath: "/", budget: BUDGET.cached }));
-    rows.push(await run("home, page 50", () => "/?page=50", { budget: BUDGET.cached }));
-    rows.push(
+    const rows: Row[] = [];
+    const push = (row: Row | undefined) => void (row && rows.push(row));
+    push(await run("home", () => "/", { jsPath: "/", budget: BUDGET.cached }));
+    push(await run("home, page 50", () => "/?page=50", { budget: BUDGET.cached }));
+    push(
       await run("category, page 50", () => "/categories/guides?page=50", {
         budget: BUDGET.cached,
       }),
     );
-    rows.push(
+    push(
       await run("category", () => "/categories/guides", {
         jsPath: "/categories/guides",
         budget: BUDGET.cached,
@@ -490,7 +500,7 @@ async function main() {
       jsPath: articles[0],
       budget: `${BUDGET.cached}; ${BUDGET.js}`,
     });
-    rows.push(cached);
+    push(cached);
     if (database.url) {
       await warm(articles);
       const withWrites = await run(
@@ -501,47 +511,51 @@ async function main() {
           budget: BUDGET.writes,
         },
       );
-      const share = Math.round((withWrites["req/s"] / Math.max(1, cached["req/s"])) * 100);
-      rows.push({ ...withWrites, page: `${withWrites.page} (${share} % of no writes)` });
+      if (withWrites && cached) {
+        const share = Math.round(
+          (Number(withWrites["req/s"]) / Math.max(1, Number(cached["req/s"]))) * 100,
+        );
+        push({ ...withWrites, page: `${withWrites.page} (${share} % of no writes)` });
+      } else push(withWrites);
     } else {
       console.log("(The line with a save every 5 s needs BENCH_DATABASE_URL: PostgreSQL.)");
     }
-    rows.push(
+    push(
       await run("article (uncached)", (i) => `${article(i)}?bench=${i}`, {
         budget: BUDGET.renderedBr,
       }),
     );
-    rows.push(
+    push(
       await run("article (uncached, gzip)", (i) => `${article(i)}?bench=${i}`, {
         encoding: "gzip",
         budget: BUDGET.renderedGzip,
       }),
     );
-    rows.push(
+    push(
       await run(`article, member (${articles.length} posts)`, article, {
         cookie,
         jsPath: articles[0],
         budget: BUDGET.member,
       }),
     );
-    rows.push(await run("home, member", () => "/", { cookie, budget: BUDGET.member }));
-    rows.push(
+    push(await run("home, member", () => "/", { cookie, budget: BUDGET.member }));
+    push(
       await run("search (uncached, 1 connection)", (i) => `${search(i)}&bench=${i}`, {
         connections: 1,
         jsPath: search(0),
         budget: BUDGET.search1,
       }),
     );
-    rows.push(
+    push(
       await run("search (uncached)", (i) => `${search(i)}&bench=${i}`, {
         budget: BUDGET.search50,
       }),
     );
-    rows.push(
+    push(
       await run(`search (${QUERIES.length} queries, cached)`, search, { budget: BUDGET.cached }),
     );
     let mixed = "";
-    if (MIXED_SECONDS > 0) {
+    if (MIXED_SECONDS > 0 && (!ONLY || ONLY.test("mixed"))) {
       // Readers, members and searches together, as a site sees them.
       const start = rssMiB(serverPid);
       const line = await run(
@@ -556,8 +570,8 @@ async function main() {
                 : article(i * 7),
         { seconds: MIXED_SECONDS, budget: "RSS flat" },
       );
-      rows.push(line);
-      mixed = `Mixed load: RSS ${Math.round(start)} MiB at its start, ${Math.round(rssMiB(serverPid))} MiB at its end, ${line["RSS MiB"]} MiB at most.`;
+      push(line);
+      mixed = `Mixed load: RSS ${Math.round(start)} MiB at its start, ${Math.round(rssMiB(serverPid))} MiB at its end, ${line?.["RSS MiB"]} MiB at most.`;
     }
     console.log(
       `\n${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, Node ${process.version}, ` +
@@ -571,6 +585,7 @@ async function main() {
       `Server memory: idle after start ${Math.round(idleRss)} MiB; peak through the bench ` +
         `${Math.round(memory.peak)} MiB (budget: ${BUDGET.memory}). ${mixed}`,
     );
+    if (ONLY) return;
     console.log("Uncached search, one at a time: median of 5 per query, slowest first");
     console.table(await searchLatencies());
     console.log("Archive pages, each rendered once (no page or list cache had it)");
