@@ -8,6 +8,11 @@ export type RequestContext = {
   log: Logger;
   /** The client's address: X-Forwarded-For counts only with TRUST_PROXY. */
   ip: string;
+  /**
+   * The members' shared page is being rendered (decision 0154): the request's
+   * auth cookies were taken off; the document renders the member's slots empty.
+   */
+  sharedMemberPage?: boolean;
 };
 
 export const requestContext = createContext<RequestContext>();
