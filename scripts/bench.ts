@@ -28,8 +28,10 @@
  * - article (uncached): every request has a unique unknown query parameter,
  *   which the page cache never serves: every request renders (with brotli,
  *   and again with gzip only).
- * - article / home, member: a signed-in demo member (session cookie), whose
- *   pages are rendered for them.
+ * - article / home, member: a signed-in demo member (session cookie), served
+ *   the members' shared page from the cache (decision 0154), articles warmed
+ *   as for readers; "member's parts" is the one private request each of
+ *   their page views makes (/api/viewer: avatar menu, bell, saved state).
  * - article, a post saved every 5 s: the cached article line while one of the
  *   500 posts is updated every 5 s (PostgreSQL only: the bench cannot write
  *   into the server's embedded PGlite), with its share of the line without.
@@ -292,13 +294,14 @@ async function javascriptBytes(pagePath: string): Promise<number> {
   return total;
 }
 
-/** Fetches each address once, 10 at a time (fills the page cache). */
-async function warm(paths: string[]) {
+/** Fetches each address once, 10 at a time (fills the page cache; a member's with the cookie). */
+async function warm(paths: string[], cookie?: string) {
   const queue = [...paths];
+  const headers = cookie ? { cookie } : undefined;
   await Promise.all(
     Array.from({ length: 10 }, async () => {
       for (let path = queue.shift(); path; path = queue.shift()) {
-        await (await fetch(BASE + path)).arrayBuffer();
+        await (await fetch(BASE + path, { headers })).arrayBuffer();
       }
     }),
   );
@@ -531,6 +534,9 @@ async function main() {
         budget: BUDGET.renderedGzip,
       }),
     );
+    // Members are served the members' shared page (decision 0154), each article fetched once
+    // before as for readers; their parts come from one private request per page (its own line).
+    if (!ONLY || ONLY.test("member")) await warm(articles, cookie);
     push(
       await run(`article, member (${articles.length} posts)`, article, {
         cookie,
@@ -539,6 +545,12 @@ async function main() {
       }),
     );
     push(await run("home, member", () => "/", { cookie, budget: BUDGET.member }));
+    push(
+      await run("member's parts (/api/viewer)", () => "/api/viewer", {
+        cookie,
+        budget: "private, per page view",
+      }),
+    );
     push(
       await run("search (uncached, 1 connection)", (i) => `${search(i)}&bench=${i}`, {
         connections: 1,
