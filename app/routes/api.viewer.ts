@@ -4,6 +4,7 @@ import { can } from "~/features/accounts/permissions";
 import { getSessionUser } from "~/features/accounts/session.server";
 import { toHeaderUser } from "~/features/accounts/header-user";
 import { isSaved } from "~/features/favorites/favorites.server";
+import { commentTotal } from "~/features/comments/comments.server";
 import { bellState } from "~/features/notifications/notifications.server";
 import type { BellState } from "~/features/notifications/notification-rules";
 import type { ViewerParts } from "~/features/accounts/viewer-parts";
@@ -20,8 +21,8 @@ const viewerQuery = z.object({ post: uuidSchema.optional() });
 /**
  * GET /api/viewer[?post=ID]: the personal parts of a page served from the
  * members' shared cache (decision 0154), in one small private answer: the
- * header's member (avatar menu), the bell (count and latest five) and the
- * post's saved state. A reader, or a session that no longer holds, gets
+ * header's member (avatar menu), the bell (count and latest five), the
+ * post's saved state and its comment count now. A reader, or a session that no longer holds, gets
  * nulls: the page then shows the reader's links.
  */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -31,10 +32,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   const user = await getSessionUser(request);
   const postId = query.data.post;
-  const [bell, saved] = await Promise.all([
+  const [bell, saved, commentCount] = await Promise.all([
     can(user, "notifications.read") ? bellState(db(), user!.id) : null,
     user && postId ? isSaved(db(), user.id, postId) : null,
+    // The shared page's count may be a minute old (decision 0017); the member's own comment counts.
+    user && postId ? commentTotal(db(), postId, user) : null,
   ]);
-  const parts: ViewerParts<BellState> = { user: toHeaderUser(user), bell, saved };
+  const parts: ViewerParts<BellState> = {
+    user: toHeaderUser(user),
+    bell,
+    saved,
+    commentCount,
+  };
   return Response.json(parts, { headers: noStore });
 }

@@ -176,20 +176,20 @@ describe("the anonymous page cache over HTTP", () => {
     const pending = await signedInMember(site.app, site.testDb.db, { status: "pending" });
     const mentor = await signedInMember(site.app, site.testDb.db, { role: "mentor" });
     const admin = await signedInMember(site.app, site.testDb.db, { role: "admin" });
-    for (const [member, marks] of [
-      [pending, [/Available once your account is approved/]],
-      [mentor, [/href="\/create-post"/]],
-      [admin, [/href="\/create-post"/]],
+    for (const [member, who, marks] of [
+      [pending, "pending", [/Available once your account is approved/]],
+      [mentor, "mentor", [/href="\/create-post"/]],
+      [admin, "admin", [/href="\/create-post"/]],
     ] as const) {
       for (let i = 0; i < 2; i++) {
         const res = await site.get(member.jar, path);
-        expect(res.headers.get("x-page-cache"), member.role).toBeNull();
+        expect(res.headers.get("x-page-cache"), who).toBeNull();
         expect(res.headers.get("cache-control")).toBe("private, no-store");
         const html = await site.text(res);
         // Their own avatar menu, rendered for them.
         expect(html).toContain("Account menu for");
         expect(html).toContain(member.username);
-        for (const mark of marks) expect(html, member.role).toMatch(mark);
+        for (const mark of marks) expect(html, who).toMatch(mark);
       }
     }
     // Blocked before asking: the session is ended and the page is a reader's, rendered.
@@ -222,12 +222,14 @@ describe("the anonymous page cache over HTTP", () => {
       user: { username: string; fullName: string } | null;
       bell: { unreadCount: number; latest: { title: string }[] } | null;
       saved: boolean | null;
+      commentCount: number | null;
     };
     expect(parts.user).toMatchObject({ username: a.username, fullName: "Asha Viewer-Parts" });
     expect(parts.user).not.toHaveProperty("email");
     expect(parts.bell?.unreadCount).toBe(1);
     expect(parts.bell?.latest[0]?.title).toBe("Someone followed you");
     expect(parts.saved).toBe(true);
+    expect(parts.commentCount).toBe(0);
 
     // Another member's are theirs; a second notification shows at once (nothing kept).
     const other = await (await site.get(b.jar, viewer)).json();
@@ -239,12 +241,18 @@ describe("the anonymous page cache over HTTP", () => {
     // A reader, and a member blocked since: nothing.
     const reader = await site.get(new CookieJar(), viewer);
     expect(reader.headers.get("cache-control")).toBe("private, no-store");
-    expect(await reader.json()).toEqual({ user: null, bell: null, saved: null });
+    expect(await reader.json()).toEqual({
+      user: null,
+      bell: null,
+      saved: null,
+      commentCount: null,
+    });
     await site.testDb.db.update(profiles).set({ status: "blocked" }).where(eq(profiles.id, b.id));
     expect(await (await site.get(b.jar, viewer)).json()).toEqual({
       user: null,
       bell: null,
       saved: null,
+      commentCount: null,
     });
     // Not a post id: refused.
     expect((await site.get(a.jar, "/api/viewer?post=nope")).status).toBe(400);
@@ -287,9 +295,11 @@ describe("the anonymous page cache over HTTP", () => {
       expect(cached.headers.get("x-page-cache")).toBe("hit");
       expect(await site.text(cached)).toContain("0 comments");
     }
-    // ...from the comments list, which counts the new one.
+    // ...from the comments list, and the member's private request counts the new one.
     const list = await site.get(member.jar, `/api/comments?postId=${post.id}`);
     expect(((await list.json()) as { total: number }).total).toBe(1);
+    const parts = await site.get(member.jar, `/api/viewer?post=${post.id}`);
+    expect(((await parts.json()) as { commentCount: number }).commentCount).toBe(1);
   });
 
   it("does not cache missing pages or addresses with unknown query parameters", async () => {

@@ -17,6 +17,8 @@ export type ViewerParts<Bell = unknown> = {
   bell: Bell | null;
   /** The saved state of the page's post (asked with ?post=ID), else null. */
   saved: boolean | null;
+  /** The page's post's comment count now, as the member sees it (the page's may be older). */
+  commentCount: number | null;
 };
 
 export const VIEWER_PARTS_PATH = "/api/viewer";

@@ -46,8 +46,11 @@ export function PostArticle({
   const Title = first ? "h1" : "h2";
   // Landmarks must have unique names once infinite scroll adds more posts.
   const suffix = first ? "" : `: ${post.title}`;
+  // The shared page's count may be a minute old: the member's private request brings it now.
+  const pageCount =
+    (first && viewer.shared ? viewer.parts?.commentCount : null) ?? post.commentCount;
   // Follows comments posted or deleted in place below.
-  const commentCount = useCommentCount(post.id, post.commentCount);
+  const commentCount = useCommentCount(post.id, pageCount);
 
   return (
     <div
@@ -254,7 +257,7 @@ export function PostArticle({
           <Conversation
             postId={post.id}
             postPath={postPath(post)}
-            commentCount={post.commentCount}
+            commentCount={pageCount}
             user={user}
             initial={first ? pageData?.comments : undefined}
             draft={
