@@ -9,6 +9,7 @@ import { createApp as createServerApp, start as startServer, type AppHooks } fro
 import { db } from "#server/db/client";
 import { startPublicationClock } from "~/features/authoring/publication-clock.server";
 import { pageCacheVariant } from "~/features/consent/page-variant.server";
+import { sharedPageMember } from "~/features/accounts/shared-page.server";
 import { startEmailJobs } from "~/features/email/jobs.server";
 import { startWebhookJobs } from "~/features/webhooks/deliver.server";
 import { siteTrackerCsp } from "~/features/site-settings/site-settings.server";
@@ -18,6 +19,8 @@ export const hooks: AppHooks = {
   extraCspSources: () => siteTrackerCsp(db()),
   // Anonymous pages differ only by the visitor's consent state.
   pageCacheVariant,
+  // Approved plain members get the members' shared page; their slots come from /api/viewer.
+  sharedPageMember,
   // Scheduled posts go public at their time: this instance's caches follow.
   startBackgroundWork: (database, log) =>
     startPublicationClock(database, {

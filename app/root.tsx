@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
@@ -16,7 +17,14 @@ import { SiteHeader } from "~/features/layout/site-header";
 import { clientLog } from "~/lib/client-log";
 import { useLinkNonce, useNonce } from "~/lib/nonce";
 import { loadSiteChrome } from "~/features/layout/site-chrome.server";
-import { AccountArea } from "~/features/accounts/account-area";
+import { AccountArea, AvatarSlot } from "~/features/accounts/account-area";
+import {
+  useViewerPartsRequest,
+  ViewerProvider,
+  viewerUser,
+} from "~/features/accounts/viewer-parts";
+import { BellSlot } from "~/features/notifications/bell-slot";
+import { requestContext } from "#server/http/request-context";
 import { WriteButton } from "~/features/authoring/write-button";
 import { toHeaderUser } from "~/features/accounts/header-user";
 import { getSessionUser } from "~/features/accounts/session.server";
@@ -29,6 +37,7 @@ import { TrackerBody, TrackerHead } from "~/features/site-settings/tracker-tags"
 import { db } from "#server/db/client";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import type { BellState } from "~/features/notifications/notification-rules";
 import { THEME_SCRIPT } from "~/features/layout/theme";
 import { THEME_COLOR } from "~/features/seo/web-manifest";
 
@@ -54,7 +63,10 @@ export const links: Route.LinksFunction = () => [
   { rel: "alternate", type: "application/feed+json", title: "Latest posts", href: "/feed.json" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // The members' shared page (decision 0154): rendered without the member (the page cache took
+  // the auth cookies off), its personal slots filled in the browser from /api/viewer.
+  const memberShell = context.get(requestContext).sharedMemberPage === true;
   const [chrome, user, scripts] = await Promise.all([
     loadSiteChrome(),
     getSessionUser(request),
@@ -66,7 +78,17 @@ export async function loader({ request }: Route.LoaderArgs) {
     // The admin nav's badge (issue 20 §6): admins only.
     can(user, "admin.access") ? openReportCount(db(), user) : null,
   ]);
-  return { ...chrome, user: toHeaderUser(user), bell, openReports, scripts };
+  return { ...chrome, user: toHeaderUser(user), bell, openReports, scripts, memberShell };
+}
+
+/** The page's own post, whose saved state the shared page's private request asks for. */
+function usePagePostId(): string | undefined {
+  for (const match of useMatches()) {
+    const id = (match.loaderData as { view?: { post?: { id?: unknown } } } | undefined)?.view?.post
+      ?.id;
+    if (typeof id === "string") return id;
+  }
+  return undefined;
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -75,6 +97,12 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const siteName = data?.siteName ?? "FounderBridge";
   const navCategories = data?.navCategories ?? [];
+  // On the members' shared page the member's parts come from one private request (decision 0154).
+  const shared = data?.memberShell === true;
+  const parts = useViewerPartsRequest<BellState>(shared, usePagePostId());
+  const viewer = { shared, parts };
+  const user = viewerUser(data?.user ?? null, viewer);
+  const bell = data?.bell ?? (shared ? (parts?.bell ?? null) : null);
   return (
     // data-theme is set by THEME_SCRIPT before the first paint (decision 0114).
     <html lang="en-GB" suppressHydrationWarning>
@@ -106,21 +134,27 @@ export function Layout({ children }: { children: ReactNode }) {
           categories={navCategories}
           banner={data?.headerBanner ?? null}
           accountArea={
-            data ? (
+            !data ? null : shared && !parts && !data.user ? (
+              // The member's slots at their size until their parts arrive; links without JavaScript.
               <>
-                <WriteButton user={data.user} />
-                {data.bell ? (
-                  <Suspense fallback={null}>
-                    <NotificationBell initial={data.bell} />
+                <BellSlot />
+                <AvatarSlot />
+              </>
+            ) : (
+              <>
+                <WriteButton user={user} />
+                {bell ? (
+                  <Suspense fallback={<BellSlot />}>
+                    <NotificationBell initial={bell} />
                   </Suspense>
                 ) : null}
-                <AccountArea user={data.user} />
+                <AccountArea user={user} />
               </>
-            ) : null
+            )
           }
         />
         <main id="main-content" className="flex-1">
-          {children}
+          <ViewerProvider value={viewer}>{children}</ViewerProvider>
         </main>
         <SiteFooter
           siteName={siteName}

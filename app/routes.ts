@@ -81,6 +81,7 @@ export default [
   route("favorites", "routes/favorites.tsx"),
   route("api/favorites", "routes/api.favorites.ts"),
   route("notifications", "routes/notifications.tsx"),
+  route("api/viewer", "routes/api.viewer.ts"),
   route("api/notifications/stream", "routes/api.notifications.stream.ts"),
   route("post/:slug/event.ics", "routes/post.event-ics.ts"),
   route("settings/notifications", "routes/settings.notifications.tsx"),

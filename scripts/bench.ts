@@ -28,8 +28,10 @@
  * - article (uncached): every request has a unique unknown query parameter,
  *   which the page cache never serves: every request renders (with brotli,
  *   and again with gzip only).
- * - article / home, member: a signed-in demo member (session cookie), whose
- *   pages are rendered for them.
+ * - article / home, member: a signed-in demo member (session cookie), served
+ *   the members' shared page from the cache (decision 0154), articles warmed
+ *   as for readers; "member's parts" is the one private request each of
+ *   their page views makes (/api/viewer: avatar menu, bell, saved state).
  * - article, a post saved every 5 s: the cached article line while one of the
  *   500 posts is updated every 5 s (PostgreSQL only: the bench cannot write
  *   into the server's embedded PGlite), with its share of the line without.
@@ -41,10 +43,9 @@
  * - search (uncached): the same queries at full concurrency.
  * - search (cached): the same 30 queries without busting: repeats are hits.
  *
- * BENCH_ONLY (comma-separated, e.g. "=home,article (uncached,search") runs only
- * the lines whose name contains one of the words, or is the word after "=";
- * "search latencies" and "archive latencies" name the two tables at the end.
- * BENCH_PORT (3900) moves the server.
+ * BENCH_ONLY (a regular expression) runs only the lines whose name matches it,
+ * and skips the per-query and archive tables; BENCH_PORT moves the server
+ * (3900 unless set), so that two benches on one machine do not meet.
  *
  * Needs `npm run build` first (the npm script does it).
  */
@@ -70,14 +71,9 @@ const PORT = Number(process.env.BENCH_PORT ?? 3900);
 const SERVER_URL = process.env.BENCH_DATABASE_URL;
 const BASE = `http://127.0.0.1:${PORT}`;
 const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 600);
+/** BENCH_ONLY="member" runs only the lines whose name matches (a regular expression, any case). */
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, "i") : undefined;
 const ARTICLES = 500;
-const ONLY = process.env.BENCH_ONLY?.split(",")
-  .map((word) => word.trim())
-  .filter(Boolean);
-/** A word starting with "=" names a whole line. */
-const wanted = (name: string) =>
-  !ONLY?.length ||
-  ONLY.some((word) => (word.startsWith("=") ? name === word.slice(1) : name.includes(word)));
 /** What Chromium sends. */
 const BROWSER_ENCODING = "gzip, deflate, br, zstd";
 
@@ -308,13 +304,14 @@ async function weightColumns(pagePath: string | undefined) {
   return { "HTML KB": Math.round(html / 102.4) / 10, "JS gzip KB": Math.round(js / 102.4) / 10 };
 }
 
-/** Fetches each address once, 10 at a time (fills the page cache). */
-async function warm(paths: string[]) {
+/** Fetches each address once, 10 at a time (fills the page cache; a member's with the cookie). */
+async function warm(paths: string[], cookie?: string) {
   const queue = [...paths];
+  const headers = cookie ? { cookie } : undefined;
   await Promise.all(
     Array.from({ length: 10 }, async () => {
       for (let path = queue.shift(); path; path = queue.shift()) {
-        await (await fetch(BASE + path)).arrayBuffer();
+        await (await fetch(BASE + path, { headers })).arrayBuffer();
       }
     }),
   );
@@ -324,6 +321,8 @@ function percentile(sorted: number[], p: number) {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
+
+type Row = Record<string, string | number>;
 
 /** Runs autocannon over the paths (taken in turn) and summarises what it saw. */
 async function run(
@@ -339,8 +338,8 @@ async function run(
     /** Work beside the load (the writes), stopped when the line ends. */
     during?: () => () => void;
   } = {},
-) {
-  if (!wanted(name)) return undefined;
+): Promise<Row | undefined> {
+  if (ONLY && !ONLY.test(name)) return undefined;
   // Requests the last line left in flight finish first.
   await new Promise((r) => setTimeout(r, 3000));
   const headers: Record<string, string> = {
@@ -492,15 +491,16 @@ async function main() {
     );
     const article = (i: number) => articles[i % articles.length]!;
     const search = (i: number) => `/search?q=${encodeURIComponent(QUERIES[i % QUERIES.length]!)}`;
-    const rows = [];
-    rows.push(await run("home", () => "/", { jsPath: "/", budget: BUDGET.cached }));
-    rows.push(await run("home, page 50", () => "/?page=50", { budget: BUDGET.cached }));
-    rows.push(
+    const rows: Row[] = [];
+    const push = (row: Row | undefined) => void (row && rows.push(row));
+    push(await run("home", () => "/", { jsPath: "/", budget: BUDGET.cached }));
+    push(await run("home, page 50", () => "/?page=50", { budget: BUDGET.cached }));
+    push(
       await run("category, page 50", () => "/categories/guides?page=50", {
         budget: BUDGET.cached,
       }),
     );
-    rows.push(
+    push(
       await run("category", () => "/categories/guides", {
         jsPath: "/categories/guides",
         budget: BUDGET.cached,
@@ -511,62 +511,69 @@ async function main() {
       jsPath: articles[0],
       budget: `${BUDGET.cached}; ${BUDGET.js}`,
     });
-    rows.push(cached);
-    if (!wanted(`article (${articles.length} posts), a save every 5 s`)) {
-      // not asked for
-    } else if (database.url) {
+    push(cached);
+    const writesLine = `article (${articles.length} posts), a save every 5 s`;
+    // Its writer opens a connection at once: only when the line runs (BENCH_ONLY).
+    if (database.url && (!ONLY || ONLY.test(writesLine))) {
       await warm(articles);
-      const withWrites = await run(
-        `article (${articles.length} posts), a save every 5 s`,
-        article,
-        {
-          during: savesEvery5s(database.url, articles[0]!.slice("/post/".length)),
-          budget: BUDGET.writes,
-        },
-      );
-      if (withWrites) {
-        const share = Math.round((withWrites["req/s"] / Math.max(1, cached?.["req/s"] ?? 0)) * 100);
-        rows.push({ ...withWrites, page: `${withWrites.page} (${share} % of no writes)` });
-      }
-    } else {
+      const withWrites = await run(writesLine, article, {
+        during: savesEvery5s(database.url, articles[0]!.slice("/post/".length)),
+        budget: BUDGET.writes,
+      });
+      if (withWrites && cached) {
+        const share = Math.round(
+          (Number(withWrites["req/s"]) / Math.max(1, Number(cached["req/s"]))) * 100,
+        );
+        push({ ...withWrites, page: `${withWrites.page} (${share} % of no writes)` });
+      } else push(withWrites);
+    } else if (!database.url) {
       console.log("(The line with a save every 5 s needs BENCH_DATABASE_URL: PostgreSQL.)");
     }
-    rows.push(
+    push(
       await run("article (uncached)", (i) => `${article(i)}?bench=${i}`, {
         budget: BUDGET.renderedBr,
       }),
     );
-    rows.push(
+    push(
       await run("article (uncached, gzip)", (i) => `${article(i)}?bench=${i}`, {
         encoding: "gzip",
         budget: BUDGET.renderedGzip,
       }),
     );
-    rows.push(
+    // Members are served the members' shared page (decision 0154), each article fetched once
+    // before as for readers; their parts come from one private request per page (its own line).
+    if (!ONLY || ONLY.test("member")) await warm(articles, cookie);
+    push(
       await run(`article, member (${articles.length} posts)`, article, {
         cookie,
         jsPath: articles[0],
         budget: BUDGET.member,
       }),
     );
-    rows.push(await run("home, member", () => "/", { cookie, budget: BUDGET.member }));
-    rows.push(
+    push(await run("home, member", () => "/", { cookie, budget: BUDGET.member }));
+    push(
+      await run("member's parts (/api/viewer)", () => "/api/viewer", {
+        cookie,
+        budget: "private, per page view",
+      }),
+    );
+    push(
       await run("search (uncached, 1 connection)", (i) => `${search(i)}&bench=${i}`, {
         connections: 1,
         jsPath: search(0),
         budget: BUDGET.search1,
       }),
     );
-    rows.push(
+    push(
       await run("search (uncached)", (i) => `${search(i)}&bench=${i}`, {
         budget: BUDGET.search50,
       }),
     );
-    rows.push(
+    push(
       await run(`search (${QUERIES.length} queries, cached)`, search, { budget: BUDGET.cached }),
     );
     let mixed = "";
-    if (MIXED_SECONDS > 0 && wanted(`mixed, ${MIXED_SECONDS} s`)) {
+    if (MIXED_SECONDS > 0 && (!ONLY || ONLY.test("mixed"))) {
       // Readers, members and searches together, as a site sees them.
       const start = rssMiB(serverPid);
       const line = await run(
@@ -581,10 +588,8 @@ async function main() {
                 : article(i * 7),
         { seconds: MIXED_SECONDS, budget: "RSS flat" },
       );
-      rows.push(line);
-      mixed = !line
-        ? ""
-        : `Mixed load: RSS ${Math.round(start)} MiB at its start, ${Math.round(rssMiB(serverPid))} MiB at its end, ${line["RSS MiB"]} MiB at most.`;
+      push(line);
+      mixed = `Mixed load: RSS ${Math.round(start)} MiB at its start, ${Math.round(rssMiB(serverPid))} MiB at its end, ${line?.["RSS MiB"]} MiB at most.`;
     }
     console.log(
       `\n${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, Node ${process.version}, ` +
@@ -598,14 +603,11 @@ async function main() {
       `Server memory: idle after start ${Math.round(idleRss)} MiB; peak through the bench ` +
         `${Math.round(memory.peak)} MiB (budget: ${BUDGET.memory}). ${mixed}`,
     );
-    if (wanted("search latencies")) {
-      console.log("Uncached search, one at a time: median of 5 per query, slowest first");
-      console.table(await searchLatencies());
-    }
-    if (wanted("archive latencies")) {
-      console.log("Archive pages, each rendered once (no page or list cache had it)");
-      console.table(await archiveLatencies());
-    }
+    if (ONLY) return;
+    console.log("Uncached search, one at a time: median of 5 per query, slowest first");
+    console.table(await searchLatencies());
+    console.log("Archive pages, each rendered once (no page or list cache had it)");
+    console.table(await archiveLatencies());
   } finally {
     memory?.stop();
     server?.kill("SIGTERM");

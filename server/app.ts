@@ -62,6 +62,11 @@ export type AppHooks = {
   extraCspSources(): Promise<ExtraSources>;
   /** The anonymous page cache's variant for a request (the visitor's consent state). */
   pageCacheVariant(headers: IncomingHttpHeaders): string;
+  /**
+   * Whether a signed-in request may get the members' shared page (decision 0154):
+   * its session is an approved plain member's. Absent: members are always rendered.
+   */
+  sharedPageMember?(headers: IncomingHttpHeaders): Promise<boolean>;
   /** Work beside the server for its whole life (the publication clock); stopped at shutdown. */
   startBackgroundWork(db: DatabaseHandle["db"], log: Logger): { stop(): void };
   /** Registers the job handlers (e-mails, digests) with the started queue (docs/decisions/0123). */
@@ -261,7 +266,13 @@ export function createApp({
   const pageCacheOn = cacheOption ?? config.isProduction;
   if (pageCacheOn) {
     app.use(
-      pageCache({ ...(pageCacheOn === true ? {} : pageCacheOn), variant: hooks.pageCacheVariant }),
+      pageCache({
+        ...(pageCacheOn === true ? {} : pageCacheOn),
+        variant: hooks.pageCacheVariant,
+        ...(hooks.sharedPageMember
+          ? { sharedMember: (req: ExpressRequest) => hooks.sharedPageMember!(req.headers) }
+          : {}),
+      }),
     );
   }
 
@@ -277,6 +288,7 @@ export function createApp({
           log: req.log,
           ip: req.ip ?? req.socket.remoteAddress ?? "unknown",
           dataRequest: req.path.endsWith(".data"),
+          sharedMemberPage: res.locals.sharedMemberPage === true,
         });
         return context;
       },

@@ -133,6 +133,11 @@ export function setRouteResolver(resolve: (pathname: string) => string | undefin
   routeOf = resolve;
 }
 
+/** The route pattern a path matches ("/post/:slug"); undefined until the build is loaded. */
+export function routePatternOf(pathname: string): string | undefined {
+  return routeOf(pathname);
+}
+
 /** The label for a request: a pattern, never the raw URL (bounded cardinality). */
 export function routeLabel(pathname: string, expressRoute?: string): string {
   if (pathname.startsWith("/assets/")) return "/assets/*";

@@ -3,7 +3,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { INVALIDATION_CHANNEL } from "#server/cache/cache";
 import { CookieJar } from "#tests/support/http-app";
-import { favorites, posts } from "#server/db/schema";
+import { favorites, posts, profiles } from "#server/db/schema";
 import { createComment, createPost, createUser } from "#tests/support/factories";
 import { signedInMember } from "#tests/support/signed-in";
 import { getSessionUser } from "~/features/accounts/session.server";
@@ -126,20 +126,136 @@ describe("the anonymous page cache over HTTP", () => {
     expect(other.headers.get("x-page-cache")).toBe("miss");
   });
 
-  it("never caches a signed-in member's page", async () => {
+  it("serves an approved member the members' shared page from the cache, private", async () => {
     const post = await publishedPost();
     const path = `/post/${post.slug}`;
-    await site.get(new CookieJar(), path);
-    expect((await site.get(new CookieJar(), path)).headers.get("x-page-cache")).toBe("hit");
-    const member = await signedInMember(site.app, site.testDb.db);
-    for (let i = 0; i < 2; i++) {
+    // A reader first: the readers' entry is not the members'.
+    expect((await site.get(new CookieJar(), path)).headers.get("x-page-cache")).toBe("miss");
+    const [a, b] = [
+      await signedInMember(site.app, site.testDb.db, { role: "user", status: "approved" }),
+      await signedInMember(site.app, site.testDb.db, { role: "user", status: "approved" }),
+    ];
+    const first = await site.get(a.jar, path);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("x-page-cache")).toBe("miss");
+    expect(first.headers.get("cache-control")).toBe("private, no-store");
+    expect(first.headers.get("set-cookie")).toBeNull();
+    const page = await first.text();
+    for (const [member, i] of [a, b, a].map((m, n) => [m, n] as const)) {
       const res = await site.get(member.jar, path);
-      expect(res.status).toBe(200);
-      expect(res.headers.get("x-page-cache")).toBeNull();
+      expect(res.headers.get("x-page-cache"), `request ${i}`).toBe("hit");
       expect(res.headers.get("cache-control")).toBe("private, no-store");
-      // The member's own header (avatar menu), never the visitor's cached page.
-      expect(await res.text()).toContain(member.username);
+      expect(res.headers.get("vary")).toMatch(/Cookie/);
+      expect(await res.text()).toBe(page);
     }
+    // The members' slots, empty, and the comment box (its form works without JavaScript).
+    expect(page).toContain('data-slot="avatar"');
+    expect(page).toContain('data-slot="bell"');
+    expect(page).toMatch(/<textarea[^>]*name="content"/);
+    expect(page).not.toContain(">Sign in<");
+    for (const member of [a, b]) {
+      expect(page).not.toContain(member.username);
+      expect(page).not.toContain(member.email);
+    }
+    // Readers keep theirs: no member's slots, no comment box.
+    const reader = await site.get(new CookieJar(), path);
+    expect(reader.headers.get("x-page-cache")).toBe("hit");
+    expect(reader.headers.get("cache-control")).toBe(
+      "public, max-age=0, s-maxage=60, stale-while-revalidate=300",
+    );
+    const readerPage = await reader.text();
+    expect(readerPage).toContain(">Sign in<");
+    expect(readerPage).not.toContain('data-slot="avatar"');
+    expect(readerPage).not.toMatch(/<textarea[^>]*name="content"/);
+  });
+
+  it("renders members awaiting approval, mentors, admins and blocked members per request", async () => {
+    const post = await publishedPost("A post for every role");
+    const path = `/post/${post.slug}`;
+    await site.get(new CookieJar(), path);
+    const pending = await signedInMember(site.app, site.testDb.db, { status: "pending" });
+    const mentor = await signedInMember(site.app, site.testDb.db, { role: "mentor" });
+    const admin = await signedInMember(site.app, site.testDb.db, { role: "admin" });
+    for (const [member, who, marks] of [
+      [pending, "pending", [/Available once your account is approved/]],
+      [mentor, "mentor", [/href="\/create-post"/]],
+      [admin, "admin", [/href="\/create-post"/]],
+    ] as const) {
+      for (let i = 0; i < 2; i++) {
+        const res = await site.get(member.jar, path);
+        expect(res.headers.get("x-page-cache"), who).toBeNull();
+        expect(res.headers.get("cache-control")).toBe("private, no-store");
+        const html = await site.text(res);
+        // Their own avatar menu, rendered for them.
+        expect(html).toContain("Account menu for");
+        expect(html).toContain(member.username);
+        for (const mark of marks) expect(html, who).toMatch(mark);
+      }
+    }
+    // Blocked before asking: the session is ended and the page is a reader's, rendered.
+    const blocked = await signedInMember(site.app, site.testDb.db);
+    await site.testDb.db
+      .update(profiles)
+      .set({ status: "blocked" })
+      .where(eq(profiles.id, blocked.id));
+    const res = await site.get(blocked.jar, path);
+    expect(res.headers.get("x-page-cache")).toBeNull();
+    const html = await site.text(res);
+    expect(html).toContain(">Sign in<");
+    expect(html).not.toContain(blocked.username);
+  });
+
+  it("answers the member's parts from /api/viewer, per session and never cached", async () => {
+    const post = await publishedPost("A post to save");
+    await site.get(new CookieJar(), `/post/${post.slug}`);
+    const a = await signedInMember(site.app, site.testDb.db, { fullName: "Asha Viewer-Parts" });
+    const b = await signedInMember(site.app, site.testDb.db);
+    await notify(site.testDb.db, a.id, { type: "follow", title: "Someone followed you" });
+    await site.testDb.db.insert(favorites).values({ userId: a.id, postId: post.id });
+    const viewer = `/api/viewer?post=${post.id}`;
+
+    const answer = await site.get(a.jar, viewer);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("cache-control")).toBe("private, no-store");
+    expect(answer.headers.get("x-page-cache")).toBeNull();
+    const parts = (await answer.json()) as {
+      user: { username: string; fullName: string } | null;
+      bell: { unreadCount: number; latest: { title: string }[] } | null;
+      saved: boolean | null;
+      commentCount: number | null;
+    };
+    expect(parts.user).toMatchObject({ username: a.username, fullName: "Asha Viewer-Parts" });
+    expect(parts.user).not.toHaveProperty("email");
+    expect(parts.bell?.unreadCount).toBe(1);
+    expect(parts.bell?.latest[0]?.title).toBe("Someone followed you");
+    expect(parts.saved).toBe(true);
+    expect(parts.commentCount).toBe(0);
+
+    // Another member's are theirs; a second notification shows at once (nothing kept).
+    const other = await (await site.get(b.jar, viewer)).json();
+    expect(other).toMatchObject({ user: { username: b.username }, saved: false });
+    expect(other.bell.unreadCount).toBe(0);
+    await notify(site.testDb.db, a.id, { type: "follow", title: "Someone else followed you" });
+    expect((await (await site.get(a.jar, viewer)).json()).bell.unreadCount).toBe(2);
+
+    // A reader, and a member blocked since: nothing.
+    const reader = await site.get(new CookieJar(), viewer);
+    expect(reader.headers.get("cache-control")).toBe("private, no-store");
+    expect(await reader.json()).toEqual({
+      user: null,
+      bell: null,
+      saved: null,
+      commentCount: null,
+    });
+    await site.testDb.db.update(profiles).set({ status: "blocked" }).where(eq(profiles.id, b.id));
+    expect(await (await site.get(b.jar, viewer)).json()).toEqual({
+      user: null,
+      bell: null,
+      saved: null,
+      commentCount: null,
+    });
+    // Not a post id: refused.
+    expect((await site.get(a.jar, "/api/viewer?post=nope")).status).toBe(400);
   });
 
   it("drops the pages when a post changes", async () => {
@@ -159,7 +275,7 @@ describe("the anonymous page cache over HTTP", () => {
     expect(await home.text()).toContain("After the change");
   });
 
-  it("keeps visitors' pages when a comment is added, while members see the new count", async () => {
+  it("keeps the cached pages when a comment is added; the comments list has the new count", async () => {
     const post = await publishedPost("Hiring your first engineer in Pune");
     const path = `/post/${post.slug}`;
     const member = await signedInMember(site.app, site.testDb.db, {
@@ -172,12 +288,18 @@ describe("the anonymous page cache over HTTP", () => {
 
     await createComment(site.testDb.db, { postId: post.id, authorId: member.id });
     await settled();
-    // The member's render reads the post again (the "comments" scope cleared it)...
-    expect(await site.text(await site.get(member.jar, path))).toContain("1 comment<");
-    // ...while the visitors' copy stays (it may lag the count by its 60-second lifetime).
-    const visitor = await site.get(new CookieJar(), path);
-    expect(visitor.headers.get("x-page-cache")).toBe("hit");
-    expect(await site.text(visitor)).toContain("0 comments");
+    // The visitors' copy stays (it may lag the count by its 60-second lifetime), and so does the
+    // members' shared page: the conversation reads the comments afresh in the browser...
+    for (const jar of [new CookieJar(), member.jar]) {
+      const cached = await site.get(jar, path);
+      expect(cached.headers.get("x-page-cache")).toBe("hit");
+      expect(await site.text(cached)).toContain("0 comments");
+    }
+    // ...from the comments list, and the member's private request counts the new one.
+    const list = await site.get(member.jar, `/api/comments?postId=${post.id}`);
+    expect(((await list.json()) as { total: number }).total).toBe(1);
+    const parts = await site.get(member.jar, `/api/viewer?post=${post.id}`);
+    expect(((await parts.json()) as { commentCount: number }).commentCount).toBe(1);
   });
 
   it("does not cache missing pages or addresses with unknown query parameters", async () => {
@@ -213,18 +335,24 @@ describe("the anonymous page cache over HTTP", () => {
       ["comment box", /<textarea[^>]*name="content"/],
     ];
     const paths = [`/post/${post.slug}`, "/"];
-    // Members first: their pages carry every personal part, and are not kept.
+    // The member's own parts come from the private request only.
+    const parts = await site.text(await site.get(member.jar, `/api/viewer?post=${post.id}`));
+    for (const [what, pattern] of personal.slice(0, 2)) expect(parts, what).toMatch(pattern);
+    expect(parts).toContain('"unreadCount":1');
+    expect(parts).toContain('"saved":true');
+    // Members first: their page is the members' shared page, kept and served to the next.
     for (const path of paths) {
-      const res = await site.get(member.jar, path);
-      expect(res.headers.get("x-page-cache")).toBeNull();
-      const html = await site.text(res);
-      for (const [what, pattern] of personal) {
-        if (what === "e-mail") continue;
-        if (path === "/" && (what === "saved state" || what === "comment box")) continue;
-        expect(html, `${what} on the member's ${path}`).toMatch(pattern);
+      for (const expected of ["miss", "hit"]) {
+        const res = await site.get(member.jar, path);
+        expect(res.headers.get("x-page-cache"), path).toBe(expected);
+        const html = await site.text(res);
+        for (const [what, pattern] of personal) {
+          if (what === "comment box") continue; // the shared page's box: nobody's
+          expect(html, `${what} in the members' ${path} (${expected})`).not.toMatch(pattern);
+        }
       }
     }
-    // Then readers: the first renders (nothing was stored for the member), the next are hits.
+    // Then readers: the first renders (their own entry), the next are hits.
     for (const path of paths) {
       for (const expected of ["miss", "hit"]) {
         const res = await site.get(new CookieJar(), path);

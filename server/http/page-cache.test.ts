@@ -386,3 +386,16 @@ describe("pageCache invalidation by key (decision 0104)", () => {
     }
   });
 });
+
+describe("the members' shared page's request (decision 0154)", () => {
+  it("is rendered without any of Better Auth's cookies, keeping the others", async () => {
+    const { withoutAuthCookies } = await import("./page-cache");
+    expect(
+      withoutAuthCookies(
+        "fb_consent=all; better-auth.session_token=abc.def; theme=dark; " +
+          "__Secure-better-auth.session_token=ghi; better-auth.state=x",
+      ),
+    ).toBe("fb_consent=all; theme=dark");
+    expect(withoutAuthCookies("better-auth.session_token=abc")).toBe("");
+  });
+});

@@ -24,6 +24,17 @@
  * The first request for an expired or dropped page renders it; requests
  * arriving meanwhile get the old copy (X-Page-Cache: stale), or, when there
  * is none, wait for the render and are served its result.
+ *
+ * Members' shared page (decision 0154): a request with a session cookie is
+ * answered from the cache only when `sharedMember` says this member's page
+ * differs from every other such member's only in the personal slots (an
+ * approved plain member on a route of MEMBER_SHARED_ROUTES). Their page is
+ * a variant of its own, the same for all of them, rendered with the auth
+ * cookies taken off the request: no loader can see who asked, so nothing
+ * personal can be rendered into it. The page says so to the document
+ * (res.locals.sharedMemberPage), which renders the member's slots empty, at
+ * their size, and fills them from one private request (/api/viewer). Those
+ * answers are `private, no-store`.
  */
 import { createHash } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
@@ -32,7 +43,7 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
 import { PAGE_CACHE_SCOPES, registerCache } from "../cache/cache";
-import { notePageCache } from "./metrics";
+import { notePageCache, routePatternOf } from "./metrics";
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -53,6 +64,22 @@ const AUTH_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\./;
 
 /** Response headers a hit repeats. Security headers are set afresh on every request. */
 const REPLAYED_HEADERS = ["content-type", "cache-control", "vary", "link", "content-language"];
+
+/**
+ * Route patterns whose page a member may be served from the shared cache
+ * (decision 0154): what differs between members there is only the header's
+ * account area and bell, the post's saved state and the comment box. Other
+ * pages (profiles, listings with their own controls, anything not public) are
+ * rendered per member.
+ */
+export const MEMBER_SHARED_ROUTES: ReadonlySet<string> = new Set([
+  "/",
+  "/post/:slug",
+  "/:category/:slug",
+]);
+
+/** Cache-Control of a member's answer from the shared cache: nothing shared keeps it. */
+const MEMBER_CACHE_CONTROL = "private, no-store";
 
 /** The response header a page declares its keys in (space-separated); never sent. */
 export const PAGE_KEYS_HEADER = "X-Page-Cache-Keys";
@@ -100,6 +127,12 @@ export type PageCacheOptions = {
   maxBytes?: number;
   /** The visitor's consent state (app/features/consent/page-variant.server.ts). */
   variant: (headers: IncomingHttpHeaders) => string;
+  /**
+   * Whether this signed-in request may get the members' shared page of this
+   * path (decision 0154); absent: a request with an auth cookie is never
+   * answered from the cache.
+   */
+  sharedMember?: (req: Request) => Promise<boolean>;
 };
 
 export type PageCache = RequestHandler & {
@@ -113,10 +146,29 @@ export type PageCache = RequestHandler & {
   entries(): Entry[];
 };
 
+/** Whether the request carries any of Better Auth's cookies (a session, a sign-in under way). */
+export function carriesAuthCookie(req: Request): boolean {
+  return AUTH_COOKIE.test(req.headers.cookie ?? "");
+}
+
+/** The request's cookies without Better Auth's: what the members' shared page is rendered with. */
+export function withoutAuthCookies(cookie: string): string {
+  return cookie
+    .split(";")
+    .map((part) => part.trim())
+    .filter((part) => part && !/^(?:__Secure-)?better-auth\./.test(part))
+    .join("; ");
+}
+
 /** The cache key of a request, or undefined when it must not be cached. */
 export function pageCacheKey(req: Request): string | undefined {
+  if (carriesAuthCookie(req)) return undefined;
+  return pageCachePath(req);
+}
+
+/** The cache key of a request's address (whoever asks), or undefined when it must not be cached. */
+export function pageCachePath(req: Request): string | undefined {
   if (req.method !== "GET" && req.method !== "HEAD") return undefined;
-  if (AUTH_COOKIE.test(req.headers.cookie ?? "")) return undefined;
   const url = req.originalUrl;
   const q = url.indexOf("?");
   const pathname = q === -1 ? url : url.slice(0, q);
@@ -237,6 +289,7 @@ function send(
   end: (...args: unknown[]) => unknown = res.end.bind(res) as (...args: unknown[]) => unknown,
 ) {
   for (const [name, value] of entry.headers) res.setHeader(name, value);
+  if (res.locals.sharedMemberPage === true) res.setHeader("Cache-Control", MEMBER_CACHE_CONTROL);
   res.vary("Accept-Encoding");
   res.setHeader("X-Page-Cache", how);
   if (how !== "miss") {
@@ -303,9 +356,31 @@ export function pageCache(options: PageCacheOptions): PageCache {
   }
 
   const middleware: RequestHandler = (req, res, next) => {
-    const path = pageCacheKey(req);
-    if (path === undefined) return next();
-    const key = `${path}\n${options.variant(req.headers)}`;
+    if (!carriesAuthCookie(req)) {
+      const path = pageCachePath(req);
+      if (path === undefined) return next();
+      return serve(req, res, next, `${path}\n${options.variant(req.headers)}`);
+    }
+    const sharedMember = options.sharedMember;
+    const path = sharedMember ? pageCachePath(req) : undefined;
+    if (!sharedMember || path === undefined) return next();
+    const route = routePatternOf(req.path);
+    if (route === undefined || !MEMBER_SHARED_ROUTES.has(route)) return next();
+    sharedMember(req).then(
+      (shared) => {
+        if (!shared) return next();
+        // Rendered without the member: the loaders see a reader, the document the member's slots.
+        res.locals.sharedMemberPage = true;
+        const cookie = withoutAuthCookies(req.headers.cookie ?? "");
+        if (cookie) req.headers.cookie = cookie;
+        else delete req.headers.cookie;
+        serve(req, res, next, `${path}\n${options.variant(req.headers)}\nmember`);
+      },
+      (error: unknown) => next(error),
+    );
+  };
+
+  function serve(req: Request, res: Response, next: NextFunction, key: string) {
     const fresh = store.get(key);
     if (fresh && !fresh.dropped) return send(req, res, fresh, "hit");
 
@@ -329,7 +404,7 @@ export function pageCache(options: PageCacheOptions): PageCache {
       return;
     }
     miss(req, res, next, key);
-  };
+  }
 
   function miss(req: Request, res: Response, next: NextFunction, key: string) {
     res.setHeader("X-Page-Cache", "miss");

@@ -13,6 +13,11 @@ export type RequestContext = {
    * not a document: what a document carries in its markup must be in the data.
    */
   dataRequest: boolean;
+  /**
+   * The members' shared page is being rendered (decision 0154): the request's
+   * auth cookies were taken off; the document renders the member's slots empty.
+   */
+  sharedMemberPage?: boolean;
 };
 
 export const requestContext = createContext<RequestContext>();

@@ -35,8 +35,33 @@ export function AccountArea({ user }: { user: HeaderUser | null }) {
     );
   }
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<AvatarSlot />}>
       <AvatarMenu user={user} />
     </Suspense>
+  );
+}
+
+/**
+ * The avatar's place on the members' shared page until the member's parts
+ * arrive (decision 0154), and while the menu's code loads: the avatar's size,
+ * no name. Without JavaScript, Sign Out stands beside it as the menu's does.
+ */
+export function AvatarSlot() {
+  return (
+    // Laid out as the menu is (app/components/ui/dropdown-menu.tsx): the same box.
+    <div className="relative">
+      <span
+        data-slot="avatar"
+        aria-hidden="true"
+        className="inline-flex h-9 w-9 rounded-full bg-slate-200"
+      />
+      <noscript>
+        <form method="post" action="/logout" className="inline">
+          <button type="submit" className="ml-2 text-sm font-semibold text-brand-700 underline">
+            Sign Out
+          </button>
+        </form>
+      </noscript>
+    </div>
   );
 }

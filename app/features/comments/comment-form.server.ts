@@ -101,5 +101,7 @@ export async function commentFormAction(
   );
   if (!result.ok) return refuse(result.status, result.error);
   const here = new URL(request.url).pathname;
-  return redirect(`${here}#comments-${postId}`, 303);
+  // With ?comments= the page is rendered for the member, not the shared page from the cache,
+  // which may show the comments of a minute ago (decision 0154): the new comment is there.
+  return redirect(`${here}?comments=${COMMENTS_PAGE}#comments-${postId}`, 303);
 }

@@ -70,6 +70,28 @@ const columns = {
   role: profiles.role,
 };
 
+/** The post's comments this viewer sees (not deleted; hidden ones to their author and admins). */
+function liveComments(postId: string, viewer: Actor | null) {
+  // A comment hidden by reports is seen by its author and admins only (decision 0122).
+  const visible =
+    viewer && effectiveRole(viewer) === "admin"
+      ? undefined
+      : viewer
+        ? or(eq(comments.isHidden, false), eq(comments.authorId, viewer.id))
+        : eq(comments.isHidden, false);
+  return and(eq(comments.postId, postId), eq(comments.isDeleted, false), visible);
+}
+
+/** How many comments the viewer sees on the post now (the list's `total`). */
+export async function commentTotal(
+  db: Database,
+  postId: string,
+  viewer: Actor | null,
+): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(comments).where(liveComments(postId, viewer));
+  return row?.n ?? 0;
+}
+
 /** Top-level comments newest first, 5 at a time, each with its replies (oldest first). */
 export async function listComments(
   db: Database,
@@ -79,14 +101,7 @@ export async function listComments(
 ): Promise<CommentPage> {
   const limit = Math.min(Math.max(options.limit ?? COMMENTS_PAGE, 1), COMMENTS_MAX_SHOWN);
   const offset = Math.max(options.offset ?? 0, 0);
-  // A comment hidden by reports is seen by its author and admins only (decision 0122).
-  const visible =
-    viewer && effectiveRole(viewer) === "admin"
-      ? undefined
-      : viewer
-        ? or(eq(comments.isHidden, false), eq(comments.authorId, viewer.id))
-        : eq(comments.isHidden, false);
-  const live = and(eq(comments.postId, postId), eq(comments.isDeleted, false), visible);
+  const live = liveComments(postId, viewer);
   const [tops, [total]] = await Promise.all([
     db
       .select(columns)

@@ -44,6 +44,12 @@ export function Conversation({
   );
   const [hasMore, setHasMore] = useState(initial?.hasMore ?? false);
   const [total, setTotal] = useState(initial?.total ?? commentCount);
+  // A newer count from the page (the members' shared page learns it after hydrating) replaces it.
+  const [givenCount, setGivenCount] = useState(commentCount);
+  if (givenCount !== commentCount) {
+    setGivenCount(commentCount);
+    setTotal(commentCount);
+  }
   const initialCount = initial?.comments.length ?? 0;
 
   // The post's header shows the same count.

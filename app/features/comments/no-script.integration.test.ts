@@ -99,8 +99,9 @@ describe("posting without JavaScript", () => {
       content: "  Posted without a script.  ",
     });
     expect(res.status).toBe(303);
-    expect(res.headers.get("location")).toBe(`/post/${post.slug}#comments-${post.id}`);
-    const after = await site.text(await site.get(m.jar, `/post/${post.slug}`));
+    expect(res.headers.get("location")).toBe(`/post/${post.slug}?comments=5#comments-${post.id}`);
+    const back = res.headers.get("location")!.split("#")[0]!;
+    const after = await site.text(await site.get(m.jar, back));
     expect(after).toContain("Posted without a script.");
     expect(after).toContain("1 comment");
   });

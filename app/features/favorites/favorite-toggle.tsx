@@ -7,8 +7,10 @@ import { useSubmissionKey } from "~/lib/use-submission-key";
 
 const noop = () => () => {};
 
+// One width for both states ("Saved" is shorter): on the members' shared page the state arrives
+// after the page (decision 0154), and flipping it moves nothing.
 const base =
-  "inline-flex items-center gap-1 rounded-full border px-3 py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2";
+  "inline-flex min-w-40 items-center justify-center gap-1 rounded-full border px-3 py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2";
 
 /**
  * The post page's Add to favorites / Saved toggle (spec 1 §2). Visitors get

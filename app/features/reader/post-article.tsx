@@ -1,6 +1,7 @@
 import { Link, useActionData, useLoaderData, useRouteLoaderData } from "react-router";
 import { ResponsiveImage } from "~/components/image/responsive-image";
 import type { HeaderUser } from "~/features/accounts/header-user";
+import { useViewer, viewerUser } from "~/features/accounts/viewer-parts";
 import type { CommentDraft } from "~/features/comments/comment-form.server";
 import type { CommentPage } from "~/features/comments/comments.server";
 import { useCommentCount } from "~/features/comments/comment-count";
@@ -28,9 +29,17 @@ export function PostArticle({
   first: boolean;
 }) {
   const { post } = view;
-  const user = useRouteLoaderData<{ user: HeaderUser | null }>("root")?.user ?? null;
+  // On the members' shared page the member and the saved state come from /api/viewer (decision 0154).
+  const viewer = useViewer();
+  const user = viewerUser(
+    useRouteLoaderData<{ user: HeaderUser | null }>("root")?.user ?? null,
+    viewer,
+  );
   // The page's own post comes with the member's saved state; appended posts ask for it.
   const pageData = useLoaderData<{ saved?: boolean; comments?: CommentPage } | undefined>();
+  const saved = !first
+    ? undefined
+    : (pageData?.saved ?? (viewer.shared ? (viewer.parts?.saved ?? false) : undefined));
   // A comment refused without JavaScript comes back with its message and text.
   const actionData = useActionData<{ commentDraft?: CommentDraft } | undefined>();
   const url = new URL(postPath(post), siteUrl).toString();
@@ -38,8 +47,11 @@ export function PostArticle({
   const Title = first ? "h1" : "h2";
   // Landmarks must have unique names once infinite scroll adds more posts.
   const suffix = first ? "" : `: ${post.title}`;
+  // The shared page's count may be a minute old: the member's private request brings it now.
+  const pageCount =
+    (first && viewer.shared ? viewer.parts?.commentCount : null) ?? post.commentCount;
   // Follows comments posted or deleted in place below.
-  const commentCount = useCommentCount(post.id, post.commentCount);
+  const commentCount = useCommentCount(post.id, pageCount);
 
   return (
     <div
@@ -95,12 +107,7 @@ export function PostArticle({
             >
               {plural(commentCount, "comment")}
             </a>
-            <FavoriteToggle
-              postId={post.id}
-              postPath={postPath(post)}
-              user={user}
-              saved={first ? pageData?.saved : undefined}
-            />
+            <FavoriteToggle postId={post.id} postPath={postPath(post)} user={user} saved={saved} />
           </div>
         </header>
 
@@ -249,7 +256,7 @@ export function PostArticle({
           <Conversation
             postId={post.id}
             postPath={postPath(post)}
-            commentCount={post.commentCount}
+            commentCount={pageCount}
             user={user}
             initial={first ? pageData?.comments : undefined}
             draft={
