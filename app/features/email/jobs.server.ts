@@ -11,11 +11,10 @@ import { broadcasts, mailDeliveries, notifications, profiles } from "#server/db/
 import type { JobQueue } from "#server/jobs/queue";
 import type { Logger } from "#server/logger";
 import type { MailMessage, Mailer } from "#server/mail";
-import { DEFAULT_TIME_ZONE } from "#server/mail/template";
 import { currentRuntime } from "#server/runtime";
 import { isPreferenceType } from "~/features/email-preferences/preference-rules";
 import { channelFor, type MailJob } from "~/features/email-preferences/preferences.server";
-import { loadSiteSettings } from "~/features/site-settings/site-settings.server";
+import { loadSiteSettings, siteTimeZone } from "~/features/site-settings/site-settings.server";
 import {
   digestFor,
   digestRecipients,
@@ -42,11 +41,8 @@ export type EmailJobDeps = {
   now?: () => Date;
 };
 
-/** The site's time zone: a site setting when there is one, else Europe/London. */
-export async function siteTimeZone(db: Database): Promise<string> {
-  const row = (await loadSiteSettings(db)) as { timeZone?: string | null };
-  return row.timeZone || DEFAULT_TIME_ZONE;
-}
+// The site's time zone (Site Settings, decision 0144): digests and e-mail dates follow it.
+export { siteTimeZone };
 
 function processDeps(): EmailJobDeps {
   return {

@@ -14,6 +14,7 @@ import { SidebarWidgets } from "~/features/posts/sidebar-widgets";
 import type { PostView } from "~/features/posts/types";
 import { tagPath } from "~/features/posts/archive";
 import { EventSummary } from "~/features/events/event-summary";
+import { useSiteTimeZone } from "~/lib/site-time-zone";
 
 /** One post as the post page shows it; also each post that infinite scroll appends. */
 export function PostArticle({
@@ -26,6 +27,7 @@ export function PostArticle({
   /** The page's own post: its title is the page's h1 and its hero loads eagerly. */
   first: boolean;
 }) {
+  const timeZone = useSiteTimeZone();
   const { post } = view;
   const user = useRouteLoaderData<{ user: HeaderUser | null }>("root")?.user ?? null;
   // The page's own post comes with the member's saved state; appended posts ask for it.
@@ -73,7 +75,7 @@ export function PostArticle({
                   <VerifiedBadge role={post.author.role} />
                 </p>
                 <p className="text-slate-700">
-                  <time dateTime={isoDate(post.publishedAt)}>{formatDate(post.publishedAt)}</time>
+                  <time dateTime={isoDate(post.publishedAt)}>{formatDate(post.publishedAt, timeZone)}</time>
                   {" · "}
                   {post.readingTimeMinutes} min read
                 </p>
