@@ -88,7 +88,6 @@ export function isoInZone(value: DateInput, timeZone: string): string {
   return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}${p.offset}`;
 }
 
-
 export function isoDate(value: Date | string | null | undefined): string | undefined {
   return value ? new Date(value).toISOString() : undefined;
 }

@@ -25,10 +25,9 @@ const nothing = { error: null, values: null, editId: null, confirmStep: null };
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireAdmin(request);
   const timeZone = await siteTimeZone(db());
-  return data(
-    await loadRedirectsPage(db(), actor, request, (date) => formatDate(date, timeZone)),
-    { headers },
-  );
+  return data(await loadRedirectsPage(db(), actor, request, (date) => formatDate(date, timeZone)), {
+    headers,
+  });
 }
 
 export async function action({ request }: Route.ActionArgs) {

@@ -96,7 +96,9 @@ export function ProfilePage({ data, error }: { data: ProfilePageData; error?: st
             <div className="flex gap-1">
               <dt>Joined</dt>
               <dd>
-                <time dateTime={isoDate(profile.createdAt)}>{formatDate(profile.createdAt, timeZone)}</time>
+                <time dateTime={isoDate(profile.createdAt)}>
+                  {formatDate(profile.createdAt, timeZone)}
+                </time>
               </dd>
             </div>
           </dl>

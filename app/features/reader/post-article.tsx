@@ -75,7 +75,9 @@ export function PostArticle({
                   <VerifiedBadge role={post.author.role} />
                 </p>
                 <p className="text-slate-700">
-                  <time dateTime={isoDate(post.publishedAt)}>{formatDate(post.publishedAt, timeZone)}</time>
+                  <time dateTime={isoDate(post.publishedAt)}>
+                    {formatDate(post.publishedAt, timeZone)}
+                  </time>
                   {" · "}
                   {post.readingTimeMinutes} min read
                 </p>

@@ -18,14 +18,7 @@ import { Toast, useClearAfter } from "~/components/ui/toast";
 import { AdminLinks } from "~/features/admin/admin-links";
 import { imageFileProblem, UPLOAD_TOO_LARGE, UPLOAD_WRONG_TYPE } from "~/lib/image-upload";
 import { SOCIAL_NETWORKS } from "./footer-links";
-import {
-  AreaField,
-  Section,
-  sectionId,
-  TextField,
-  TimeZoneField,
-  Toggle,
-} from "./settings-fields";
+import { AreaField, Section, sectionId, TextField, TimeZoneField, Toggle } from "./settings-fields";
 
 /** The form's sections, in order, for the navigation at the top. */
 const SECTIONS = [
