@@ -44,6 +44,19 @@ export type EmailJobDeps = {
 // The site's time zone (Site Settings, decision 0144): digests and e-mail dates follow it.
 export { siteTimeZone };
 
+/** The site as e-mails name it; dates in the zone Site Settings hold now. */
+export async function siteForEmail(
+  db: Database,
+  config: { siteName: string; siteUrl: string; authSecret: string },
+): Promise<SiteForEmail> {
+  return {
+    name: config.siteName,
+    url: config.siteUrl,
+    secret: config.authSecret,
+    timeZone: await siteTimeZone(db),
+  };
+}
+
 function processDeps(): EmailJobDeps {
   return {
     db: processDb,
@@ -51,12 +64,7 @@ function processDeps(): EmailJobDeps {
     async site() {
       const runtime = currentRuntime();
       if (!runtime) throw new Error("The server runtime is not started.");
-      return {
-        name: runtime.config.siteName,
-        url: runtime.config.siteUrl,
-        secret: runtime.config.authSecret,
-        timeZone: await siteTimeZone(processDb()),
-      };
+      return siteForEmail(processDb(), runtime.config);
     },
   };
 }
