@@ -195,7 +195,7 @@ describe("the site time zone", () => {
     });
     expect(back.status).toBe(200);
     expect(await postPageDate()).toBe("29 Mar 2026");
-  });
+  }, 90_000);
 
   it("refuses a name that is not a time zone beside its field, keeps it, changes nothing", async () => {
     const admin = await signedInMember(site.app, site.testDb.db, { role: "admin" });
