@@ -2,9 +2,13 @@ import { formatDate } from "./format";
 
 /**
  * Spec 1 §9: Just now under 60 seconds, then minutes, hours, days up to 7,
- * then a date.
+ * then a date (in the site's time zone, decision 0144).
  */
-export function relativeTime(value: Date | string, now: Date = new Date()): string {
+export function relativeTime(
+  value: Date | string,
+  timeZone: string,
+  now: Date = new Date(),
+): string {
   const seconds = Math.floor((now.getTime() - new Date(value).getTime()) / 1000);
   if (seconds < 60) return "Just now";
   const minutes = Math.floor(seconds / 60);
@@ -13,5 +17,5 @@ export function relativeTime(value: Date | string, now: Date = new Date()): stri
   if (hours < 24) return `${hours} ${hours === 1 ? "hour" : "hours"} ago`;
   const days = Math.floor(hours / 24);
   if (days <= 7) return `${days} ${days === 1 ? "day" : "days"} ago`;
-  return formatDate(value);
+  return formatDate(value, timeZone);
 }

@@ -6,17 +6,12 @@ import { activityQuery, listActivity, NO_FILTERS } from "~/features/admin/activi
 import { pageLabel, showingLabel } from "~/features/admin/users.server";
 import { defaultPageMeta } from "~/features/seo/meta";
 import { readQuery } from "~/lib/read-input.server";
+import { formatDateTime } from "~/lib/format";
 import type { Route } from "./+types/admin.activity";
 
 export function meta(args: Route.MetaArgs) {
   return defaultPageMeta(args, "Admin Activity", { noindex: true });
 }
-
-const dateTime = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "UTC",
-});
 
 /** /admin/activity (issue 19 item 5): admins only; bad filters are a 400 showing everything. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -32,7 +27,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       who: r.actorUsername,
       what: found.actions.find((a) => a.value === r.action)?.label ?? r.action,
       target: r.targetLabel,
-      when: `${dateTime.format(r.createdAt)} UTC`,
+      // The audit trail's moments stay in UTC, labelled (decision 0144).
+      when: formatDateTime(r.createdAt, "UTC"),
       iso: r.createdAt.toISOString(),
     })),
     admins: found.admins,

@@ -10,6 +10,7 @@ import {
 } from "~/features/content-api/keys-page.server";
 import { defaultPageMeta } from "~/features/seo/meta";
 import { readForm } from "~/lib/read-input.server";
+import { siteTimeZone } from "~/features/site-settings/site-settings.server";
 import type { Route } from "./+types/admin.content-api";
 
 export function meta(args: Route.MetaArgs) {
@@ -20,7 +21,7 @@ const headers = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return data(await loadKeysPage(db()), { headers });
+  return data(await loadKeysPage(db(), await siteTimeZone(db())), { headers });
 }
 
 export async function action({ request }: Route.ActionArgs) {

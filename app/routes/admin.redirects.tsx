@@ -10,6 +10,7 @@ import {
   runRedirectsAction,
 } from "~/features/admin/redirects-page.server";
 import { formatDate } from "~/lib/format";
+import { siteTimeZone } from "~/features/site-settings/site-settings.server";
 import type { Route } from "./+types/admin.redirects";
 import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
 import { readForm } from "~/lib/read-input.server";
@@ -23,7 +24,10 @@ const nothing = { error: null, values: null, editId: null, confirmStep: null };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireAdmin(request);
-  return data(await loadRedirectsPage(db(), actor, request, formatDate), { headers });
+  const timeZone = await siteTimeZone(db());
+  return data(await loadRedirectsPage(db(), actor, request, (date) => formatDate(date, timeZone)), {
+    headers,
+  });
 }
 
 export async function action({ request }: Route.ActionArgs) {

@@ -19,6 +19,7 @@ import {
 } from "~/features/site-settings/site-settings.server";
 import type { Route } from "./+types/admin.site-settings";
 import { readForm } from "~/lib/read-input.server";
+import { timeZones } from "~/lib/time-zones";
 
 export function meta(args: Route.MetaArgs) {
   return defaultPageMeta(args, "Site Settings", { noindex: true });
@@ -35,6 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       version: row.updatedAt.toISOString(),
       // What the footer shows while the contact e-mail is empty.
       contactDefault: contactEmailFor(runtime().config.siteUrl),
+      timeZones: timeZones(),
     },
     { headers: noStore },
   );
@@ -42,8 +44,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireAdmin(request);
-  const fail = (status: number, text: string, values: SiteSettingsValues | null) =>
-    data({ message: { text, id: Date.now() }, values }, { status, headers: noStore });
+  const fail = (
+    status: number,
+    text: string,
+    values: SiteSettingsValues | null,
+    field: string | null = null,
+  ) => data({ message: { text, id: Date.now() }, values, field }, { status, headers: noStore });
   if (request.method !== "POST") return fail(405, SITE_SETTINGS_MESSAGES.failed, null);
   // Three text areas and an image: refuse a body far beyond them before reading it.
   const declared = Number(request.headers.get("content-length") ?? 0);
@@ -63,9 +69,9 @@ export async function action({ request }: Route.ActionArgs) {
     hasFile ? new Uint8Array(await (file as File).arrayBuffer()) : null,
     { log: (error, message) => runtime().log.error({ err: error }, message) },
   );
-  if (!saved.ok) return fail(saved.status, saved.error, values);
+  if (!saved.ok) return fail(saved.status, saved.error, values, saved.field ?? null);
   return data(
-    { message: { text: SITE_SETTINGS_MESSAGES.saved, id: Date.now() }, values: null },
+    { message: { text: SITE_SETTINGS_MESSAGES.saved, id: Date.now() }, values: null, field: null },
     { headers: noStore },
   );
 }
@@ -78,7 +84,9 @@ export default function AdminSiteSettings({ loaderData, actionData }: Route.Comp
       key={actionData?.values ? `typed-${actionData.message.id}` : loaderData.version}
       values={values}
       contactDefault={loaderData.contactDefault}
+      timeZones={loaderData.timeZones}
       message={actionData?.message ?? null}
+      errorField={actionData?.field ?? null}
     />
   );
 }

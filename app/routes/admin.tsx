@@ -4,6 +4,7 @@ import { runtime } from "#server/runtime";
 import { requireAdmin } from "~/features/accounts/permissions.server";
 import { AdminDashboard } from "~/features/admin/dashboard";
 import { loadDashboard, runDashboardAction } from "~/features/admin/dashboard-route.server";
+import { siteTimeZone } from "~/features/site-settings/site-settings.server";
 import type { Route } from "./+types/admin";
 
 export function meta(args: Route.MetaArgs) {
@@ -11,7 +12,8 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return loadDashboard(db(), await requireAdmin(request), request);
+  const actor = await requireAdmin(request);
+  return loadDashboard(db(), actor, request, await siteTimeZone(db()));
 }
 
 export async function action({ request }: Route.ActionArgs) {

@@ -9,6 +9,7 @@ import {
   type FeedSource,
 } from "~/features/seo/feeds.server";
 import { withPageKeys } from "~/features/layout/cache-headers";
+import { siteTimeZone } from "~/features/site-settings/site-settings.server";
 import type { Route } from "./+types/feed";
 
 const FEED_CACHE = "public, max-age=0, s-maxage=300, stale-while-revalidate=3600";
@@ -29,8 +30,10 @@ function sourceOf(pathname: string, params: Route.LoaderArgs["params"]): FeedSou
 export async function loader({ params, request }: Route.LoaderArgs) {
   const { config } = runtime();
   const { pathname } = new URL(request.url);
+  // The feeds' dates are on the site's clock (Site Settings; decision 0144).
+  const site = { name: config.siteName, url: config.siteUrl, timeZone: await siteTimeZone(db()) };
   if (pathname === "/podcast.xml") {
-    const podcast = await podcastXml(db(), { name: config.siteName, url: config.siteUrl });
+    const podcast = await podcastXml(db(), site);
     if (!podcast) throw data("Not found", { status: 404 });
     return new Response(podcast.xml, {
       headers: withPageKeys(
@@ -39,10 +42,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       ),
     });
   }
-  const feed = await loadFeed(db(), sourceOf(pathname, params), {
-    name: config.siteName,
-    url: config.siteUrl,
-  });
+  const feed = await loadFeed(db(), sourceOf(pathname, params), site);
   if (!feed) throw data("Not found", { status: 404 });
   if (pathname.endsWith(".json")) {
     return new Response(JSON.stringify(jsonFeed(feed)), {

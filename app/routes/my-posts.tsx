@@ -16,6 +16,7 @@ import { deletePost } from "~/features/authoring/save-post.server";
 import { primaryButton } from "~/components/ui/button-styles";
 import { postPath } from "~/features/posts/post-card";
 import { formatDate } from "~/lib/format";
+import { siteTimeZone } from "~/features/site-settings/site-settings.server";
 import type { Route } from "./+types/my-posts";
 import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
 import { readForm, readQuery } from "~/lib/read-input.server";
@@ -28,6 +29,7 @@ export function meta(args: Route.MetaArgs) {
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireAuthor(request);
   const posts = await listMyPosts(db(), actor);
+  const timeZone = await siteTimeZone(db());
   const query = readQuery(request, myPostsQuery);
   const deleted = query.ok && query.data.deleted;
   return {
@@ -35,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     deleted,
     posts: posts.map((p) => ({
       ...p,
-      date: formatDate(p.publishedAt ?? p.createdAt),
+      date: formatDate(p.publishedAt ?? p.createdAt, timeZone),
     })),
   };
 }

@@ -9,6 +9,7 @@ import { formatDate, isoDate, plural } from "~/lib/format";
 import { pageMeta, siteOf } from "~/features/seo/meta";
 import { pageCacheHeaders, readerPageHeaders, withPageKeys } from "~/features/layout/cache-headers";
 import type { Route } from "./+types/search";
+import { useSiteTimeZone } from "~/lib/site-time-zone";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const query = readQuery(request, searchQuery);
@@ -38,6 +39,7 @@ function pageHref(query: string, page: number) {
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
+  const timeZone = useSiteTimeZone();
   const { query, results, total, capped, page, pages, hasNext } = loaderData;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
@@ -111,7 +113,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                       </Link>
                       <span aria-hidden="true">·</span>
                       <time dateTime={isoDate(post.publishedAt)}>
-                        {formatDate(post.publishedAt)}
+                        {formatDate(post.publishedAt, timeZone)}
                       </time>
                       <span aria-hidden="true">·</span>
                       <span>{post.readingTimeMinutes} min read</span>

@@ -900,6 +900,12 @@ export const siteSettings = pgTable(
     digestEnabled: boolean("digest_enabled").notNull().default(true),
     digestDay: integer("digest_day").notNull().default(1),
     digestTime: text("digest_time").notNull().default("08:00"),
+    /**
+     * The site's IANA time zone (issue 18 §6): reader-facing dates on the
+     * site, in feeds and in e-mails, and the digest's time, are in it
+     * (docs/decisions/0144). Checked against the runtime's zones on save.
+     */
+    timeZone: text("time_zone").notNull().default("Europe/London"),
     /** Set once the demo content has been loaded into this database. */
     demoContentLoadedAt: timestamp("demo_content_loaded_at", { withTimezone: true }),
     updatedAt: updatedAt(),

@@ -31,22 +31,6 @@ export const EMAIL_COLOURS = {
   rule: "#e2e8f0",
 } as const;
 
-/** The site's time zone when none is set (issue 20: dates in the site's time zone). */
-export const DEFAULT_TIME_ZONE = "Europe/London";
-
-/** A date as members read it in an e-mail: "25 Nov 2026", in the site's time zone. */
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
-export function emailDate(date: Date, timeZone = DEFAULT_TIME_ZONE): string {
-  let format = dateFormats.get(timeZone);
-  if (!format) {
-    // Made once per time zone: building a formatter costs more than formatting.
-    format = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone });
-    dateFormats.set(timeZone, format);
-  }
-  return format.format(date);
-}
-
 export type EmailItem = { title: string; href: string; meta?: string; excerpt?: string };
 
 export type EmailContent = {

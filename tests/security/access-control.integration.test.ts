@@ -121,6 +121,14 @@ const CASES: Case[] = [
     send: get(() => "/admin/site-settings"),
   },
   {
+    name: "POST /admin/site-settings time zone",
+    action: "admin.access",
+    send: post(
+      () => "/admin/site-settings",
+      () => ({ cookie_banner_message: "Cookies.", time_zone: "Europe/London" }),
+    ),
+  },
+  {
     name: "GET /admin/banned-words",
     action: "admin.access",
     send: get(() => "/admin/banned-words"),

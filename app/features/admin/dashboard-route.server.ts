@@ -9,7 +9,7 @@ import { z } from "zod";
 import type { Database } from "#server/db/client";
 import type { Storage } from "#server/storage";
 import type { Actor } from "~/features/accounts/permissions";
-import { formatDate } from "~/lib/format";
+import { DEFAULT_SITE_TIME_ZONE, formatDate, formatDateTime } from "~/lib/format";
 import {
   ADMIN_MESSAGES,
   CONFIRMATIONS,
@@ -91,13 +91,8 @@ export const DASHBOARD_MESSAGES = {
   chooseUser: "Invalid request: choose an action and a user",
 } as const;
 
-const dateTimeFormat = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "UTC",
-});
-/** "22 Nov 2026, 14:05 UTC". */
-const formatDateTime = (date: Date) => `${dateTimeFormat.format(date)} UTC`;
+/** "22 Nov 2026, 14:05 UTC": the audit trail's moments, labelled, in UTC (decision 0144). */
+const auditTime = (date: Date) => formatDateTime(date, "UTC");
 const MAX_ID_LENGTH = 200;
 
 /** An id field sent once, not empty and at most MAX_ID_LENGTH long, or null. */
@@ -157,14 +152,14 @@ export function fromRow(form: DashboardActionForm): DashboardActionForm {
   return { ...form, intent, userId: target };
 }
 
-const toRow = (u: AdminUser): UserRow => ({
+const toRow = (u: AdminUser, timeZone: string): UserRow => ({
   id: u.id,
   username: u.username,
   fullName: u.fullName,
   email: u.email,
   role: u.role,
   status: u.status,
-  joined: formatDate(u.createdAt),
+  joined: formatDate(u.createdAt, timeZone),
 });
 
 /** The page's own address: tab, and for Users and Posts the search, filters, sort and page. */
@@ -282,7 +277,13 @@ function readView(request: Request): { ok: true; view: View } | { ok: false; err
 const includes = (values: readonly string[], value: string) => values.includes(value);
 
 /** Everything the page shows; a bad query string gives the Overview with a 400 and its message. */
-export async function loadDashboard(db: Database, actor: Actor, request: Request) {
+/** `timeZone`: the site's (Site Settings), the dates' zone (decision 0144). */
+export async function loadDashboard(
+  db: Database,
+  actor: Actor,
+  request: Request,
+  timeZone: string = DEFAULT_SITE_TIME_ZONE,
+) {
   const parsed = readView(request);
   const view: View = parsed.ok ? parsed.view : OVERVIEW;
   const here = pageAddress(view);
@@ -316,7 +317,7 @@ export async function loadDashboard(db: Database, actor: Actor, request: Request
       confirmUser.length <= MAX_ID_LENGTH ? await findAdminUser(db, actor, confirmUser) : null;
     if (target) {
       const action = confirmAction as ConfirmableAction;
-      confirm = { action, user: toRow(target), question: CONFIRMATIONS[action] };
+      confirm = { action, user: toRow(target, timeZone), question: CONFIRMATIONS[action] };
     }
   }
 
@@ -342,7 +343,7 @@ export async function loadDashboard(db: Database, actor: Actor, request: Request
         roleFilter: b.roleFilter,
         statusFilter: b.statusFilter,
         recipientCount: b.recipientCount,
-        sent: formatDate(b.createdAt),
+        sent: formatDate(b.createdAt, timeZone),
         sentBy: b.sentBy,
       })),
     };
@@ -359,7 +360,7 @@ export async function loadDashboard(db: Database, actor: Actor, request: Request
       listAdminCategories(db, actor),
     ]);
     postsTab = {
-      rows: found.posts.map((p) => toPostRow(p, new Date())),
+      rows: found.posts.map((p) => toPostRow(p, new Date(), timeZone)),
       categories: categories.map((c) => ({ slug: c.slug, name: c.name })),
       query: found.query,
       page: found.page,
@@ -381,14 +382,14 @@ export async function loadDashboard(db: Database, actor: Actor, request: Request
     overview = {
       stats,
       top,
-      pending: pending.map(toRow),
+      pending: pending.map((u) => toRow(u, timeZone)),
       activity,
       audit: audit.map((entry) => ({
         id: entry.id,
         who: entry.actorUsername,
         what: describeAdminAction(entry.action),
         target: entry.targetLabel,
-        when: formatDateTime(entry.createdAt),
+        when: auditTime(entry.createdAt),
         iso: entry.createdAt.toISOString(),
       })),
     };
@@ -402,7 +403,7 @@ export async function loadDashboard(db: Database, actor: Actor, request: Request
       status: view.status as UserStatus | null,
     });
     users = {
-      rows: found.users.map(toRow),
+      rows: found.users.map((u) => toRow(u, timeZone)),
       query: found.query,
       page: found.page,
       pageCount: found.pageCount,
@@ -511,14 +512,14 @@ export const FAILED_MESSAGES: Record<string, string> = {
 export const dashboardFailure = (key: "category-load" | "users-export") =>
   `/admin?${key === "category-load" ? "tab=categories&" : ""}failed=${key}`;
 
-const toPostRow = (p: AdminPost, now: Date): PostRow => ({
+const toPostRow = (p: AdminPost, now: Date, timeZone: string): PostRow => ({
   id: p.id,
   title: p.title,
   slug: p.slug,
   type: p.postType === "external_link" ? "External link" : "Blog",
   status: p.status,
   isFeatured: p.isFeatured,
-  published: p.publishedAt ? formatDate(p.publishedAt) : null,
+  published: p.publishedAt ? formatDate(p.publishedAt, timeZone) : null,
   // The same rule as the public post page (isPubliclyVisible).
   live: p.status === "published" && p.publishedAt !== null && p.publishedAt <= now,
   authorId: p.authorId,

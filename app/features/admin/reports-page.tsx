@@ -11,6 +11,7 @@ import { formatDate, plural } from "~/lib/format";
 import { AdminLinks } from "./admin-links";
 import { ConfirmAction, ConfirmStepPanel, type ConfirmStepData } from "./confirm-action";
 import type { ReportsPageData } from "./reports-page.server";
+import { useSiteTimeZone } from "~/lib/site-time-zone";
 
 export function ReportsPage({
   data,
@@ -21,6 +22,7 @@ export function ReportsPage({
   error: string | null;
   confirmStep: ConfirmStepData | null;
 }) {
+  const timeZone = useSiteTimeZone();
   const { items } = data;
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
@@ -81,7 +83,7 @@ export function ReportsPage({
                         <span className="font-medium text-slate-900">
                           {REASON_LABELS[r.reason]}
                         </span>{" "}
-                        by @{r.reporter}, {formatDate(r.createdAt)}
+                        by @{r.reporter}, {formatDate(r.createdAt, timeZone)}
                         {r.details ? <span className="block pl-4">“{r.details}”</span> : null}
                       </li>
                     ))}

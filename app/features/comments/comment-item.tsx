@@ -14,6 +14,7 @@ import { postComment as post } from "./comment-api";
 import { CommentForm } from "./comment-form";
 import type { CommentDraft } from "./comment-form.server";
 import type { CommentView } from "./comments.server";
+import { useSiteTimeZone } from "~/lib/site-time-zone";
 
 const DELETE_FAILED = "Failed to delete comment. Please try again.";
 const DELETE_CONFIRM = "Are you sure you want to delete this comment?";
@@ -37,6 +38,7 @@ export function CommentItem({
   isReply?: boolean;
   draft?: CommentDraft;
 }) {
+  const timeZone = useSiteTimeZone();
   const [liked, setLiked] = useState(comment.likedByMe);
   const [likes, setLikes] = useState(comment.likeCount);
   // A fresh load of the list (after hydration, a post or a delete) brings new counts.
@@ -111,7 +113,7 @@ export function CommentItem({
           <VerifiedBadge role={comment.author.role} />
           <span className="ml-2 text-slate-600">
             <time dateTime={comment.createdAt} suppressHydrationWarning>
-              {relativeTime(comment.createdAt)}
+              {relativeTime(comment.createdAt, timeZone)}
             </time>
           </span>
         </p>

@@ -28,7 +28,11 @@ export type KeyListRow = {
   revoked: string | null;
 };
 
-export async function loadKeysPage(db: Database): Promise<{ keys: KeyListRow[] }> {
+/** `timeZone`: the site's, the dates' zone (decision 0144). */
+export async function loadKeysPage(
+  db: Database,
+  timeZone: string,
+): Promise<{ keys: KeyListRow[] }> {
   const rows = await listApiKeys(db);
   return {
     keys: rows.map((row) => ({
@@ -36,9 +40,9 @@ export async function loadKeysPage(db: Database): Promise<{ keys: KeyListRow[] }
       name: row.name,
       keyPrefix: row.keyPrefix,
       creator: row.creator,
-      created: formatDate(row.createdAt),
-      lastUsed: row.lastUsedAt ? formatDate(row.lastUsedAt) : null,
-      revoked: row.revokedAt ? formatDate(row.revokedAt) : null,
+      created: formatDate(row.createdAt, timeZone),
+      lastUsed: row.lastUsedAt ? formatDate(row.lastUsedAt, timeZone) : null,
+      revoked: row.revokedAt ? formatDate(row.revokedAt, timeZone) : null,
     })),
   };
 }

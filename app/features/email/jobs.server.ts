@@ -11,11 +11,10 @@ import { broadcasts, mailDeliveries, notifications, profiles } from "#server/db/
 import type { JobQueue } from "#server/jobs/queue";
 import type { Logger } from "#server/logger";
 import type { MailMessage, Mailer } from "#server/mail";
-import { DEFAULT_TIME_ZONE } from "#server/mail/template";
 import { currentRuntime } from "#server/runtime";
 import { isPreferenceType } from "~/features/email-preferences/preference-rules";
 import { channelFor, type MailJob } from "~/features/email-preferences/preferences.server";
-import { loadSiteSettings } from "~/features/site-settings/site-settings.server";
+import { loadSiteSettings, siteTimeZone } from "~/features/site-settings/site-settings.server";
 import {
   digestFor,
   digestRecipients,
@@ -42,10 +41,20 @@ export type EmailJobDeps = {
   now?: () => Date;
 };
 
-/** The site's time zone: a site setting when there is one, else Europe/London. */
-export async function siteTimeZone(db: Database): Promise<string> {
-  const row = (await loadSiteSettings(db)) as { timeZone?: string | null };
-  return row.timeZone || DEFAULT_TIME_ZONE;
+// The site's time zone (Site Settings, decision 0144): digests and e-mail dates follow it.
+export { siteTimeZone };
+
+/** The site as e-mails name it; dates in the zone Site Settings hold now. */
+export async function siteForEmail(
+  db: Database,
+  config: { siteName: string; siteUrl: string; authSecret: string },
+): Promise<SiteForEmail> {
+  return {
+    name: config.siteName,
+    url: config.siteUrl,
+    secret: config.authSecret,
+    timeZone: await siteTimeZone(db),
+  };
 }
 
 function processDeps(): EmailJobDeps {
@@ -55,12 +64,7 @@ function processDeps(): EmailJobDeps {
     async site() {
       const runtime = currentRuntime();
       if (!runtime) throw new Error("The server runtime is not started.");
-      return {
-        name: runtime.config.siteName,
-        url: runtime.config.siteUrl,
-        secret: runtime.config.authSecret,
-        timeZone: await siteTimeZone(processDb()),
-      };
+      return siteForEmail(processDb(), runtime.config);
     },
   };
 }

@@ -5,7 +5,8 @@
  * token for exactly its type.
  */
 import type { MailMessage } from "#server/mail";
-import { emailDate, type EmailItem, renderEmail } from "#server/mail/template";
+import { type EmailItem, renderEmail } from "#server/mail/template";
+import { formatDate } from "~/lib/format";
 import {
   DIGEST_KEY,
   type PreferenceType,
@@ -75,7 +76,7 @@ export function notificationEmail(
     ...(notification.message?.trim() && notification.message.trim() !== notification.title.trim()
       ? [notification.message]
       : []),
-    `${TYPE_LABELS[notification.type].label} · ${emailDate(notification.createdAt, site.timeZone)}`,
+    `${TYPE_LABELS[notification.type].label} · ${formatDate(notification.createdAt, site.timeZone)}`,
   ];
   return {
     to: to.email,
@@ -112,7 +113,7 @@ export function broadcastEmail(
       heading: broadcast.title,
       paragraphs: [
         ...(broadcast.message.trim() !== broadcast.title.trim() ? [broadcast.message] : []),
-        `Announcement · ${emailDate(broadcast.createdAt, site.timeZone)}`,
+        `Announcement · ${formatDate(broadcast.createdAt, site.timeZone)}`,
       ],
       action: { href: emailLink(site, broadcast.link), label: "Read more" },
       footer,
@@ -125,7 +126,7 @@ function postItem(site: SiteForEmail, post: DigestPost): EmailItem {
     title: post.title,
     href: emailLink(site, `/post/${post.slug}`),
     meta: post.publishedAt
-      ? `${post.authorName} · ${emailDate(new Date(post.publishedAt), site.timeZone)}`
+      ? `${post.authorName} · ${formatDate(new Date(post.publishedAt), site.timeZone)}`
       : post.authorName,
     ...(post.excerpt ? { excerpt: post.excerpt } : {}),
   };
@@ -164,7 +165,7 @@ export function digestEmail(
         ]
       : []),
   ];
-  const range = `${emailDate(window.since, site.timeZone)} – ${emailDate(window.until, site.timeZone)}`;
+  const range = `${formatDate(window.since, site.timeZone)} – ${formatDate(window.until, site.timeZone)}`;
   return {
     to: to.email,
     subject: `Your week on ${site.name}`,

@@ -6,40 +6,8 @@
  */
 import { TZDate } from "@date-fns/tz";
 
-/**
- * ICU still calls a few zones by their old names; the form offers the
- * current IANA ones (both are accepted).
- */
-const RENAMED: Record<string, string> = {
-  "Asia/Calcutta": "Asia/Kolkata",
-  "Asia/Katmandu": "Asia/Kathmandu",
-  "Asia/Rangoon": "Asia/Yangon",
-  "Asia/Saigon": "Asia/Ho_Chi_Minh",
-  "Europe/Kiev": "Europe/Kyiv",
-  "Atlantic/Faeroe": "Atlantic/Faroe",
-  "America/Godthab": "America/Nuuk",
-};
-
-let zones: string[] | undefined;
-
-/** The time zones the form offers: IANA names, current spellings, sorted, plus UTC. */
-export function timeZones(): string[] {
-  zones ??= [
-    ...new Set([...Intl.supportedValuesOf("timeZone").map((z) => RENAMED[z] ?? z), "UTC"]),
-  ].sort();
-  return zones;
-}
-
-/** An IANA zone name the runtime knows (a region/city name, an old spelling, or UTC). */
-export function isTimeZone(value: string): boolean {
-  if (!/^(UTC|[A-Za-z]+(?:\/[A-Za-z0-9_+-]+)+)$/.test(value)) return false;
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
+// The zone list and check are shared with Site Settings' time zone (app/lib/time-zones.ts).
+export { isTimeZone, timeZones } from "~/lib/time-zones";
 
 const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::\d{2})?$/;
 

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { FeaturedPostsWidget, postPath } from "~/features/posts/post-card";
 import type { PostCard } from "~/features/posts/types";
 import { formatDate, isoDate, plural } from "~/lib/format";
+import { useSiteTimeZone } from "~/lib/site-time-zone";
 
 export type SavedItem = { post: PostCard; savedAt: Date | string };
 
@@ -13,6 +14,7 @@ export function FavoritesPage({
   items: SavedItem[];
   mostViewed: PostCard[];
 }) {
+  const timeZone = useSiteTimeZone();
   return (
     <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-[1fr_320px]">
       <div className="min-w-0">
@@ -45,12 +47,12 @@ export function FavoritesPage({
                   {post.excerpt ? <p className="mt-2 text-slate-700">{post.excerpt}</p> : null}
                   <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
                     <span>
-                      Saved <time dateTime={isoDate(savedAt)}>{formatDate(savedAt)}</time>
+                      Saved <time dateTime={isoDate(savedAt)}>{formatDate(savedAt, timeZone)}</time>
                     </span>
                     <span>
                       Published{" "}
                       <time dateTime={isoDate(post.publishedAt)}>
-                        {formatDate(post.publishedAt)}
+                        {formatDate(post.publishedAt, timeZone)}
                       </time>
                     </span>
                     <span>{plural(post.commentCount, "comment")}</span>

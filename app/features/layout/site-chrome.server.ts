@@ -27,5 +27,7 @@ export async function loadSiteChrome() {
     headerBanner: settings.headerBanner,
     contactEmail: settings.footer.contactEmail ?? contactEmailFor(config.siteUrl),
     socialLinks: settings.footer.socialLinks,
+    // Every date on the page is formatted in it, on the server and in the browser alike.
+    timeZone: settings.timeZone,
   };
 }

@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 import { DropdownMenu } from "~/components/ui/dropdown-menu";
 import { relativeTime } from "~/lib/relative-time";
 import { badgeText, type BellState, messageBelowTitle } from "./notification-rules";
+import { useSiteTimeZone } from "~/lib/site-time-zone";
 
 const RECONNECT_MS = 3_000;
 const RECONNECT_MAX_MS = 60_000;
@@ -37,6 +38,7 @@ async function refusal(): Promise<"gone" | "retry"> {
  * bell is a link to /notifications.
  */
 export function NotificationBell({ initial }: { initial: BellState }) {
+  const timeZone = useSiteTimeZone();
   const [state, setState] = useState(initial);
 
   // A new page brings a fresh state from the server (e.g. after Mark all as read).
@@ -145,7 +147,7 @@ export function NotificationBell({ initial }: { initial: BellState }) {
                       suppressHydrationWarning
                       className="text-xs text-slate-700"
                     >
-                      {relativeTime(n.createdAt)}
+                      {relativeTime(n.createdAt, timeZone)}
                     </time>
                     {n.link ? (
                       <Form method="post" action="/notifications" onSubmit={close}>

@@ -7,6 +7,7 @@ import {
   type NotificationFilter,
   type NotificationItem,
 } from "./notification-rules";
+import { useSiteTimeZone } from "~/lib/site-time-zone";
 
 const FILTER_LABELS: Record<NotificationFilter, string> = {
   all: "All",
@@ -33,6 +34,7 @@ export function NotificationsPage({
   unreadCount: number;
   error?: string;
 }) {
+  const timeZone = useSiteTimeZone();
   const action = filter === "all" ? "/notifications" : `/notifications?filter=${filter}`;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
@@ -91,7 +93,7 @@ export function NotificationsPage({
                   {messageBelowTitle(n) ? <p className="mt-1 text-slate-700">{n.message}</p> : null}
                   <p className="mt-1 text-xs text-slate-700">
                     <time dateTime={new Date(n.createdAt).toISOString()} suppressHydrationWarning>
-                      {relativeTime(n.createdAt)}
+                      {relativeTime(n.createdAt, timeZone)}
                     </time>
                   </p>
                 </div>

@@ -4,6 +4,7 @@ import { ResponsiveImage } from "~/components/image/responsive-image";
 import { formatDate, initial, isoDate, plural } from "~/lib/format";
 import { postVisual } from "~/lib/video";
 import type { AuthorSummary, PostCard } from "./types";
+import { useSiteTimeZone } from "~/lib/site-time-zone";
 
 export function postPath(post: { slug: string }) {
   return `/post/${post.slug}`;
@@ -58,6 +59,7 @@ export function Byline({
   showAvatar?: boolean;
   children?: React.ReactNode;
 }) {
+  const timeZone = useSiteTimeZone();
   return (
     <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-700">
       {showAvatar ? <Avatar author={post.author} size={28} /> : null}
@@ -69,7 +71,7 @@ export function Byline({
       </Link>
       <VerifiedBadge role={post.author.role} />
       <span aria-hidden="true">·</span>
-      <time dateTime={isoDate(post.publishedAt)}>{formatDate(post.publishedAt)}</time>
+      <time dateTime={isoDate(post.publishedAt)}>{formatDate(post.publishedAt, timeZone)}</time>
       {children}
     </div>
   );
@@ -191,6 +193,7 @@ export function PostListItem({
 
 /** A small entry in a sidebar list. */
 export function CompactPostItem({ post }: { post: PostCard }) {
+  const timeZone = useSiteTimeZone();
   const { imageUrl } = postVisual(post);
   return (
     <article className="relative flex gap-3">
@@ -210,7 +213,7 @@ export function CompactPostItem({ post }: { post: PostCard }) {
           </Link>
         </h3>
         <p className="mt-1 text-xs text-slate-700">
-          <time dateTime={isoDate(post.publishedAt)}>{formatDate(post.publishedAt)}</time>
+          <time dateTime={isoDate(post.publishedAt)}>{formatDate(post.publishedAt, timeZone)}</time>
         </p>
       </div>
     </article>

@@ -10,6 +10,7 @@ import { AWAITING_APPROVAL_SHORT } from "~/features/accounts/awaiting-approval";
 import type { ArchivePaging } from "~/features/posts/archive";
 import { ArchivePager } from "~/features/posts/archive-pager";
 import type { PublicProfile } from "./public-profile.server";
+import { useSiteTimeZone } from "~/lib/site-time-zone";
 
 export type ProfilePageData = {
   profile: Omit<PublicProfile, "createdAt"> & { createdAt: Date | string };
@@ -37,6 +38,7 @@ function safeHref(value: string | null) {
 }
 
 export function ProfilePage({ data, error }: { data: ProfilePageData; error?: string | null }) {
+  const timeZone = useSiteTimeZone();
   const { profile } = data;
   const name = profile.fullName || profile.username;
   const navigation = useNavigation();
@@ -94,7 +96,9 @@ export function ProfilePage({ data, error }: { data: ProfilePageData; error?: st
             <div className="flex gap-1">
               <dt>Joined</dt>
               <dd>
-                <time dateTime={isoDate(profile.createdAt)}>{formatDate(profile.createdAt)}</time>
+                <time dateTime={isoDate(profile.createdAt)}>
+                  {formatDate(profile.createdAt, timeZone)}
+                </time>
               </dd>
             </div>
           </dl>

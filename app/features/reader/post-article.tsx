@@ -16,6 +16,7 @@ import type { PostView } from "~/features/posts/types";
 import { tagPath } from "~/features/posts/archive";
 import { EventSummary } from "~/features/events/event-summary";
 import { PostBody } from "./post-body";
+import { useSiteTimeZone } from "~/lib/site-time-zone";
 
 /** One post as the post page shows it; also each post that infinite scroll appends. */
 export function PostArticle({
@@ -28,6 +29,7 @@ export function PostArticle({
   /** The page's own post: its title is the page's h1 and its hero loads eagerly. */
   first: boolean;
 }) {
+  const timeZone = useSiteTimeZone();
   const { post } = view;
   // On the members' shared page the member and the saved state come from /api/viewer (decision 0154).
   const viewer = useViewer();
@@ -86,7 +88,9 @@ export function PostArticle({
                   <VerifiedBadge role={post.author.role} />
                 </p>
                 <p className="text-slate-700">
-                  <time dateTime={isoDate(post.publishedAt)}>{formatDate(post.publishedAt)}</time>
+                  <time dateTime={isoDate(post.publishedAt)}>
+                    {formatDate(post.publishedAt, timeZone)}
+                  </time>
                   {" · "}
                   {post.readingTimeMinutes} min read
                 </p>

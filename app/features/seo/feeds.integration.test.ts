@@ -156,7 +156,9 @@ describe("RSS and JSON Feed", () => {
       expect(typeof item.id).toBe("string");
       // content_html, or content_text for a post without a body (one of the two is required).
       expect((item.content_html ?? item.content_text)!.length).toBeGreaterThan(0);
-      expect(new Date(item.date_published).toISOString()).toBe(item.date_published);
+      // RFC 3339 on the site's clock, with its offset (Europe/London here; decision 0144).
+      expect(item.date_published).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/);
+      expect(Number.isNaN(Date.parse(item.date_published))).toBe(false);
       expect(item.authors[0]!.name).toBeTruthy();
     }
     expect(parsed.items[0]).toMatchObject({

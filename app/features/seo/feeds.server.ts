@@ -4,6 +4,7 @@
  * category, a tag and an author.
  */
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { DEFAULT_SITE_TIME_ZONE, isoInZone, rfc822Date } from "~/lib/format";
 import sanitizeHtml from "sanitize-html";
 import type { Database } from "#server/db/client";
 import {
@@ -110,7 +111,8 @@ export function robotsTxt(siteUrl: string): string {
   ].join("\n");
 }
 
-export type Site = { name: string; url: string };
+/** The site; `timeZone` (Site Settings, default Europe/London): the feeds' dates are on its clock. */
+export type Site = { name: string; url: string; timeZone?: string };
 
 /** Whose posts a feed carries. */
 export type FeedSource =
@@ -143,6 +145,8 @@ export type Feed = {
   items: FeedItem[];
   /** What the feed lists, for the page cache (decision 0104): list:all, category:ID, tag:ID, author:ID. */
   cacheKeys: string[];
+  /** The site's time zone: dates carry its offset (decision 0144). */
+  timeZone: string;
 };
 
 const SITE_DESCRIPTION =
@@ -317,6 +321,7 @@ export async function loadFeed(
     cacheKeys: [
       described.scope.kind === "all" ? "list:all" : `${described.scope.kind}:${described.scope.id}`,
     ],
+    timeZone: site.timeZone ?? DEFAULT_SITE_TIME_ZONE,
   };
 }
 
@@ -342,7 +347,7 @@ export function rssXml(feed: Feed): string {
         `      <title>${escapeXml(item.title)}</title>`,
         `      <link>${escapeXml(item.url)}</link>`,
         `      <guid isPermaLink="true">${escapeXml(item.id)}</guid>`,
-        `      <pubDate>${item.publishedAt.toUTCString()}</pubDate>`,
+        `      <pubDate>${rfc822Date(item.publishedAt, feed.timeZone)}</pubDate>`,
         `      <dc:creator>${escapeXml(item.author.name)}</dc:creator>`,
         `      <category>${escapeXml(item.category)}</category>`,
         item.summary ? `      <description>${escapeXml(item.summary)}</description>` : "",
@@ -410,8 +415,8 @@ export function jsonFeed(feed: Feed): {
         : { content_text: item.summary || item.title }),
       ...(item.summary ? { summary: item.summary } : {}),
       ...(item.image ? { image: item.image } : {}),
-      date_published: item.publishedAt.toISOString(),
-      date_modified: item.updatedAt.toISOString(),
+      date_published: isoInZone(item.publishedAt, feed.timeZone),
+      date_modified: isoInZone(item.updatedAt, feed.timeZone),
       authors: [{ name: item.author.name, url: item.author.url }],
       tags: [item.category],
     })),
@@ -495,7 +500,7 @@ export async function podcastXml(
         `      <title>${escapeXml(row.title)}</title>`,
         `      <link>${escapeXml(url)}</link>`,
         `      <guid isPermaLink="true">${escapeXml(url)}</guid>`,
-        `      <pubDate>${new Date(row.publishedAt!).toUTCString()}</pubDate>`,
+        `      <pubDate>${rfc822Date(row.publishedAt!, site.timeZone ?? DEFAULT_SITE_TIME_ZONE)}</pubDate>`,
         `      <description>${escapeXml(summary)}</description>`,
         body ? `      <content:encoded>${cdata(body)}</content:encoded>` : "",
         `      <enclosure url="${escapeXml(abs(row.audioUrl!, site.url))}" length="${row.audioBytes}" type="${escapeXml(row.audioMimeType!)}"/>`,

@@ -13,6 +13,8 @@ export type PublicSiteSettings = {
   cookiePolicyContent: string;
   /** The footer's contact e-mail when one is set, and the social links that are set. */
   footer: { contactEmail: string | null; socialLinks: { label: string; href: string }[] };
+  /** The IANA zone reader-facing dates are shown in (decision 0144). */
+  timeZone: string;
 };
 
 export async function getPublicSiteSettings(db: Database): Promise<PublicSiteSettings> {
@@ -32,5 +34,6 @@ export async function getPublicSiteSettings(db: Database): Promise<PublicSiteSet
       contactEmail: row.footerContactEmail?.trim() || null,
       socialLinks: footerSocialLinks(row),
     },
+    timeZone: row.timeZone,
   };
 }

@@ -121,3 +121,49 @@ export function Toggle({
     </div>
   );
 }
+
+/**
+ * The site's time zone (decision 0144): the IANA zones the runtime knows. A
+ * refused value (only a hand-made request can send one) stays chosen, with
+ * the message beside the field.
+ */
+export function TimeZoneField({
+  value,
+  timeZones,
+  error,
+}: {
+  value: string;
+  timeZones: string[];
+  error: string | null;
+}) {
+  const id = "settings-time_zone";
+  const choices = value && !timeZones.includes(value) ? [value, ...timeZones] : timeZones;
+  const describedBy = [`${id}-hint`, error ? `${id}-error` : ""].filter(Boolean).join(" ");
+  return (
+    <Field label="Site time zone" htmlFor={id}>
+      <select
+        id={id}
+        name="time_zone"
+        defaultValue={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={inputClass}
+      >
+        {choices.map((zone) => (
+          <option key={zone} value={zone}>
+            {zone.replaceAll("_", " ")}
+          </option>
+        ))}
+      </select>
+      <Hint
+        id={id}
+        hint="Dates on the site, in its feeds and in its e-mails are shown in this zone, and the weekly digest goes out on its clock. Authors still schedule posts in their own zone."
+      />
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </Field>
+  );
+}

@@ -3,7 +3,7 @@
  * or upload, optional link, preview), the header promo banner, tracking
  * scripts and their ids, custom head and body scripts, cookie consent, the
  * banner text and the cookie policy HTML, the footer's contact e-mail and
- * social links. A plain multipart form: it works
+ * social links, the podcast feed, the site's time zone. A plain multipart form: it works
  * without JavaScript; with it, the success message clears after 5 seconds.
  * Links at the top jump to each section, the Save bar stays in view at the
  * bottom of the window, and leaving with unsaved changes asks first (the
@@ -18,7 +18,7 @@ import { Toast, useClearAfter } from "~/components/ui/toast";
 import { AdminLinks } from "~/features/admin/admin-links";
 import { imageFileProblem, UPLOAD_TOO_LARGE, UPLOAD_WRONG_TYPE } from "~/lib/image-upload";
 import { SOCIAL_NETWORKS } from "./footer-links";
-import { AreaField, Section, sectionId, TextField, Toggle } from "./settings-fields";
+import { AreaField, Section, sectionId, TextField, TimeZoneField, Toggle } from "./settings-fields";
 
 /** The form's sections, in order, for the navigation at the top. */
 const SECTIONS = [
@@ -29,6 +29,7 @@ const SECTIONS = [
   "Cookie consent",
   "Footer",
   "Podcast",
+  "Time zone",
 ] as const;
 
 export const UNSAVED_QUESTION = "You have unsaved changes. Leave this page without saving them?";
@@ -74,11 +75,17 @@ const FILE_MESSAGES: readonly string[] = [UPLOAD_TOO_LARGE, UPLOAD_WRONG_TYPE];
 export function SiteSettingsForm({
   values,
   contactDefault,
+  timeZones,
   message,
+  errorField = null,
 }: {
   values: SiteSettingsValues;
   /** The footer's contact e-mail while none is set (from SITE_URL), or none. */
   contactDefault: string | null;
+  /** The IANA zones the time zone field offers. */
+  timeZones: string[];
+  /** The field a refused save's message is about: it is shown beside it too. */
+  errorField?: string | null;
   /** The last save's message: success (green) or an error (red). */
   message: { text: string; id: number } | null;
 }) {
@@ -381,6 +388,14 @@ export function SiteSettingsForm({
             values={values}
           />
           <Toggle name="podcast_explicit" label="Explicit content" values={values} />
+        </Section>
+
+        <Section title="Time zone">
+          <TimeZoneField
+            value={values.time_zone}
+            timeZones={timeZones}
+            error={errorField === "time_zone" && shown ? shown.text : null}
+          />
         </Section>
 
         <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-white px-4 py-3">

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { formText } from "~/lib/form-fields";
+import { DEFAULT_SITE_TIME_ZONE, isTimeZone } from "~/lib/time-zones";
 import { isSitePath, isWebUrl } from "#server/http/site-path";
 import { isSocialUrl, SOCIAL_NETWORKS, type SocialFieldName } from "./footer-links";
 
@@ -28,6 +29,7 @@ export const SITE_SETTINGS_MESSAGES = {
   contactEmail: "Footer contact e-mail must be an e-mail address, e.g. hello@example.com",
   podcastCategory: "Choose one of Apple Podcasts' categories",
   podcastOwnerEmail: "Podcast owner e-mail must be an e-mail address, e.g. podcast@example.com",
+  timeZone: "Time zone must be an IANA time zone name, e.g. Europe/London or Asia/Kolkata",
   socialUrl: (label: string, hosts: readonly string[]) =>
     `${label} link must be an https:// address on ${hosts.join(" or ")}, e.g. its page for the site's account`,
 } as const;
@@ -70,6 +72,7 @@ export type SiteSettingsValues = {
   podcast_owner_name: string;
   podcast_owner_email: string;
   podcast_explicit: boolean;
+  time_zone: string;
 } & Record<SocialFieldName, string>;
 
 const TEXT_FIELDS = [
@@ -92,6 +95,7 @@ const TEXT_FIELDS = [
   "podcast_category",
   "podcast_owner_name",
   "podcast_owner_email",
+  "time_zone",
 ] as const;
 
 const TOGGLE_FIELDS = [
@@ -132,6 +136,7 @@ export const SETTINGS_FIELDS = [
   { name: "podcast_owner_name", column: "podcastOwnerName" },
   { name: "podcast_owner_email", column: "podcastOwnerEmail" },
   { name: "podcast_explicit", column: "podcastExplicit" },
+  { name: "time_zone", column: "timeZone" },
 ] as const;
 
 /** Apple Podcasts' top-level categories (the podcast feed's itunes:category). */
@@ -270,6 +275,12 @@ const schema = z
       z.email(SITE_SETTINGS_MESSAGES.podcastOwnerEmail).nullable(),
     ),
     podcast_explicit: z.boolean(),
+    // Reader-facing dates, feeds and e-mails are on its clock (decision 0144); empty: the default.
+    time_zone: z
+      .string()
+      .trim()
+      .transform((v) => v || DEFAULT_SITE_TIME_ZONE)
+      .refine((v) => v.length <= 100 && isTimeZone(v), SITE_SETTINGS_MESSAGES.timeZone),
   })
   .superRefine((v, ctx) => {
     const need = (on: boolean, id: string | null, message: string, path: string) => {

@@ -59,6 +59,11 @@ export function loadSiteSettings(db: Database): Promise<SiteSettingsRow> {
   return cache.get("row", () => readRow(db));
 }
 
+/** The site's IANA time zone (Site Settings; decision 0144): reader-facing dates are in it. */
+export async function siteTimeZone(db: Database): Promise<string> {
+  return (await loadSiteSettings(db)).timeZone;
+}
+
 /** The form's values for a row (empty strings for unset text, "on"/"" for toggles). */
 export function valuesOfSettings(row: SiteSettingsRow): SiteSettingsValues {
   const text = (v: string | null) => v ?? "";
@@ -88,6 +93,7 @@ export function valuesOfSettings(row: SiteSettingsRow): SiteSettingsValues {
     podcast_owner_name: text(row.podcastOwnerName),
     podcast_owner_email: text(row.podcastOwnerEmail),
     podcast_explicit: row.podcastExplicit,
+    time_zone: row.timeZone,
     ...(Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n.name, text(row[n.column])])) as Record<
       SocialFieldName,
       string
@@ -124,6 +130,7 @@ function columnsOf(input: SiteSettingsInput) {
     podcastOwnerName: input.podcast_owner_name,
     podcastOwnerEmail: input.podcast_owner_email,
     podcastExplicit: input.podcast_explicit,
+    timeZone: input.time_zone,
     ...(Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n.column, input[n.name]])) as Record<
       SocialNetwork["column"],
       string | null
@@ -178,7 +185,10 @@ export async function saveSiteSettings(
   }
 }
 
-export type SaveFormResult = { ok: true } | { ok: false; status: number; error: string };
+/** `field`: the field a refused form's message is about (shown beside it too). */
+export type SaveFormResult =
+  | { ok: true }
+  | { ok: false; status: number; error: string; field?: keyof SiteSettingsValues | null };
 
 /**
  * The settings form's save: validates, stores a chosen banner image (the
@@ -198,7 +208,7 @@ export async function saveSettingsForm(
   options: { log?: (error: unknown, message: string) => void } = {},
 ): Promise<SaveFormResult> {
   let valid = validateSettings(bannerFile ? { ...values, default_sidebar_banner_url: "" } : values);
-  if (!valid.ok) return { ok: false, status: 400, error: valid.error };
+  if (!valid.ok) return { ok: false, status: 400, error: valid.error, field: valid.field };
   let uploadedPrefix: string | null = null;
   if (bannerFile) {
     const uploaded = await uploadPostImage(storage, actor, bannerFile);
@@ -214,7 +224,7 @@ export async function saveSettingsForm(
   }
   const saved = valid.ok
     ? await saveSiteSettings(db, actor, valid.input)
-    : { ok: false as const, status: 400, error: valid.error };
+    : { ok: false as const, status: 400, error: valid.error, field: valid.field };
   if (saved.ok) return { ok: true };
   if (uploadedPrefix) {
     try {

@@ -46,7 +46,11 @@ export type WebhookListRow = {
   }[];
 };
 
-export async function loadWebhooksPage(db: Database): Promise<{ hooks: WebhookListRow[] }> {
+/** `timeZone`: the site's, the dates' zone (decision 0144). */
+export async function loadWebhooksPage(
+  db: Database,
+  timeZone: string,
+): Promise<{ hooks: WebhookListRow[] }> {
   const hooks = await db.select().from(webhooks).orderBy(desc(webhooks.createdAt));
   const deliveries = hooks.length
     ? await db
@@ -67,7 +71,7 @@ export async function loadWebhooksPage(db: Database): Promise<{ hooks: WebhookLi
       url: hook.url,
       events: hook.events,
       secret: hook.secret,
-      created: formatDate(hook.createdAt),
+      created: formatDate(hook.createdAt, timeZone),
       deliveries: deliveries
         .filter((d) => d.webhookId === hook.id)
         .slice(0, DELIVERIES_SHOWN)
