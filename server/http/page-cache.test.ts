@@ -246,14 +246,18 @@ describe("pageCache", () => {
 
 describe("pageCache after a page expires", () => {
   it("renders it again once, serving the expired copy to the others meanwhile", async () => {
+    // No timing races: the second render waits on a gate this test opens once
+    // every other request has been answered.
     let count = 0;
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
     const app = express();
     app.use(securityHeaders({ dev: false }));
-    app.use(pageCache({ ttlMs: 150, maxBytes: 256 * 1024, variant: () => "" }));
+    app.use(pageCache({ ttlMs: 1000, maxBytes: 256 * 1024, variant: () => "" }));
     app.get("/{*splat}", async (_req, res) => {
       count += 1;
       const label = `render ${count}`;
-      await new Promise((r) => setTimeout(r, 100));
+      if (count === 2) await gate;
       res.setHeader("Cache-Control", "public, max-age=0, s-maxage=60");
       res.type("html").end(page(String(res.locals.cspNonce), label));
     });
@@ -262,24 +266,27 @@ describe("pageCache after a page expires", () => {
       const first = await fetch(`${own.url}/p`);
       expect(first.headers.get("x-page-cache")).toBe("miss");
       await first.text();
-      await new Promise((r) => setTimeout(r, 200));
-      const answers = await Promise.all(
-        Array.from({ length: 20 }, async (_, i) => {
-          // The first one in starts the render; the rest arrive while it runs.
-          if (i > 0) await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, 1100));
+      // The first one in after the expiry starts the render…
+      const rendering = fetch(`${own.url}/p`).then(async (res) => ({
+        how: res.headers.get("x-page-cache"),
+        html: await res.text(),
+      }));
+      while (count < 2) await new Promise((r) => setTimeout(r, 5));
+      // …and the rest, arriving while it runs, get the expired copy at once.
+      const others = await Promise.all(
+        Array.from({ length: 19 }, async () => {
           const res = await fetch(`${own.url}/p`);
           return { how: res.headers.get("x-page-cache"), html: await res.text() };
         }),
       );
+      open();
+      const renderer = await rendering;
       expect(count).toBe(2);
-      expect(answers.filter((a) => a.how === "miss")).toHaveLength(1);
-      // The others got the expired copy, or (arriving after the render) the new page.
-      const stale = answers.filter((a) => a.how === "stale");
-      expect(stale.length).toBeGreaterThan(0);
-      expect(stale.every((a) => a.html.includes("<h1>render 1</h1>"))).toBe(true);
-      const hits = answers.filter((a) => a.how === "hit");
-      expect(stale.length + hits.length).toBe(19);
-      expect(hits.every((a) => a.html.includes("<h1>render 2</h1>"))).toBe(true);
+      expect(renderer.how).toBe("miss");
+      expect(renderer.html).toContain("<h1>render 2</h1>");
+      expect(others.map((a) => a.how)).toEqual(Array.from({ length: 19 }, () => "stale"));
+      expect(others.every((a) => a.html.includes("<h1>render 1</h1>"))).toBe(true);
       const again = await fetch(`${own.url}/p`);
       expect(again.headers.get("x-page-cache")).toBe("hit");
       expect(await again.text()).toContain("<h1>render 2</h1>");
