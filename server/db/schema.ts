@@ -876,6 +876,12 @@ export const siteSettings = pgTable(
     digestEnabled: boolean("digest_enabled").notNull().default(true),
     digestDay: integer("digest_day").notNull().default(1),
     digestTime: text("digest_time").notNull().default("08:00"),
+    /**
+     * Admins must use two-factor authentication to open the admin pages
+     * (issue 22 §5, docs/decisions/0140). On for a new site; migration 0027
+     * leaves it off on a site that already had an admin.
+     */
+    requireAdminTwoFactor: boolean("require_admin_two_factor").notNull().default(true),
     /** Set once the demo content has been loaded into this database. */
     demoContentLoadedAt: timestamp("demo_content_loaded_at", { withTimezone: true }),
     updatedAt: updatedAt(),

@@ -70,6 +70,7 @@ export type SiteSettingsValues = {
   podcast_owner_name: string;
   podcast_owner_email: string;
   podcast_explicit: boolean;
+  require_admin_two_factor: boolean;
 } & Record<SocialFieldName, string>;
 
 const TEXT_FIELDS = [
@@ -102,6 +103,7 @@ const TOGGLE_FIELDS = [
   "cookie_consent_enabled",
   "require_consent_for_uk",
   "podcast_explicit",
+  "require_admin_two_factor",
 ] as const;
 
 /** Form field names and the row's columns (the audit trail lists changed field names). */
@@ -132,6 +134,7 @@ export const SETTINGS_FIELDS = [
   { name: "podcast_owner_name", column: "podcastOwnerName" },
   { name: "podcast_owner_email", column: "podcastOwnerEmail" },
   { name: "podcast_explicit", column: "podcastExplicit" },
+  { name: "require_admin_two_factor", column: "requireAdminTwoFactor" },
 ] as const;
 
 /** Apple Podcasts' top-level categories (the podcast feed's itunes:category). */
@@ -270,6 +273,7 @@ const schema = z
       z.email(SITE_SETTINGS_MESSAGES.podcastOwnerEmail).nullable(),
     ),
     podcast_explicit: z.boolean(),
+    require_admin_two_factor: z.boolean(),
   })
   .superRefine((v, ctx) => {
     const need = (on: boolean, id: string | null, message: string, path: string) => {

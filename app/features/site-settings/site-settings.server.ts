@@ -88,6 +88,7 @@ export function valuesOfSettings(row: SiteSettingsRow): SiteSettingsValues {
     podcast_owner_name: text(row.podcastOwnerName),
     podcast_owner_email: text(row.podcastOwnerEmail),
     podcast_explicit: row.podcastExplicit,
+    require_admin_two_factor: row.requireAdminTwoFactor,
     ...(Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n.name, text(row[n.column])])) as Record<
       SocialFieldName,
       string
@@ -124,6 +125,7 @@ function columnsOf(input: SiteSettingsInput) {
     podcastOwnerName: input.podcast_owner_name,
     podcastOwnerEmail: input.podcast_owner_email,
     podcastExplicit: input.podcast_explicit,
+    requireAdminTwoFactor: input.require_admin_two_factor,
     ...(Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n.column, input[n.name]])) as Record<
       SocialNetwork["column"],
       string | null
