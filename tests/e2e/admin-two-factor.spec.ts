@@ -26,7 +26,14 @@ test("an admin is made to set up two-factor authentication before the admin page
     page,
     adminServer,
     // The worker's server may have run other journeys, which turn it off: as a new site has it.
-    (db) => db.exec("UPDATE site_settings SET require_admin_two_factor = true").then(() => {}),
+    // A complete profile, so that signing in goes back to the page asked for.
+    (db) =>
+      db
+        .exec(
+          `UPDATE site_settings SET require_admin_two_factor = true;
+           UPDATE profiles SET profile_completed = true WHERE role = 'admin';`,
+        )
+        .then(() => {}),
     { keepTwoFactorRequirement: true },
   );
 

@@ -11,6 +11,7 @@ export const ADMIN_PAGES = [
   { to: "/admin/analytics", label: "Analytics" },
   { to: "/admin/content-api", label: "Content API" },
   { to: "/admin/webhooks", label: "Webhooks" },
+  { to: "/admin/import", label: "Import" },
 ] as const;
 
 export function AdminLinks({ current }: { current: (typeof ADMIN_PAGES)[number]["to"] }) {

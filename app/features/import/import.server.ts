@@ -104,7 +104,12 @@ function matchAuthor(author: SourceAuthor, list: Profile[]): Profile | undefined
 export async function importBundle(
   db: Database,
   bundle: ImportBundle,
-  options: { dryRun?: boolean; fallbackAuthor?: string } = {},
+  options: {
+    dryRun?: boolean;
+    fallbackAuthor?: string;
+    /** Runs in the import's transaction once everything is written (not in a dry run): the audit. */
+    beforeCommit?: (tx: Database, report: ImportReport) => Promise<void>;
+  } = {},
 ): Promise<ImportReport> {
   const report: ImportReport = {
     format: bundle.format,
@@ -265,6 +270,7 @@ export async function importBundle(
       }
       for (const r of bundle.redirects) await addRedirect(r.from, r.to, r.statusCode);
       if (options.dryRun) throw new DryRunRollback();
+      await options.beforeCommit?.(tx as unknown as Database, report);
     });
   } catch (error) {
     if (!(error instanceof DryRunRollback)) throw error;
