@@ -73,6 +73,7 @@ export default [
   route("admin/email", "routes/admin.email.tsx"),
   route("admin/content-api", "routes/admin.content-api.tsx"),
   route("admin/webhooks", "routes/admin.webhooks.tsx"),
+  route("admin/import", "routes/admin.import.tsx"),
   // Community
   route("edit-profile", "routes/edit-profile.tsx"),
   route("user/:username", "routes/user-profile.tsx"),

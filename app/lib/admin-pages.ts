@@ -15,6 +15,7 @@ export const ADMIN_PAGES = [
   { to: "/admin/content-api", label: "Content API" },
   { to: "/admin/webhooks", label: "Webhooks" },
   { to: "/admin/email", label: "Weekly Digest" },
+  { to: "/admin/import", label: "Import" },
 ] as const satisfies readonly { to: string; label: string; menuLabel?: string }[];
 
 export type AdminPagePath = (typeof ADMIN_PAGES)[number]["to"];

@@ -28,7 +28,7 @@ export async function action({ request }: Route.ActionArgs) {
   const actor = await requireAdmin(request);
   if (request.method !== "POST") {
     return data(
-      { notice: null, error: "Method not allowed", typed: null },
+      { notice: null, error: "Method not allowed", urlError: null, typed: null },
       { status: 405, headers },
     );
   }
@@ -41,18 +41,28 @@ export async function action({ request }: Route.ActionArgs) {
       events: (Array.isArray(events) ? events : events ? [events] : []).map(String),
     };
     return data(
-      { notice: null, error: read.message ?? "Invalid request", typed },
+      { notice: null, error: read.message ?? "Invalid request", urlError: null, typed },
       { status: 400, headers },
     );
   }
   const result = await runWebhooksAction(db(), actor, read.data);
   if (!result.ok) {
+    // A refused address is shown beside the URL, with what was typed.
+    const typed =
+      result.field === "url" && read.data.intent === "create"
+        ? { url: read.data.url, events: read.data.events }
+        : null;
     return data(
-      { notice: null, error: result.error, typed: null },
+      {
+        notice: null,
+        error: result.field ? null : result.error,
+        urlError: result.field === "url" ? result.error : null,
+        typed,
+      },
       { status: result.status, headers },
     );
   }
-  return data({ notice: result.notice, error: null, typed: null }, { headers });
+  return data({ notice: result.notice, error: null, urlError: null, typed: null }, { headers });
 }
 
 export default function AdminWebhooks({ loaderData, actionData }: Route.ComponentProps) {
@@ -61,6 +71,7 @@ export default function AdminWebhooks({ loaderData, actionData }: Route.Componen
       hooks={loaderData.hooks}
       notice={actionData?.notice ?? null}
       error={actionData?.error ?? null}
+      urlError={actionData?.urlError ?? null}
       typed={actionData?.typed ?? null}
     />
   );

@@ -2,6 +2,10 @@ import { data, redirect } from "react-router";
 import { auth } from "#server/auth";
 import { db } from "#server/db/client";
 import { SMALL_BODY_LIMIT_BYTES, TOO_LARGE_MESSAGE } from "#server/http/limits";
+import {
+  ADMIN_TWO_FACTOR_MESSAGES,
+  adminTwoFactorRequired,
+} from "~/features/accounts/admin-two-factor.server";
 import { requireUser } from "~/features/accounts/permissions.server";
 import { clientIp } from "~/features/accounts/request.server";
 import { TwoFactorSettingsPage } from "~/features/accounts/two-factor-forms";
@@ -25,15 +29,25 @@ export function meta(args: Route.MetaArgs) {
 
 /** Any signed-in member (visitors and blocked members go to /login). */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
-  const done = new URL(request.url).searchParams.get("done");
+  const member = await requireUser(request);
+  const params = new URL(request.url).searchParams;
+  const done = params.get("done");
+  const enabled = await twoFactorEnabled(auth(), request.headers);
+  // requireAdmin sends an admin here while the site requires a second factor (decision 0140).
+  const required =
+    params.get("required") === "admin" &&
+    member.role === "admin" &&
+    !enabled &&
+    (await adminTwoFactorRequired(db()));
   const notice =
     done === "on"
       ? TWO_FACTOR_MESSAGES.enabled
       : done === "off"
         ? TWO_FACTOR_MESSAGES.disabled
-        : null;
-  return { enabled: await twoFactorEnabled(auth(), request.headers), notice };
+        : required
+          ? ADMIN_TWO_FACTOR_MESSAGES.required
+          : null;
+  return { enabled, notice };
 }
 
 /**

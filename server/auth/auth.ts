@@ -1,5 +1,7 @@
 import { betterAuth } from "better-auth";
-import { APIError } from "better-auth/api";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { deleteSessionCookie } from "better-auth/cookies";
+import { generateRandomString } from "better-auth/crypto";
 import { emailOTP, genericOAuth, twoFactor, username } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
@@ -167,6 +169,46 @@ function linkedinProvider(linkedin: NonNullable<AuthOptions["linkedin"]>) {
   });
 }
 
+/** The provider callbacks: sign-ins that make a session without the password form. */
+const PROVIDER_CALLBACK_PATHS = new Set(["/callback/:id", "/oauth2/callback/:providerId"]);
+
+/** The twoFactor plugin's challenge cookie and its lifetime (the plugin's default, 10 minutes). */
+export const TWO_FACTOR_COOKIE = "two_factor";
+const TWO_FACTOR_CHALLENGE_SECONDS = 10 * 60;
+
+/**
+ * The twoFactor plugin pauses only password sign-ins. A member with codes on
+ * who signs in with LinkedIn is paused the same way (docs/decisions/0141):
+ * the session the callback made is deleted before its cookie is used, and the
+ * plugin's own challenge (a verification row and its signed cookie, as the
+ * plugin writes them) is set instead, which verifyTOTP and verifyBackupCode
+ * accept. /auth/callback then sends the member to /login/two-factor.
+ */
+const providerSignInAsksForCode = createAuthMiddleware(async (ctx) => {
+  if (!PROVIDER_CALLBACK_PATHS.has(ctx.path ?? "")) return;
+  const made = ctx.context.newSession;
+  if (!made || !(made.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled) return;
+  deleteSessionCookie(ctx, true);
+  await ctx.context.internalAdapter.deleteSession(made.session.token);
+  ctx.context.setNewSession(null);
+  const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE, {
+    maxAge: TWO_FACTOR_CHALLENGE_SECONDS,
+  });
+  const identifier = `2fa-${generateRandomString(20)}`;
+  const expiresAt = new Date(Date.now() + TWO_FACTOR_CHALLENGE_SECONDS * 1000);
+  await ctx.context.internalAdapter.createVerificationValue({
+    value: made.user.id,
+    identifier,
+    expiresAt,
+  });
+  await ctx.context.internalAdapter.createVerificationValue({
+    value: "0",
+    identifier: `2fa-attempts-${identifier}`,
+    expiresAt,
+  });
+  await ctx.setSignedCookie(cookie.name, identifier, ctx.context.secret, cookie.attributes);
+});
+
 export function createAuth(options: AuthOptions) {
   const { db, siteUrl, siteName, mailer } = options;
   return betterAuth({
@@ -242,6 +284,7 @@ export function createAuth(options: AuthOptions) {
         },
       },
     },
+    hooks: { after: providerSignInAsksForCode },
     // Failed provider sign-ins (bad state, provider errors) end at /auth/callback,
     // which sends the visitor to /login with a message, never to a library page.
     onAPIError: { errorURL: `${siteUrl}/auth/callback` },

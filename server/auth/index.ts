@@ -8,6 +8,7 @@ export {
   createAuth,
   LINKEDIN_PROVIDER_ID,
   SESSION_REFUSED,
+  TWO_FACTOR_COOKIE,
   type Auth,
 } from "./auth";
 

@@ -906,6 +906,12 @@ export const siteSettings = pgTable(
      * (docs/decisions/0144). Checked against the runtime's zones on save.
      */
     timeZone: text("time_zone").notNull().default("Europe/London"),
+    /**
+     * Admins must use two-factor authentication to open the admin pages
+     * (issue 22 §5, docs/decisions/0140). On for a new site; migration 0030
+     * leaves it off on a site that already had an admin.
+     */
+    requireAdminTwoFactor: boolean("require_admin_two_factor").notNull().default(true),
     /** Set once the demo content has been loaded into this database. */
     demoContentLoadedAt: timestamp("demo_content_loaded_at", { withTimezone: true }),
     updatedAt: updatedAt(),

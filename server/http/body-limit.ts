@@ -9,6 +9,7 @@ import type { IncomingMessage } from "node:http";
 import type { Request as ExpressRequest, RequestHandler, Response } from "express";
 import {
   FILE_TOO_LARGE_MESSAGE,
+  IMPORT_TOO_LARGE_MESSAGE,
   LARGE_BODY_LIMIT_BYTES,
   SMALL_BODY_LIMIT_BYTES,
   TOO_LARGE_MESSAGE,
@@ -37,6 +38,9 @@ export function bodyRuleFor(pathname: string): BodyRule {
   const path = route.replace(/\/+$/, "").toLowerCase() || "/";
   if (FILE_ROUTES.has(path))
     return { limit: LARGE_BODY_LIMIT_BYTES, message: FILE_TOO_LARGE_MESSAGE };
+  // An export file of up to IMPORT_MAX_BYTES; the page answers past that itself.
+  if (path === "/admin/import")
+    return { limit: LARGE_BODY_LIMIT_BYTES, message: IMPORT_TOO_LARGE_MESSAGE };
   if (EDITOR_ROUTES.has(path) || /^\/edit-post\/[^/]+$/.test(path)) {
     return { limit: LARGE_BODY_LIMIT_BYTES, message: TOO_LARGE_MESSAGE };
   }

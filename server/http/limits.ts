@@ -39,3 +39,8 @@ export const SMALL_BODY_LIMIT_BYTES = 512 * 1024;
 export const TOO_LARGE_MESSAGE = "Request too large";
 
 export const FILE_TOO_LARGE_MESSAGE = `File size must be less than ${MAX_UPLOAD_BYTES / MB}MB`;
+
+/** The largest export file /admin/import takes (larger ones: `npm run import` on the server). */
+export const IMPORT_MAX_BYTES = 6 * MB;
+
+export const IMPORT_TOO_LARGE_MESSAGE = `The file is larger than ${IMPORT_MAX_BYTES / MB} MB. Import it with npm run import on the server.`;

@@ -26,6 +26,7 @@ const ADMIN_PAGES = [
   "/admin/redirects",
   "/admin/activity",
   "/admin/analytics",
+  "/admin/import",
 ];
 
 async function expectNoSidewaysScroll(page: Page, path: string) {

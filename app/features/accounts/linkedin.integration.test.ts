@@ -7,6 +7,7 @@
  */
 import { hashPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
+import * as OTPAuth from "otpauth";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { accounts, loginAttempts, profiles, sessions, users } from "#server/db/schema";
 import {
@@ -295,6 +296,66 @@ describe("Sign in with LinkedIn (a local OpenID Connect provider)", () => {
     expect(sessionCookie(flow.jar)).toBeUndefined();
     expect(await testDb.db.select().from(sessions)).toEqual([]);
     expect((await loginPageText(flow.final)).html).toContain("Account temporarily unavailable");
+  });
+
+  it("asks a member with two-factor codes for a code before any session exists", async () => {
+    const member = await verifiedMember("asha@example.com", "asha", { profileCompleted: true });
+    // Codes turned on through the settings page, signed in with the password.
+    const own = new CookieJar();
+    const send = (jar: CookieJar, to: string, fields: Record<string, string>) =>
+      browse(jar, `${app.url}${to}`, {
+        method: "POST",
+        body: new URLSearchParams(fields),
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url },
+      });
+    expect(
+      (await send(own, "/login", { email: member.email, password: "Secret123", redirectTo: "/" }))
+        .status,
+    ).toBe(302);
+    const started = await (
+      await send(own, "/settings/two-factor", { intent: "start", password: "Secret123" })
+    ).text();
+    const secret = /data-testid="totp-secret">([A-Z2-7]+)</.exec(started)![1]!;
+    const codeNow = () =>
+      new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate();
+    const on = await send(own, "/settings/two-factor", {
+      intent: "confirm",
+      code: codeNow(),
+      totpURI: /name="totpURI" value="([^"]+)"/.exec(started)![1]!.replace(/&amp;/g, "&"),
+      recoveryCodes: /name="recoveryCodes" value="([^"]+)"/.exec(started)![1]!,
+    });
+    expect(on.headers.get("location")).toBe("/settings/two-factor?done=on");
+    const sessionsBefore = await testDb.db.select({ id: sessions.id }).from(sessions);
+
+    // LinkedIn (linked to the account by the verified e-mail) makes no session: a code first.
+    const flow = await signInWithLinkedIn("li-asha");
+    expect(path(flow.final)).toBe("/login/two-factor?redirectTo=%2F");
+    expect(sessionCookie(flow.jar)).toBeUndefined();
+    expect(await testDb.db.select({ id: sessions.id }).from(sessions)).toEqual(sessionsBefore);
+    const notYet = await browse(flow.jar, `${app.url}/settings/two-factor`);
+    expect(notYet.status).toBe(302);
+    expect(notYet.headers.get("location")).toMatch(/^\/login/);
+
+    const page = await browse(flow.jar, `${app.url}${path(flow.final)}`);
+    expect(page.status).toBe(200);
+    const wrong = await send(flow.jar, "/login/two-factor", {
+      method: "totp",
+      code: "000000",
+      redirectTo: "/",
+    });
+    expect(wrong.status).toBe(400);
+    expect(sessionCookie(flow.jar)).toBeUndefined();
+    const right = await send(flow.jar, "/login/two-factor", {
+      method: "totp",
+      code: codeNow(),
+      redirectTo: "/",
+    });
+    expect(right.status).toBe(302);
+    expect(right.headers.get("location")).toBe("/");
+    expect(sessionCookie(flow.jar)).toBeTruthy();
+    const signedIn = await browse(flow.jar, `${app.url}/settings/two-factor`);
+    expect(signedIn.status).toBe(200);
+    expect(await signedIn.text()).toContain("Turn it off");
   });
 
   it("sends a cancelled sign-in to /login with a message", async () => {

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { LINKEDIN_PROVIDER_ID, SESSION_REFUSED, type Auth } from "#server/auth";
+import { LINKEDIN_PROVIDER_ID, SESSION_REFUSED, TWO_FACTOR_COOKIE, type Auth } from "#server/auth";
 import { revokeAllSessions } from "#server/auth/sessions";
 import type { Database } from "#server/db/client";
 import { signedOutUnlessUnavailable } from "#server/db/errors";
@@ -102,6 +102,20 @@ export const linkedinQuery = z.object({ redirectTo: formText, error: formText })
 
 export type FinishResult = { location: string; setCookie: string[] };
 
+const CHALLENGE_COOKIE = new RegExp(
+  `(?:^|;\\s*)(?:__Secure-)?better-auth\\.${TWO_FACTOR_COOKIE}=[^;\\s]`,
+);
+
+/** Whether the request carries the two-factor challenge cookie (checked by the code's verification, not here). */
+function hasTwoFactorChallenge(request: Request): boolean {
+  return CHALLENGE_COOKIE.test(request.headers.get("cookie") ?? "");
+}
+
+/** /login/two-factor as the password sign-in sends there (app/routes/login.tsx). */
+function twoFactorPath(redirectTo: string): string {
+  return `/login/two-factor?${new URLSearchParams({ redirectTo: safeRedirect(redirectTo) })}`;
+}
+
 /**
  * Finishes a provider sign-in at /auth/callback with the password login's rules
  * (spec §4, §8): blocked → Account access denied and signed out; locked →
@@ -121,7 +135,13 @@ export async function finishOAuthLogin(
   const found = await deps.auth.api
     .getSession({ headers: request.headers })
     .catch(signedOutUnlessUnavailable);
-  if (!found) return { location: loginWithError("linkedin"), setCookie: [] };
+  if (!found) {
+    // A member with two-factor codes: the callback made no session, only the code's challenge
+    // (server/auth/auth.ts, decision 0141); the code is asked for as after a password.
+    if (hasTwoFactorChallenge(request))
+      return { location: twoFactorPath(redirectTo), setCookie: [] };
+    return { location: loginWithError("linkedin"), setCookie: [] };
+  }
 
   const signOut = async () => {
     try {

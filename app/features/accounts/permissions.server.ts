@@ -5,6 +5,8 @@
  * what is the role table in permissions.ts (data); this module only answers.
  */
 import { redirect } from "react-router";
+import { db } from "#server/db/client";
+import { ADMIN_TWO_FACTOR_SETUP_PATH, adminTwoFactorRequired } from "./admin-two-factor.server";
 import {
   can,
   effectiveRole,
@@ -108,9 +110,16 @@ export function requireOrHome<A extends Actor>(actor: A | null | undefined, acti
   return actor;
 }
 
-/** The admin pages' gate: admins pass; everyone else goes to /. */
+/**
+ * The admin pages' gate: admins pass; everyone else goes to /. While the site
+ * requires two-factor authentication for admins (docs/decisions/0140), an
+ * admin without it is sent to /settings/two-factor to set it up first.
+ */
 export async function requireAdmin(request: Request): Promise<SessionUser> {
-  return requireOrHome(await getSessionUser(request), "admin.access");
+  const admin = requireOrHome(await getSessionUser(request), "admin.access");
+  if (!admin.twoFactorEnabled && (await adminTwoFactorRequired(db())))
+    throw redirect(ADMIN_TWO_FACTOR_SETUP_PATH);
+  return admin;
 }
 
 /** The editor's and My Posts' gate: mentors and admins pass; everyone else goes to /. */

@@ -13,6 +13,8 @@ export type SessionUser = Actor & {
   fullName: string | null;
   profilePhotoUrl: string | null;
   profileCompleted: boolean;
+  /** Whether the member signs in with a second factor (issue 22 §5). */
+  twoFactorEnabled: boolean;
 };
 
 export type AuthDeps = { auth: Auth; db: Database };
@@ -91,5 +93,8 @@ async function resolveSessionUser(request: Request, deps: AuthDeps): Promise<Ses
     await revokeAllSessions(deps.db, found.user.id);
     return null;
   }
-  return profile;
+  const twoFactorEnabled = Boolean(
+    (found.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled,
+  );
+  return { ...profile, twoFactorEnabled };
 }

@@ -221,6 +221,14 @@ describe("/admin/redirects", () => {
         400,
         "Error creating redirect: From Path cannot be under /admin",
       ],
+      // A redirect in front of one of the site's own pages would hide it (the import's rule).
+      ...["/search", "/signup", "/categories", "/Settings/notifications"].map(
+        (fromPath): [Record<string, string>, number, string] => [
+          { fromPath, toPath: "/x" },
+          400,
+          "Error creating redirect: From Path is one of the site's own pages: a redirect there would hide it",
+        ],
+      ),
       [
         { fromPath: "old", toPath: "/x" },
         400,
@@ -255,6 +263,11 @@ describe("/admin/redirects", () => {
       { fromPath: "/a", toPath: "/b", statusCode: 301 },
       { fromPath: "/b", toPath: "/c?x=1", statusCode: 301 },
     ]);
+    // An address under a named page (a renamed post) hides nothing that exists: allowed.
+    expect(
+      (await create(admin.jar, { fromPath: "/post/old-name", toPath: "/post/new-name" })).status,
+    ).toBeLessThan(400);
+    await site.testDb.db.delete(urlRedirects).where(eq(urlRedirects.fromPath, "/post/old-name"));
 
     // Editing: a change that would close the loop is refused too, and the row keeps what was typed.
     const [b] = await site.testDb.db

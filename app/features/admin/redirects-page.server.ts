@@ -26,6 +26,7 @@ import {
 import type { Actor } from "~/features/accounts/permissions";
 import { assertCan } from "~/features/accounts/permissions.server";
 import { isUniqueViolation, messageOf } from "#server/db/errors";
+import { hidesSitePage } from "~/features/import/import.server";
 import { recordAdminAction } from "~/features/audit/audit.server";
 import { isUuid } from "~/lib/uuid";
 import { formText, onceText, onceTextOrNull, readQuery } from "~/lib/read-input.server";
@@ -44,6 +45,7 @@ export const REDIRECT_MESSAGES = {
   /** Ours: the {message} of those alerts, and the successes. */
   badFrom: "From Path must be a path on this site starting with / (without ? or #)",
   reservedFrom: `From Path cannot be under ${RESERVED_PREFIXES.join(", ")}`,
+  sitePageFrom: "From Path is one of the site's own pages: a redirect there would hide it",
   badTo: "To Path must be a path on this site starting with / or an http(s) URL",
   tooLong: `Paths must be at most ${REDIRECT_PATH_MAX} characters`,
   notesTooLong: `Notes must be at most ${REDIRECT_NOTES_MAX} characters`,
@@ -163,10 +165,10 @@ export const redirectInputSchema = z
   })
   .pipe(
     z.object({
-      fromPath: madeBy(normalisePath, REDIRECT_MESSAGES.badFrom).refine(
-        (path) => !isReservedPath(path),
-        REDIRECT_MESSAGES.reservedFrom,
-      ),
+      fromPath: madeBy(normalisePath, REDIRECT_MESSAGES.badFrom)
+        .refine((path) => !isReservedPath(path), REDIRECT_MESSAGES.reservedFrom)
+        // The import's rule (docs/decisions/0119): never in front of a page of the site's.
+        .refine((path) => !hidesSitePage(path), REDIRECT_MESSAGES.sitePageFrom),
       toPath: madeBy(normaliseTarget, REDIRECT_MESSAGES.badTo),
       statusCode: z
         .string()

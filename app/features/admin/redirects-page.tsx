@@ -142,7 +142,9 @@ export function RedirectsPage({
       <h1 className="mb-2 text-3xl font-bold text-slate-900">URL Redirects</h1>
       <p className="mb-6 text-slate-700">
         Visitors to a From Path are sent to its To Path (the query string is kept). Paths under
-        /admin, /api, /assets, /uploads, /auth, /login, /logout and /health cannot be redirected.
+        /admin, /api, /assets, /uploads, /auth, /login, /logout and /health cannot be redirected,
+        nor can the site&apos;s own pages (/search, /signup…); an address under /post/,
+        /categories/, /tag/ or /user/ can.
       </p>
       <div className="mb-4 space-y-3">
         {error ? <ErrorBox>{error}</ErrorBox> : null}

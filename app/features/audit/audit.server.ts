@@ -37,6 +37,7 @@ export type AdminActionName =
   | "comment.delete"
   | "jobs.retry_failed"
   | "content.export"
+  | "content.import"
   | "api_key.create"
   | "api_key.revoke"
   | "webhook.create"
@@ -55,7 +56,8 @@ export type AdminActionRecord = {
     | "broadcast"
     | "jobs"
     | "api_key"
-    | "webhook";
+    | "webhook"
+    | "import";
   targetId?: string | null;
   /** A human name for the target (username, post title, word…), kept after deletion. */
   targetLabel?: string | null;
@@ -140,6 +142,7 @@ export const ACTION_DESCRIPTIONS: Record<AdminActionName, string> = {
   "comment.delete": "Deleted reported comment",
   "jobs.retry_failed": "Retried failed jobs",
   "content.export": "Exported site content",
+  "content.import": "Imported site content",
   "api_key.create": "Created a Content API key",
   "api_key.revoke": "Revoked a Content API key",
   "webhook.create": "Added a webhook",

@@ -383,6 +383,31 @@ export async function postChecked(
   }
 }
 
+/**
+ * Why an address would be refused when fetched (not http(s), localhost, or a
+ * name or IP that is not public), or null. A name that does not resolve now is
+ * not refused here: the fetch checks again when it runs. For saving an address
+ * that is fetched later (webhooks), so the admin hears of it at once.
+ */
+export async function refusedAddress(
+  rawUrl: string,
+  options: FetchOptions = {},
+): Promise<string | null> {
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    return "A valid URL is required";
+  }
+  try {
+    await checkedAddress(url, options);
+    return null;
+  } catch (error) {
+    if (error instanceof MetadataError && error.status === 400) return error.message;
+    return null;
+  }
+}
+
 /** Fetches the page (checking every hop) and reads its metadata. */
 export async function fetchMetadata(
   rawUrl: string,

@@ -90,6 +90,33 @@ export const SITE_SEGMENTS: ReadonlySet<string> = new Set([
   "verify-otp",
 ]);
 
+/**
+ * First segments whose pages are named by what follows (/post/<slug>,
+ * /categories/<slug>): a redirect from an address under them (a renamed post)
+ * hides no page that exists, so the admin may add one.
+ */
+const NAMED_UNDER: ReadonlySet<string> = new Set([
+  "categories",
+  "tag",
+  "user",
+  "post",
+  "preview",
+  "edit-post",
+]);
+
+/**
+ * Whether a redirect from `path` (normalised) would hide one of the site's own
+ * pages (/search, /login/two-factor): its first segment is the site's, and it
+ * is not an address under a named page. The admin's Redirects page refuses it;
+ * the import, stricter, skips any old post address under a site segment.
+ */
+export function hidesSitePage(path: string): boolean {
+  const parts = path.split("/").filter(Boolean);
+  const segment = parts[0]?.toLowerCase();
+  if (!segment || !SITE_SEGMENTS.has(segment)) return false;
+  return !(NAMED_UNDER.has(segment) && parts.length > 1);
+}
+
 type Profile = { id: string; username: string; email: string };
 
 function matchAuthor(author: SourceAuthor, list: Profile[]): Profile | undefined {
@@ -104,7 +131,12 @@ function matchAuthor(author: SourceAuthor, list: Profile[]): Profile | undefined
 export async function importBundle(
   db: Database,
   bundle: ImportBundle,
-  options: { dryRun?: boolean; fallbackAuthor?: string } = {},
+  options: {
+    dryRun?: boolean;
+    fallbackAuthor?: string;
+    /** Runs in the import's transaction once everything is written (not in a dry run): the audit. */
+    beforeCommit?: (tx: Database, report: ImportReport) => Promise<void>;
+  } = {},
 ): Promise<ImportReport> {
   const report: ImportReport = {
     format: bundle.format,
@@ -265,6 +297,7 @@ export async function importBundle(
       }
       for (const r of bundle.redirects) await addRedirect(r.from, r.to, r.statusCode);
       if (options.dryRun) throw new DryRunRollback();
+      await options.beforeCommit?.(tx as unknown as Database, report);
     });
   } catch (error) {
     if (!(error instanceof DryRunRollback)) throw error;

@@ -30,6 +30,7 @@ const SECTIONS = [
   "Footer",
   "Podcast",
   "Time zone",
+  "Security",
 ] as const;
 
 export const UNSAVED_QUESTION = "You have unsaved changes. Leave this page without saving them?";
@@ -396,6 +397,18 @@ export function SiteSettingsForm({
             timeZones={timeZones}
             error={errorField === "time_zone" && shown ? shown.text : null}
           />
+        </Section>
+
+        <Section title="Security">
+          <Toggle
+            name="require_admin_two_factor"
+            label="Require two-factor authentication for admins"
+            values={values}
+          />
+          <p className="text-sm text-slate-700">
+            While this is on, an admin without an authenticator app is sent to set one up before any
+            admin page opens.
+          </p>
         </Section>
 
         <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-white px-4 py-3">

@@ -73,6 +73,7 @@ export type SiteSettingsValues = {
   podcast_owner_email: string;
   podcast_explicit: boolean;
   time_zone: string;
+  require_admin_two_factor: boolean;
 } & Record<SocialFieldName, string>;
 
 const TEXT_FIELDS = [
@@ -106,6 +107,7 @@ const TOGGLE_FIELDS = [
   "cookie_consent_enabled",
   "require_consent_for_uk",
   "podcast_explicit",
+  "require_admin_two_factor",
 ] as const;
 
 /** Form field names and the row's columns (the audit trail lists changed field names). */
@@ -137,6 +139,7 @@ export const SETTINGS_FIELDS = [
   { name: "podcast_owner_email", column: "podcastOwnerEmail" },
   { name: "podcast_explicit", column: "podcastExplicit" },
   { name: "time_zone", column: "timeZone" },
+  { name: "require_admin_two_factor", column: "requireAdminTwoFactor" },
 ] as const;
 
 /** Apple Podcasts' top-level categories (the podcast feed's itunes:category). */
@@ -281,6 +284,7 @@ const schema = z
       .trim()
       .transform((v) => v || DEFAULT_SITE_TIME_ZONE)
       .refine((v) => v.length <= 100 && isTimeZone(v), SITE_SETTINGS_MESSAGES.timeZone),
+    require_admin_two_factor: z.boolean(),
   })
   .superRefine((v, ctx) => {
     const need = (on: boolean, id: string | null, message: string, path: string) => {

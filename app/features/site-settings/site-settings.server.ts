@@ -94,6 +94,7 @@ export function valuesOfSettings(row: SiteSettingsRow): SiteSettingsValues {
     podcast_owner_email: text(row.podcastOwnerEmail),
     podcast_explicit: row.podcastExplicit,
     time_zone: row.timeZone,
+    require_admin_two_factor: row.requireAdminTwoFactor,
     ...(Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n.name, text(row[n.column])])) as Record<
       SocialFieldName,
       string
@@ -131,6 +132,7 @@ function columnsOf(input: SiteSettingsInput) {
     podcastOwnerEmail: input.podcast_owner_email,
     podcastExplicit: input.podcast_explicit,
     timeZone: input.time_zone,
+    requireAdminTwoFactor: input.require_admin_two_factor,
     ...(Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n.column, input[n.name]])) as Record<
       SocialNetwork["column"],
       string | null

@@ -6,7 +6,13 @@ import type { Database } from "#server/db/client";
 import { WEBHOOK_EVENTS, webhookDeliveries, webhooks, type WebhookEvent } from "#server/db/schema";
 import type { Actor } from "~/features/accounts/permissions";
 import { recordAdminAction } from "~/features/audit/audit.server";
+import { type FetchOptions, refusedAddress } from "~/features/authoring/metadata.server";
 import { formatDate } from "~/lib/format";
+
+export const WEBHOOK_MESSAGES = {
+  internal:
+    "This address is not allowed: webhooks are sent only to public addresses, never to this server or a private network.",
+} as const;
 
 /** Deliveries shown per webhook, newest first. */
 export const DELIVERIES_SHOWN = 10;
@@ -92,8 +98,14 @@ export async function runWebhooksAction(
   db: Database,
   actor: Actor,
   input: WebhooksAction,
-): Promise<{ ok: true; notice: string } | { ok: false; status: number; error: string }> {
+  options: { fetch?: FetchOptions } = {},
+): Promise<
+  { ok: true; notice: string } | { ok: false; status: number; error: string; field?: "url" }
+> {
   if (input.intent === "create") {
+    // Checked again at every delivery; refused here so the admin hears of it at once.
+    if (await refusedAddress(input.url, options.fetch))
+      return { ok: false, status: 400, error: WEBHOOK_MESSAGES.internal, field: "url" };
     await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(webhooks)

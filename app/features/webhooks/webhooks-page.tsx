@@ -15,11 +15,14 @@ export function WebhooksPage({
   hooks,
   notice,
   error,
+  urlError,
   typed,
 }: {
   hooks: WebhookListRow[];
   notice: string | null;
   error: string | null;
+  /** The URL refused (an internal address), shown beside the field. */
+  urlError: string | null;
   typed: { url: string; events: string[] } | null;
 }) {
   return (
@@ -53,8 +56,15 @@ export function WebhooksPage({
               defaultValue={typed?.url ?? ""}
               maxLength={2000}
               placeholder="https://hooks.example/founderbridge"
+              aria-invalid={urlError ? true : undefined}
+              aria-describedby={urlError ? "webhook-url-error" : undefined}
               className={inputClass}
             />
+            {urlError ? (
+              <p id="webhook-url-error" className="mt-1 text-sm font-semibold text-red-800">
+                {urlError}
+              </p>
+            ) : null}
           </div>
           <fieldset>
             <legend className="text-sm font-semibold text-slate-800">Events</legend>

@@ -21,6 +21,7 @@ import { announceNewPosts } from "~/features/notifications/new-posts.server";
 import { deliverWebhook, WebhookDeliveryFailed } from "./deliver.server";
 import { WEBHOOK_EVENT_NAMES } from "./events";
 import { SIGNATURE_HEADER, verifyWebhookSignature } from "./signature";
+import { WEBHOOK_MESSAGES } from "./webhooks-page.server";
 
 const site = siteOverHttpForThisFile();
 const LOCAL = { allowAddresses: ["127.0.0.1"] };
@@ -58,9 +59,16 @@ async function webhookJobs() {
   return rows;
 }
 
+/** A public address that does not resolve here: accepted when saved, checked again at delivery. */
+const PUBLIC_HOOK_URL = "https://hooks.example/founderbridge";
+
+/**
+ * Adds a webhook through the page, then points it at the local receiver in the
+ * database (the page refuses 127.0.0.1; the deliveries here allow it, LOCAL).
+ */
 async function addWebhook(events: string[]) {
   const admin = await signedInMember(site.app, site.testDb.db, { role: "admin" });
-  const body = new URLSearchParams({ intent: "create", url: hookUrl });
+  const body = new URLSearchParams({ intent: "create", url: PUBLIC_HOOK_URL });
   for (const event of events) body.append("events", event);
   const res = await fetch(`${site.app.url}/admin/webhooks`, {
     method: "POST",
@@ -69,7 +77,7 @@ async function addWebhook(events: string[]) {
     redirect: "manual",
   });
   expect(res.status).toBe(200);
-  const [hook] = await site.testDb.db.select().from(webhooks);
+  const [hook] = await site.testDb.db.update(webhooks).set({ url: hookUrl }).returning();
   return { admin, hook: hook! };
 }
 
@@ -109,6 +117,27 @@ describe("the webhooks page", () => {
     const none = await site.post(admin.jar, "/admin/webhooks", { intent: "create", url: hookUrl });
     expect(none.status).toBe(400);
     expect(await site.text(none)).toContain("Please choose at least one event");
+
+    // Internal addresses: refused when saved, beside the field, with what was typed.
+    for (const internal of [
+      hookUrl,
+      "http://localhost:8080/hook",
+      "http://10.0.0.5/hook",
+      "http://[::1]/hook",
+      "http://169.254.169.254/latest/meta-data",
+    ]) {
+      const refused = await site.post(admin.jar, "/admin/webhooks", {
+        intent: "create",
+        url: internal,
+        events: "post.published",
+      });
+      expect([internal, refused.status]).toEqual([internal, 400]);
+      const page = await site.text(refused);
+      expect(page).toContain(WEBHOOK_MESSAGES.internal);
+      expect(page).toContain('aria-describedby="webhook-url-error"');
+      expect(page).toContain(`value="${internal}"`);
+    }
+    expect(await site.testDb.db.select().from(webhooks)).toEqual([]);
 
     const { hook } = await addWebhook(["post.published", "member.approved"]);
     expect(hook.events).toEqual(["post.published", "member.approved"]);

@@ -27,14 +27,23 @@ export const test = base.extend<object, { adminServer: OwnServer }>({
 });
 
 /**
+ * Turns off "Require two-factor authentication for admins" (on for a new
+ * site, docs/decisions/0140): the journeys' admins sign in with a password
+ * alone. tests/e2e/admin-two-factor.spec.ts keeps it on.
+ */
+export const ADMIN_TWO_FACTOR_OFF_SQL = "UPDATE site_settings SET require_admin_two_factor = false";
+
+/**
  * Signs up a member, makes them an approved admin, and signs them in on `page`.
  * `setup` runs on the database in the same stop (a journey's data, without a
- * second restart).
+ * second restart). The site's two-factor requirement for admins is turned off
+ * unless `keepTwoFactorRequirement`.
  */
 export async function signedInAdmin(
   page: Page,
   server: OwnServer,
   setup?: (db: PGlite) => Promise<void>,
+  options: { keepTwoFactorRequirement?: boolean } = {},
 ): Promise<Member> {
   const admin = newMember("admin");
   await signUpAndVerify(page, server.outbox, admin);
@@ -46,6 +55,7 @@ export async function signedInAdmin(
       [admin.username],
     );
     if (updated.affectedRows !== 1) throw new Error("no profile to promote");
+    if (!options.keepTwoFactorRequirement) await db.exec(ADMIN_TWO_FACTOR_OFF_SQL);
     await setup?.(db);
   });
   await signIn(page, admin.email, admin.password);

@@ -51,6 +51,8 @@ export async function createAuthors(dataDir: string, authors: Author[]) {
         author.role,
       ]);
     }
+    // The journeys' admins sign in with a password alone (docs/decisions/0140).
+    await db.exec("UPDATE site_settings SET require_admin_two_factor = false");
   } finally {
     await db.close();
   }

@@ -44,6 +44,8 @@ export async function startCommunityServer(extraSql: string[] = []): Promise<Own
         [hash],
       );
       if (!updated.affectedRows) throw new Error("no demo accounts to set passwords on");
+      // The demo admin signs in with a password alone (docs/decisions/0140).
+      await db.exec("UPDATE site_settings SET require_admin_two_factor = false");
       for (const statement of extraSql) await db.exec(statement);
     });
   } catch (error) {

@@ -1,0 +1,32 @@
+/**
+ * "Require two-factor authentication for admins" (issue 22 §5,
+ * docs/decisions/0140): while the site setting is on, an admin without a
+ * second factor is sent to set one up before any admin page or action.
+ * requireAdmin asks here; the Site Settings form (site-settings) writes it.
+ */
+import { eq } from "drizzle-orm";
+import type { Database } from "#server/db/client";
+import { SITE_SETTINGS_ID, siteSettings } from "#server/db/schema";
+
+export const ADMIN_TWO_FACTOR_MESSAGES = {
+  required:
+    "This site requires admins to use two-factor authentication. Set it up here to open the admin pages.",
+} as const;
+
+/** Where an admin without a second factor is sent while the setting is on. */
+export const ADMIN_TWO_FACTOR_SETUP_PATH = "/settings/two-factor?required=admin";
+
+/**
+ * Whether the setting is on now. Read from the row on each ask (not the
+ * settings cache): it is asked only for an admin without a second factor, and
+ * turning it on must hold at once on every instance.
+ */
+export async function adminTwoFactorRequired(db: Database): Promise<boolean> {
+  const [row] = await db
+    .select({ required: siteSettings.requireAdminTwoFactor })
+    .from(siteSettings)
+    .where(eq(siteSettings.id, SITE_SETTINGS_ID))
+    .limit(1);
+  // No row yet (it is written at start-up): the column's default, on.
+  return row?.required ?? true;
+}
