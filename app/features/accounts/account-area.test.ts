@@ -50,6 +50,7 @@ describe("avatar menu", () => {
       "Content API /admin/content-api",
       "Webhooks /admin/webhooks",
       "Weekly Digest /admin/email",
+      "Import /admin/import",
     ]);
   });
 
