@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactNode } from "react";
 import {
+  data as withHeaders,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -31,6 +32,9 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { THEME_SCRIPT } from "~/features/layout/theme";
 import { THEME_COLOR } from "~/features/seo/web-manifest";
+import { readFlash } from "~/lib/flash.server";
+import { STUDIO_FLASH } from "~/features/authoring/studio/studio-messages";
+import { FlashToast } from "~/components/ui/toast";
 
 // Only members have a bell: readers' pages do not load its code (issue 17, decision 0107).
 // The server renders it in place, so that the page works without JavaScript.
@@ -74,7 +78,17 @@ export async function loader({ request }: Route.LoaderArgs) {
     // The admin nav's badge (issue 20 §6): admins only.
     can(user, "admin.access") ? openReportCount(db(), user) : null,
   ]);
-  return { ...chrome, user: toHeaderUser(user), bell, openReports, scripts };
+  // A success toast carried over a redirect (issue 18 §7), shown once.
+  const flash = readFlash(request, STUDIO_FLASH);
+  const body = {
+    ...chrome,
+    user: toHeaderUser(user),
+    bell,
+    openReports,
+    scripts,
+    flash: flash.message ? { text: flash.message, key: Date.now() } : null,
+  };
+  return flash.clear ? withHeaders(body, { headers: flash.clear }) : body;
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -133,6 +147,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <main id="main-content" className="flex-1">
           {children}
         </main>
+        <FlashToast flash={data?.flash ?? null} />
         <SiteFooter
           siteName={siteName}
           categories={navCategories}

@@ -37,6 +37,7 @@ import {
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Toolbar } from "~/components/ui/toolbar";
+import { AltTextField } from "./alt-text-field";
 
 /** Six text colours, each readable on white (WCAG AA). */
 export const TEXT_COLOURS = [
@@ -74,7 +75,6 @@ export type EditorActions = {
   image: () => void;
   upload: () => void;
   embed: () => void;
-  alt: () => void;
 };
 
 /** Every flag the buttons show, read in one selector per render. */
@@ -284,52 +284,45 @@ export function EditorToolbar({ editor, actions }: { editor: Editor; actions: Ed
   );
 }
 
-/** On a selection: bold, italic, link, heading; on an image: its alt text. */
+/** On a text selection: bold, italic, link, heading (an image's bubble is its alt text). */
 export function SelectionToolbar({ editor, actions }: { editor: Editor; actions: EditorActions }) {
   const on = useActive(editor);
   const chain = () => editor.chain().focus();
+  if (on.image) return <AltTextField editor={editor} />;
   return (
     <Toolbar
       label="Selection"
       className="flex items-center gap-0.5 rounded-md border border-slate-300 bg-white p-1 shadow-lg"
     >
-      {on.image ? (
-        <Tool label="Edit alt text" onClick={actions.alt}>
-          <span className="px-1">Alt text</span>
-        </Tool>
-      ) : (
-        <>
-          <Tool
-            label="Bold"
-            keys="B"
-            icon={Bold}
-            pressed={on.bold}
-            onClick={() => chain().toggleBold().run()}
-          />
-          <Tool
-            label="Italic"
-            keys="I"
-            icon={Italic}
-            pressed={on.italic}
-            onClick={() => chain().toggleItalic().run()}
-          />
-          <Tool label="Link" keys="K" icon={Link} pressed={on.link} onClick={actions.link} />
-          <Tool
-            label="Heading 2"
-            keys="Alt+2"
-            icon={Heading2}
-            pressed={on.headings[1]}
-            onClick={() => chain().toggleHeading({ level: 2 }).run()}
-          />
-          <Tool
-            label="Heading 3"
-            keys="Alt+3"
-            icon={Heading3}
-            pressed={on.headings[2]}
-            onClick={() => chain().toggleHeading({ level: 3 }).run()}
-          />
-        </>
-      )}
+      <Tool
+        label="Bold"
+        keys="B"
+        icon={Bold}
+        pressed={on.bold}
+        onClick={() => chain().toggleBold().run()}
+      />
+      <Tool
+        label="Italic"
+        keys="I"
+        icon={Italic}
+        pressed={on.italic}
+        onClick={() => chain().toggleItalic().run()}
+      />
+      <Tool label="Link" keys="K" icon={Link} pressed={on.link} onClick={actions.link} />
+      <Tool
+        label="Heading 2"
+        keys="Alt+2"
+        icon={Heading2}
+        pressed={on.headings[1]}
+        onClick={() => chain().toggleHeading({ level: 2 }).run()}
+      />
+      <Tool
+        label="Heading 3"
+        keys="Alt+3"
+        icon={Heading3}
+        pressed={on.headings[2]}
+        onClick={() => chain().toggleHeading({ level: 3 }).run()}
+      />
     </Toolbar>
   );
 }
