@@ -195,6 +195,8 @@ export default function RichEditor({
           const image = { type: "image", attrs: { src, alt: "" } };
           if (at === undefined) editor.chain().focus().insertContent(image).run();
           else editor.chain().focus().insertContentAt(at, image).run();
+          // The new image is selected: its bubble asks for the alt text at once.
+          selectImage(editor, src);
           setMessage("");
           setDone({ text: STUDIO_TOASTS.imageUploaded });
         })
@@ -340,6 +342,15 @@ async function askEmbed(editor: Editor, prompt: Prompt, say: (message: string) =
   }
   editor.chain().focus().setEmbed(url).run();
   say("");
+}
+
+/** Selects the image with this address (an upload's is unique). */
+function selectImage(editor: Editor, src: string) {
+  let at: number | null = null;
+  editor.state.doc.descendants((node, pos) => {
+    if (node.type.name === "image" && node.attrs.src === src) at = pos;
+  });
+  if (at !== null) editor.commands.setNodeSelection(at);
 }
 
 /** The "/" menu's blocks. */

@@ -135,8 +135,10 @@ test.describe("the writing studio", () => {
       page.getByRole("status").filter({ hasText: "Image uploaded successfully!" }),
     ).toBeVisible();
 
-    // An embed from the "/" menu; a link we do not embed is refused with a reason.
-    await editor.press("End");
+    // The new image is selected, its alt text in place.
+    await expect(page.getByLabel("Alt text")).toBeVisible();
+    // An embed from the "/" menu, after it; a link we do not embed is refused with a reason.
+    await page.keyboard.press("ArrowRight");
     await page.keyboard.press("Enter");
     await page.keyboard.type("/embed");
     await page.keyboard.press("Enter");
