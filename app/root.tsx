@@ -34,7 +34,6 @@ import { THEME_SCRIPT } from "~/features/layout/theme";
 import { THEME_COLOR } from "~/features/seo/web-manifest";
 import { readFlash } from "~/lib/flash.server";
 import { STUDIO_FLASH } from "~/features/authoring/studio/studio-messages";
-import { FlashToast } from "~/components/ui/toast";
 
 // Only members have a bell: readers' pages do not load its code (issue 17, decision 0107).
 // The server renders it in place, so that the page works without JavaScript.
@@ -45,6 +44,12 @@ const NotificationBell = import.meta.env.SSR
         default: m.NotificationBell,
       })),
     );
+
+// A flash (a success carried over a redirect, issue 18 §7) is rare and only for signed-in
+// authors: readers' pages do not load the toast's code until one comes.
+const FlashToast = import.meta.env.SSR
+  ? (await import("~/components/ui/toast")).FlashToast
+  : lazy(() => import("~/components/ui/toast").then((m) => ({ default: m.FlashToast })));
 
 /**
  * In production the stylesheet is inlined into every page's head (about 8 KB
@@ -147,7 +152,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <main id="main-content" className="flex-1">
           {children}
         </main>
-        <FlashToast flash={data?.flash ?? null} />
+        {data?.flash ? (
+          <Suspense fallback={null}>
+            <FlashToast flash={data.flash} />
+          </Suspense>
+        ) : null}
         <SiteFooter
           siteName={siteName}
           categories={navCategories}
