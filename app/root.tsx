@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactNode } from "react";
 import {
+  data as withHeaders,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -40,6 +41,8 @@ import stylesheet from "./app.css?url";
 import type { BellState } from "~/features/notifications/notification-rules";
 import { THEME_SCRIPT } from "~/features/layout/theme";
 import { THEME_COLOR } from "~/features/seo/web-manifest";
+import { readFlash } from "~/lib/flash.server";
+import { STUDIO_FLASH } from "~/features/authoring/studio/studio-messages";
 
 // Only members have a bell: readers' pages do not load its code (issue 17, decision 0107).
 // The server renders it in place, so that the page works without JavaScript.
@@ -50,6 +53,12 @@ const NotificationBell = import.meta.env.SSR
         default: m.NotificationBell,
       })),
     );
+
+// A flash (a success carried over a redirect, issue 18 §7) is rare and only for signed-in
+// authors: readers' pages do not load the toast's code until one comes.
+const FlashToast = import.meta.env.SSR
+  ? (await import("~/components/ui/toast")).FlashToast
+  : lazy(() => import("~/components/ui/toast").then((m) => ({ default: m.FlashToast })));
 
 export const links: Route.LinksFunction = () => [
   // One content-hashed file under /assets, cached for a year (decision 0160); it was inlined
@@ -78,7 +87,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The admin nav's badge (issue 20 §6): admins only.
     can(user, "admin.access") ? openReportCount(db(), user) : null,
   ]);
-  return { ...chrome, user: toHeaderUser(user), bell, openReports, scripts, memberShell };
+  // A success toast carried over a redirect (issue 18 §7), shown once.
+  const flash = readFlash(request, STUDIO_FLASH);
+  const body = {
+    ...chrome,
+    user: toHeaderUser(user),
+    bell,
+    openReports,
+    scripts,
+    memberShell,
+    flash: flash.message ? { text: flash.message, key: Date.now() } : null,
+  };
+  return flash.clear ? withHeaders(body, { headers: flash.clear }) : body;
 }
 
 /** The page's own post, whose saved state the shared page's private request asks for. */
@@ -156,6 +176,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <main id="main-content" className="flex-1">
           <ViewerProvider value={viewer}>{children}</ViewerProvider>
         </main>
+        {data?.flash ? (
+          <Suspense fallback={null}>
+            <FlashToast flash={data.flash} />
+          </Suspense>
+        ) : null}
         <SiteFooter
           siteName={siteName}
           categories={navCategories}

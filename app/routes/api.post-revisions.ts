@@ -8,6 +8,7 @@ import {
   revisionDiff,
 } from "~/features/authoring/revisions.server";
 import { formText, readForm } from "~/lib/read-input.server";
+import { flashHeaders } from "~/lib/flash.server";
 import type { Route } from "./+types/api.post-revisions";
 
 /**
@@ -38,5 +39,5 @@ export async function action({ params, request }: Route.ActionArgs) {
     ? await restoreRevision(db(), actor, params.id, read.data.revision)
     : undefined;
   if (!restored) throw data({ error: "Not found" }, { status: 404 });
-  throw redirect(`/edit-post/${restored.slug}?saved=restored`);
+  throw redirect(`/edit-post/${restored.slug}`, { headers: flashHeaders("post-restored") });
 }

@@ -7,13 +7,7 @@ import { getSessionUser } from "~/features/accounts/session.server";
 import { ErrorBox } from "~/components/ui/form";
 import { PostForm } from "~/features/authoring/post-form";
 import { loadPostForEdit } from "~/features/authoring/posts-admin.server";
-import {
-  editPostQuery,
-  formChoices,
-  handleSave,
-  valuesOf,
-} from "~/features/authoring/routes.server";
-import { readQuery } from "~/lib/read-input.server";
+import { formChoices, handleSave, valuesOf } from "~/features/authoring/routes.server";
 import { hasShareLink } from "~/features/preview/preview.server";
 import type { Route } from "./+types/edit-post";
 
@@ -21,18 +15,10 @@ export function meta(args: Route.MetaArgs) {
   return defaultPageMeta(args, "Edit Post", { noindex: true });
 }
 
-const NOTICES: Record<string, string> = {
-  draft: "Draft saved.",
-  scheduled: "Post scheduled.",
-  restored: "Revision restored.",
-};
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   const actor = await requireAuthor(request);
   const found = await loadPostForEdit(db(), actor, params.slug);
   if (!found.ok) return data({ loadError: found.error, form: null }, { status: found.status });
-  const query = readQuery(request, editPostQuery);
-  const saved = query.ok ? query.data.saved : "";
   const scheduled =
     found.post.status === "published" &&
     found.post.publishedAt &&
@@ -45,11 +31,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       lastAutosave: found.post.lastAutosave?.toISOString() ?? null,
       savedAt: found.post.updatedAt.toISOString(),
       hasShareLink: await hasShareLink(db(), found.post.id),
-      notice:
-        NOTICES[saved] ??
-        (scheduled
-          ? `Scheduled for ${found.post.publishedAt!.toISOString().slice(0, 16).replace("T", " ")} UTC.`
-          : null),
+      notice: scheduled
+        ? `Scheduled for ${found.post.publishedAt!.toISOString().slice(0, 16).replace("T", " ")} UTC.`
+        : null,
       status: found.post.status,
       // New with each load (and after each save): docs/decisions/0096.
       submissionKey: newIdempotencyKey(),

@@ -5,12 +5,8 @@ import { defaultPageMeta } from "~/features/seo/meta";
 import { db } from "#server/db/client";
 import { effectiveRole } from "~/features/accounts/permissions";
 import { requireAuthor } from "~/features/accounts/permissions.server";
-import { ErrorBox, NoticeBox } from "~/components/ui/form";
-import {
-  listMyPosts,
-  myPostsDeleteForm,
-  myPostsQuery,
-} from "~/features/authoring/posts-admin.server";
+import { ErrorBox } from "~/components/ui/form";
+import { listMyPosts, myPostsDeleteForm } from "~/features/authoring/posts-admin.server";
 import { DELETE_CONFIRMATION } from "~/features/authoring/post-rules";
 import { deletePost } from "~/features/authoring/save-post.server";
 import { primaryButton } from "~/components/ui/button-styles";
@@ -19,7 +15,8 @@ import { formatDate } from "~/lib/format";
 import { siteTimeZone } from "~/features/site-settings/site-settings.server";
 import type { Route } from "./+types/my-posts";
 import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
-import { readForm, readQuery } from "~/lib/read-input.server";
+import { readForm } from "~/lib/read-input.server";
+import { flashHeaders } from "~/lib/flash.server";
 import { isUuid } from "~/lib/uuid";
 
 export function meta(args: Route.MetaArgs) {
@@ -30,11 +27,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireAuthor(request);
   const posts = await listMyPosts(db(), actor);
   const timeZone = await siteTimeZone(db());
-  const query = readQuery(request, myPostsQuery);
-  const deleted = query.ok && query.data.deleted;
   return {
     isAdmin: effectiveRole(actor) === "admin",
-    deleted,
     posts: posts.map((p) => ({
       ...p,
       date: formatDate(p.publishedAt ?? p.createdAt, timeZone),
@@ -49,7 +43,8 @@ export async function action({ request }: Route.ActionArgs) {
   const result = isUuid(id)
     ? await deletePost(db(), actor, id)
     : ({ ok: false, status: 404, error: "Failed to delete post" } as const);
-  if (result.ok) throw redirect("/my-posts?deleted=1");
+  // "Post deleted successfully!" comes with the next page, as a flash (spec 2 §8).
+  if (result.ok) throw redirect("/my-posts", { headers: flashHeaders("post-deleted") });
   return data({ error: result.error }, { status: result.status });
 }
 
@@ -61,7 +56,7 @@ const BADGE: Record<string, string> = {
 };
 
 export default function MyPosts({ loaderData, actionData }: Route.ComponentProps) {
-  const { posts, isAdmin, deleted } = loaderData;
+  const { posts, isAdmin } = loaderData;
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
@@ -71,7 +66,6 @@ export default function MyPosts({ loaderData, actionData }: Route.ComponentProps
         </Link>
       </div>
       {actionData?.error ? <ErrorBox>{actionData.error}</ErrorBox> : null}
-      {deleted && !actionData ? <NoticeBox>Post deleted successfully!</NoticeBox> : null}
       {posts.length === 0 ? (
         <p className="mt-6 text-slate-700">
           You haven&apos;t created any posts yet.{" "}

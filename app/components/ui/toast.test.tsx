@@ -2,7 +2,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { render, step, type Rendered } from "./dom.test-helper";
-import { Toast, useClearAfter } from "./toast";
+import { FlashToast, FLASH_TOAST_MS, Toast, useClearAfter } from "./toast";
 
 let rendered: Rendered | undefined;
 afterEach(() => {
@@ -44,5 +44,21 @@ describe("Toast", () => {
     rendered = await render(<Shown message={{ text: "Failed to save" }} ms={null} />);
     await step(() => void vi.advanceTimersByTime(60_000));
     expect(rendered.container.textContent).toBe("Failed to save");
+  });
+
+  it("a flash shows in the server's HTML and clears after 5 s; an equal one with a new key shows again", async () => {
+    const flash = { text: "Post published successfully!", key: 1 };
+    expect(renderToStaticMarkup(<FlashToast flash={flash} />)).toContain('role="status"');
+    vi.useFakeTimers();
+    rendered = await render(<FlashToast flash={flash} />);
+    expect(rendered.container.textContent).toBe("Post published successfully!");
+    await step(() => void vi.advanceTimersByTime(FLASH_TOAST_MS));
+    expect(rendered.container.textContent).toBe("");
+    await step(() =>
+      rendered!.root.render(
+        <FlashToast flash={{ text: "Post published successfully!", key: 2 }} />,
+      ),
+    );
+    expect(rendered.container.textContent).toBe("Post published successfully!");
   });
 });

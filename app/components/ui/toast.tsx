@@ -30,3 +30,24 @@ export function Toast({
 }) {
   return tone === "error" ? <ErrorBox>{children}</ErrorBox> : <NoticeBox>{children}</NoticeBox>;
 }
+
+/** How long a success toast stays (spec 2 §9: 5 s for settings; the same for the others). */
+export const FLASH_TOAST_MS = 5000;
+
+/**
+ * A success carried over a redirect (a flash, app/lib/flash.server.ts): a
+ * toast in the page's corner, in the server's HTML, cleared after 5 s.
+ * `key` tells two equal messages apart, so the second shows too.
+ */
+export function FlashToast({ flash }: { flash: { text: string; key: number } | null }) {
+  const shown = useClearAfter(flash, FLASH_TOAST_MS);
+  return (
+    <div className="pointer-events-none fixed inset-x-4 bottom-4 z-50 flex justify-center sm:left-auto sm:justify-end">
+      {shown ? (
+        <div className="pointer-events-auto max-w-sm shadow-lg" data-testid="flash-toast">
+          <Toast>{shown.text}</Toast>
+        </div>
+      ) : null}
+    </div>
+  );
+}

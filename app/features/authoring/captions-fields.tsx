@@ -47,7 +47,7 @@ export function CaptionsFields({
   };
   const urlHint = "A WebVTT (.vtt) file for a featured video file; uploaded below.";
   return (
-    <div className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
+    <div className="grid gap-4">
       <Field
         label="Captions file (WebVTT)"
         name="captions_url"

@@ -55,15 +55,19 @@ describe("route guards", () => {
 });
 
 describe("the save action", () => {
-  it("Publish goes to the post; Save as draft back to the editor", async () => {
+  it("Publish goes to the post; Save as draft back to the editor; each with its toast", async () => {
+    const flashOf = (res: Response) =>
+      /fb_flash=([a-z-]+)/.exec(res.headers.get("Set-Cookie") ?? "")?.[1];
     const published = await thrown(
       handleSave(t.db, mentor, post({ title: "Live now", intent: "publish" })),
     );
     expect(published.headers.get("Location")).toBe("/post/live-now");
+    expect(flashOf(published)).toBe("post-published");
     const draft = await thrown(
       handleSave(t.db, mentor, post({ title: "Not yet", intent: "draft" })),
     );
-    expect(draft.headers.get("Location")).toBe("/edit-post/not-yet?saved=draft");
+    expect(draft.headers.get("Location")).toBe("/edit-post/not-yet");
+    expect(flashOf(draft)).toBe("post-draft");
     const scheduled = await thrown(
       handleSave(
         t.db,
@@ -71,7 +75,20 @@ describe("the save action", () => {
         post({ title: "Later", intent: "publish", publish_at: "2999-01-01T10:00" }),
       ),
     );
-    expect(scheduled.headers.get("Location")).toBe("/edit-post/later?saved=scheduled");
+    expect(scheduled.headers.get("Location")).toBe("/edit-post/later");
+    expect(flashOf(scheduled)).toBe("post-scheduled");
+    // Publishing a post that is public already is an update.
+    const live = await loadPostForEdit(t.db, mentor, "live-now");
+    if (!live.ok) throw new Error(live.error);
+    const updated = await thrown(
+      handleSave(
+        t.db,
+        mentor,
+        post({ ...valuesOf(live.post), title: "Live now, edited", intent: "publish" }),
+      ),
+    );
+    expect(updated.headers.get("Location")).toBe("/post/live-now");
+    expect(flashOf(updated)).toBe("post-updated");
   });
 
   it("an error answers the spec's message and everything typed", async () => {

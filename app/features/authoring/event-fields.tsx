@@ -37,11 +37,11 @@ export function EventFields({
   );
   return (
     <fieldset
-      className="event-fields gap-4 rounded-lg border border-slate-200 p-4 sm:grid-cols-2"
+      className="event-fields gap-4 rounded-lg border border-slate-200 p-4"
       aria-describedby="post-event-hint"
     >
       <legend className="px-1 text-sm font-semibold text-slate-800">Event</legend>
-      <p id="post-event-hint" className="text-sm text-slate-700 sm:col-span-2">
+      <p id="post-event-hint" className="text-sm text-slate-700">
         For an event: its start and end in the time zone where it is held, a venue or an online
         link, and where to book. Leave every field empty for a post that is not an event.
       </p>

@@ -20,6 +20,7 @@ import { StudioBar } from "./studio/studio-bar";
 import { PublishAtField } from "./studio/publish-at-field";
 import { publishLabel } from "./studio/studio-rules";
 import { useLiveSlug } from "./studio/use-live-slug";
+import { LinkCardPreview } from "./studio/link-card-preview";
 
 export type PostFormProps = {
   mode: "create" | "edit";
@@ -355,6 +356,7 @@ export function PostForm({
                 />
               </Field>
               {text("og_image", "Open Graph image URL", { type: "url" })}
+              <LinkCardPreview formRef={formRef} values={values} content={client.content} />
             </fieldset>
             {client.postId && postStatus !== "published" ? (
               <SharePreview postId={client.postId} active={hasShareLink} />

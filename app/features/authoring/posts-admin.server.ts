@@ -10,9 +10,6 @@ import { categories, posts, postTags, profiles, tags } from "#server/db/schema";
 import { can, effectiveRole, type Actor } from "~/features/accounts/permissions";
 import { EDIT_MESSAGES } from "./post-rules";
 
-/** /my-posts?deleted=1, after a delete. */
-export const myPostsQuery = z.object({ deleted: formText.transform((v) => v === "1") });
-
 /** The delete form on /my-posts: the post's id ("" when absent). */
 export const myPostsDeleteForm = z.object({ id: formText });
 

@@ -6,11 +6,13 @@
  *
  * What the author sees is what readers get (issue 18): the text is drawn
  * with the published article's own stylesheet (`.post-body`, app/app.css).
- * Links, images, embeds and alt text are asked for in the kit's dialogs;
+ * Links, images and embeds are asked for in the kit's dialogs, an image's
+ * alt text in a field on the selected image;
  * images also arrive by upload, paste and drag-and-drop, each with a
  * progress bar, through the site's upload pipeline (re-encoded, variants).
  */
 import { Extension } from "@tiptap/core";
+import { NodeSelection } from "@tiptap/pm/state";
 import { Image } from "@tiptap/extension-image";
 import { TextAlign } from "@tiptap/extension-text-align";
 import { Color, TextStyle } from "@tiptap/extension-text-style";
@@ -20,12 +22,15 @@ import { StarterKit } from "@tiptap/starter-kit";
 import type { SuggestionProps } from "@tiptap/suggestion";
 import { useId, useLayoutEffect, useRef, useState } from "react";
 import { usePrompt } from "~/components/ui/prompt-dialog";
+import { Toast, useClearAfter } from "~/components/ui/toast";
 import { IMAGE_TYPES } from "~/lib/image-upload";
 import { EditorToolbar, SelectionToolbar, type EditorActions } from "./editor/editor-toolbar";
 import { Embed, embedAttributes } from "./editor/embed-node";
+import { ALT_FIELD_ATTRIBUTE } from "./editor/alt-text-field";
 import { filterSlashItems, SlashCommand, type SlashItem } from "./editor/slash-command";
 import { SlashMenu } from "./editor/slash-menu";
 import { uploadImage } from "./upload-image";
+import { IMAGE_TOAST_MS, STUDIO_TOASTS } from "./studio/studio-messages";
 
 export { TEXT_COLOURS } from "./editor/editor-toolbar";
 
@@ -55,6 +60,9 @@ export default function RichEditor({
   onChange?: () => void;
 }) {
   const [message, setMessage] = useState("");
+  // The upload's success toast (issue 18 §7), cleared after 3 s (spec 2 §9).
+  const [done, setDone] = useState<{ text: string } | null>(null);
+  const toast = useClearAfter(done, IMAGE_TOAST_MS);
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [slash, setSlash] = useState<SuggestionProps<SlashItem, SlashItem> | null>(null);
   const [slashIndex, setSlashIndex] = useState(0);
@@ -86,13 +94,25 @@ export default function RichEditor({
       Image,
       Embed,
       Extension.create({
-        name: "linkShortcut",
-        addKeyboardShortcuts: () => ({
-          "Mod-k": () => {
-            bridge.current.actions?.link();
-            return true;
-          },
-        }),
+        name: "studioShortcuts",
+        addKeyboardShortcuts() {
+          return {
+            "Mod-k": () => {
+              bridge.current.actions?.link();
+              return true;
+            },
+            // On a selected image, Enter goes to its alt text (issue 18 §2).
+            Enter: () => {
+              const { selection } = this.editor.state;
+              if (!(selection instanceof NodeSelection) || selection.node.type.name !== "image") {
+                return false;
+              }
+              const field = document.querySelector<HTMLInputElement>(`[${ALT_FIELD_ATTRIBUTE}]`);
+              field?.focus();
+              return Boolean(field);
+            },
+          };
+        },
       }),
       // The extensions read the bridge when a key is pressed, never while rendering.
       // eslint-disable-next-line react-hooks/refs
@@ -167,6 +187,7 @@ export default function RichEditor({
       const id = nextUpload.current++;
       setUploads((list) => [...list, { id, name: file.name || "image", part: 0 }]);
       setMessage(`Uploading ${file.name || "image"}…`);
+      setDone(null);
       uploadImage(file, (part) =>
         setUploads((list) => list.map((u) => (u.id === id ? { ...u, part } : u))),
       )
@@ -174,7 +195,10 @@ export default function RichEditor({
           const image = { type: "image", attrs: { src, alt: "" } };
           if (at === undefined) editor.chain().focus().insertContent(image).run();
           else editor.chain().focus().insertContentAt(at, image).run();
-          setMessage("Image uploaded.");
+          // The new image is selected: its bubble asks for the alt text at once.
+          selectImage(editor, src);
+          setMessage("");
+          setDone({ text: STUDIO_TOASTS.imageUploaded });
         })
         .catch((error: unknown) => {
           setMessage(error instanceof Error ? error.message : "Failed to upload image");
@@ -189,7 +213,6 @@ export default function RichEditor({
         image: () => void askImage(editor, prompt),
         upload: () => document.getElementById(fileInputId)?.click(),
         embed: () => void askEmbed(editor, prompt, setMessage),
-        alt: () => void askAlt(editor, prompt),
       }
     : null;
   // What the editor's extensions call (made once) follows each render.
@@ -240,6 +263,11 @@ export default function RichEditor({
       <p role="status" className="px-4 pb-1 text-sm text-slate-700">
         {message}
       </p>
+      {toast ? (
+        <div className="px-4 pb-2">
+          <Toast>{toast.text}</Toast>
+        </div>
+      ) : null}
       {dialog}
     </div>
   );
@@ -296,16 +324,6 @@ async function askImage(editor: Editor, prompt: Prompt) {
   }
 }
 
-/** Alt text, edited in place on the selected image. */
-async function askAlt(editor: Editor, prompt: Prompt) {
-  const current = (editor.getAttributes("image").alt as string | undefined) ?? "";
-  const answer = await prompt("Alt text", [
-    { name: "alt", label: "Describe the image (alt text)", defaultValue: current },
-  ]);
-  if (answer === null) return;
-  editor.chain().focus().updateAttributes("image", { alt: answer.alt!.trim() }).run();
-}
-
 async function askEmbed(editor: Editor, prompt: Prompt, say: (message: string) => void) {
   const answer = await prompt("Embed", [
     {
@@ -324,6 +342,15 @@ async function askEmbed(editor: Editor, prompt: Prompt, say: (message: string) =
   }
   editor.chain().focus().setEmbed(url).run();
   say("");
+}
+
+/** Selects the image with this address (an upload's is unique). */
+function selectImage(editor: Editor, src: string) {
+  let at: number | null = null;
+  editor.state.doc.descendants((node, pos) => {
+    if (node.type.name === "image" && node.attrs.src === src) at = pos;
+  });
+  if (at !== null) editor.commands.setNodeSelection(at);
 }
 
 /** The "/" menu's blocks. */

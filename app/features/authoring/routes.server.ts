@@ -3,7 +3,6 @@
  * form values, and the save action (Publish, Save as draft, autosave).
  */
 import { data, redirect } from "react-router";
-import { z } from "zod";
 import type { Database } from "#server/db/client";
 import { idempotencyKeyOf } from "#server/db/idempotency";
 import { UNCATEGORIZED_ID } from "#server/db/schema";
@@ -18,11 +17,10 @@ import { postFormValues, toUtcInput } from "./post-form.server";
 import { authorChoices, savePost, type SaveFailure } from "./save-post.server";
 import type { FormChoices, FormValues, SaveActionData } from "./editor-types";
 import { LARGE_BODY_LIMIT_BYTES } from "#server/http/limits";
-import { formText, readForm } from "~/lib/read-input.server";
+import { readForm } from "~/lib/read-input.server";
 import { endShareLinks } from "~/features/preview/preview.server";
-
-/** /edit-post/{slug}?saved=draft|scheduled, after a save. */
-export const editPostQuery = z.object({ saved: formText });
+import { flashHeaders } from "~/lib/flash.server";
+import { saveFlash } from "./studio/studio-messages";
 
 export async function formChoices(db: Database, actor: Actor): Promise<FormChoices> {
   const isAdmin = effectiveRole(actor) === "admin";
@@ -102,7 +100,7 @@ function eventValuesOf(post: EditablePost): FormValues {
 /**
  * The form's POST: autosave answers JSON for the page's script; Publish and
  * Save as draft redirect on success (to the post when it is public, else back
- * to the editor), and on failure answer the spec's message with everything
+ * to the editor) with the success toast as a flash, and on failure answer the spec's message with everything
  * typed, so nothing is lost.
  */
 export async function handleSave(db: Database, actor: Actor | null, request: Request) {
@@ -146,10 +144,13 @@ export async function handleSave(db: Database, actor: Actor | null, request: Req
     const { post } = result;
     // Publishing ends the draft's share-preview link (issue 18).
     if (post.status === "published") await endShareLinks(db, post.id);
-    const live = post.status === "published" && post.publishedAt && post.publishedAt <= new Date();
-    if (live) throw redirect(postPath(post));
-    const saved = post.status === "published" ? "scheduled" : "draft";
-    throw redirect(`/edit-post/${post.slug}?saved=${saved}`);
+    const now = new Date();
+    const flash = saveFlash({ ...post, wasLive: result.wasLive ?? false, now });
+    // The success toast comes with the next page, as a flash (issue 18 §7).
+    const headers = flashHeaders(flash);
+    const live = post.status === "published" && post.publishedAt && post.publishedAt <= now;
+    if (live) throw redirect(postPath(post), { headers });
+    throw redirect(`/edit-post/${post.slug}`, { headers });
   }
   const body: SaveActionData = {
     ok: false,

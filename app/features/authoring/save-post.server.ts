@@ -63,7 +63,15 @@ export type SavedPost = {
 };
 
 export type SaveResult =
-  { ok: true; post: SavedPost; created: boolean; skipped?: "not-a-draft" } | SaveFailure;
+  | {
+      ok: true;
+      post: SavedPost;
+      created: boolean;
+      skipped?: "not-a-draft";
+      /** The post was public before this save (its toast says Updated); unknown on a retry. */
+      wasLive?: boolean;
+    }
+  | SaveFailure;
 
 const fail = (
   status: SaveFailure["status"],
@@ -590,7 +598,10 @@ async function saveOnce(
         return row!;
       });
       if (saved === RACED) return RACED;
-      return { ok: true, created: !existing, post: saved };
+      const wasLive = Boolean(
+        existing?.status === "published" && existing.publishedAt && existing.publishedAt <= now,
+      );
+      return { ok: true, created: !existing, post: saved, wasLive };
     } catch (error) {
       if (isUniqueViolation(error, "posts_slug_key")) {
         if (typedSlug) {

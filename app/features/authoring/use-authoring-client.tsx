@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { useBlocker, useFetcher, useNavigation } from "react-router";
 import { useConfirm } from "~/components/ui/confirm-dialog";
+import { Toast, useClearAfter } from "~/components/ui/toast";
 import { useHydrated } from "~/lib/use-hydrated";
 import { IMAGE_TYPES } from "~/lib/image-upload";
 import { uploadImage } from "./upload-image";
 import { AUTOSAVE_DELAY_MS } from "./post-rules";
 import { statusLine, wordsAndMinutes, type SaveState } from "./studio/studio-rules";
 import type { FormValues, SaveActionData } from "./editor-types";
+import { IMAGE_TOAST_MS, STUDIO_TOASTS } from "./studio/studio-messages";
 
 /** Fields kept in the browser's copy of the form. */
 const MIRRORED = [
@@ -333,6 +335,8 @@ export function useAuthoringClient(
   return {
     postId,
     status,
+    /** The body as typed now (the editor's HTML). */
+    content: body.content,
     saveState,
     conflict,
     reloadKeepingText,
@@ -351,6 +355,8 @@ function UploadInput({ id, onUploaded }: { id: string; onUploaded: (url: string)
   const [message, setMessage] = useState("");
   const [progress, setProgress] = useState<number | null>(null);
   const [thumbnail, setThumbnail] = useState<string | null>(null);
+  const [done, setDone] = useState<{ text: string } | null>(null);
+  const toast = useClearAfter(done, IMAGE_TOAST_MS);
   return (
     <div className="mt-1">
       <label htmlFor={id} className="sr-only">
@@ -366,12 +372,14 @@ function UploadInput({ id, onUploaded }: { id: string; onUploaded: (url: string)
           e.currentTarget.value = "";
           if (!file) return;
           setMessage("Uploading…");
+          setDone(null);
           setProgress(0);
           try {
             const url = await uploadImage(file, setProgress);
             onUploaded(url);
             setThumbnail(url);
-            setMessage("Image uploaded.");
+            setMessage("");
+            setDone({ text: STUDIO_TOASTS.imageUploaded });
           } catch (error) {
             setMessage(error instanceof Error ? error.message : "Failed to upload image");
           } finally {
@@ -393,6 +401,7 @@ function UploadInput({ id, onUploaded }: { id: string; onUploaded: (url: string)
       <p className="mt-1 text-sm text-slate-700" role="status">
         {message}
       </p>
+      {toast ? <Toast>{toast.text}</Toast> : null}
     </div>
   );
 }

@@ -1,3 +1,5 @@
+// One set of fallbacks with the writing page's link card (issue 18 §1).
+import { postDescription, shareImageOf } from "~/lib/share-card";
 import { CACHE_TTL, createCache } from "#server/cache/cache";
 import type { Database } from "#server/db/client";
 import { EMBED_HOSTS } from "#server/http/security";
@@ -102,13 +104,6 @@ export function captionsOf(
   };
 }
 
-/** og_image, else the featured image, else the video's still (spec 1 §3, issue 4 §8). */
-export function shareImageOf(
-  post: Pick<PostDetail, "ogImage" | "featuredImageUrl" | "featuredVideoUrl" | "videoThumbnailUrl">,
-): string | null {
-  return post.ogImage?.trim() || postVisual(post).imageUrl;
-}
-
 const viewCache = createCache<{ view: PostView | null }>({
   name: "post-view",
   ttl: CACHE_TTL.post,
@@ -176,7 +171,7 @@ export async function viewOfPost(
   return {
     post: rest,
     html: sanitizePostHtml(content, { utmSource: site.name, siteOrigin: site.url }),
-    description: (post.excerpt?.trim() || text).slice(0, 160),
+    description: postDescription(post.excerpt, text),
     bodyExcerpt: text.slice(0, 500),
     hero: heroOf(post),
     shareImage: shareImageOf(post),

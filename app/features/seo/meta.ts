@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { parseSizedImage } from "#server/storage/image-variants";
+import { DEFAULT_SHARE_IMAGE, metaDescription } from "~/lib/share-card";
 
 export type RootData = { siteName?: string; siteUrl?: string } | undefined;
 
@@ -12,21 +13,12 @@ export function siteOf(matches: readonly unknown[]): { siteName: string; siteUrl
   };
 }
 
-export const DEFAULT_DESCRIPTION =
-  "Articles, guides, AMAs, podcasts and startup stories from mentors who build products between the UK and India.";
+// The previews' defaults and fallbacks live with the writing page's card (issue 18 §1).
+export { DEFAULT_DESCRIPTION, DEFAULT_SHARE_IMAGE } from "~/lib/share-card";
 
 export function absoluteUrl(pathOrUrl: string, siteUrl: string) {
   return new URL(pathOrUrl, siteUrl).toString();
 }
-
-/** The link previews' image when a page has none: 1200 × 630, as the spec's. */
-export const DEFAULT_SHARE_IMAGE = {
-  path: "/og-default.png",
-  width: 1200,
-  height: 630,
-  // What the picture shows (public/og-default.png).
-  alt: "FounderBridge: Build between the UK and India, with mentors.",
-} as const;
 
 /** A page's title without the " | {site name}" it ends with (og:site_name carries the name). */
 export function withoutSiteName(title: string, siteName: string) {
@@ -67,7 +59,7 @@ export function pageMeta(options: {
   noindex?: boolean;
   extra?: MetaDescriptor[];
 }): MetaDescriptor[] {
-  const description = (options.description || DEFAULT_DESCRIPTION).slice(0, 300);
+  const description = metaDescription(options.description);
   const url = absoluteUrl(options.path, options.siteUrl);
   const image = absoluteUrl(options.image || DEFAULT_SHARE_IMAGE.path, options.siteUrl);
   const size = shareImageSize(options.image);

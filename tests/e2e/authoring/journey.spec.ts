@@ -115,7 +115,7 @@ test.describe("authoring", () => {
     await page
       .getByLabel("Upload an image")
       .setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: png });
-    await expect(page.getByText("Image uploaded.")).toBeVisible();
+    await expect(page.getByText("Image uploaded successfully!")).toBeVisible();
     await expect(page.getByLabel("Featured image URL")).toHaveValue(/^\/uploads\/posts\/.+\.webp$/);
     await page
       .getByLabel("Upload an image")
@@ -167,7 +167,7 @@ test.describe("authoring", () => {
     await expect(page.getByLabel("Tags")).toHaveValue("market entry, uk");
     await expectNoAxeViolations(page);
     await page.getByRole("button", { name: "Save as draft" }).click();
-    await expect(page.getByText("Draft saved.")).toBeVisible();
+    await expect(page.getByText("Draft saved successfully!")).toBeVisible();
 
     const response = await page.goto(postUrl);
     expect(response?.status()).toBe(404);

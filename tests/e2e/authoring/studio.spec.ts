@@ -131,10 +131,14 @@ test.describe("the writing studio", () => {
       );
     }, png.toString("base64"));
     await expect(editor.locator('img[src^="/uploads/posts/"]')).toHaveCount(1);
-    await expect(page.getByRole("status").filter({ hasText: "Image uploaded." })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Image uploaded successfully!" }),
+    ).toBeVisible();
 
-    // An embed from the "/" menu; a link we do not embed is refused with a reason.
-    await editor.press("End");
+    // The new image is selected, its alt text in place.
+    await expect(page.getByLabel("Alt text")).toBeVisible();
+    // An embed from the "/" menu, after it; a link we do not embed is refused with a reason.
+    await page.keyboard.press("ArrowRight");
     await page.keyboard.press("Enter");
     await page.keyboard.type("/embed");
     await page.keyboard.press("Enter");
@@ -152,7 +156,7 @@ test.describe("the writing studio", () => {
 
     // Saved as a draft: a preview shows it as readers will see it, to its author only.
     await page.getByRole("button", { name: "Save as draft" }).click();
-    await expect(page.getByText("Draft saved.")).toBeVisible();
+    await expect(page.getByText("Draft saved successfully!")).toBeVisible();
     await waitForHydration(page, "#post-form");
     const previewHref = await page.getByRole("link", { name: "Preview" }).getAttribute("href");
     expect(previewHref).toMatch(/^\/preview\/[0-9a-f-]{36}$/);
@@ -175,18 +179,21 @@ test.describe("the writing studio", () => {
     await page.goto(editUrl);
     await waitForHydration(page, "#post-form");
     await page.getByRole("button", { name: "Create share link" }).click();
+    await expect(page.getByText("Share link created successfully!")).toBeVisible();
     const shareLink = await page.getByLabel("Share link").inputValue();
     expect(shareLink).toMatch(/\/preview\/[0-9a-f-]{36}\?token=[\w-]{43}$/);
     expect((await strangerPage.goto(shareLink))?.status()).toBe(200);
     await expect(strangerPage.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await page.getByRole("button", { name: "Revoke link" }).click();
-    await expect(page.getByText("Share link revoked.")).toBeVisible();
+    await expect(page.getByText("Share link revoked successfully!")).toBeVisible();
     expect((await strangerPage.goto(shareLink))?.status()).toBe(404);
     await page.getByRole("button", { name: "Create share link" }).click();
     const secondLink = await page.getByLabel("Share link").inputValue();
 
     await page.getByRole("button", { name: "Publish", exact: true }).click();
     await page.waitForURL(/\/post\/studio-structure-/);
+    // The success toast came along with the redirect (a flash), once.
+    await expect(page.getByText("Post published successfully!")).toBeVisible();
     // Published: the share link has ended.
     expect((await strangerPage.goto(secondLink))?.status()).toBe(404);
     await stranger.close();
@@ -269,6 +276,24 @@ test.describe("the writing page's layout", () => {
     ).toBeVisible();
     await page.getByLabel("External URL").fill("");
 
+    // The link card follows the title, the excerpt and the Open Graph fields as they are typed.
+    const card = page.getByTestId("link-card");
+    await expect(card.getByTestId("link-card-title")).toHaveText(
+      "Notes from Pune and Leeds, again",
+    );
+    await expect(card.getByTestId("link-card-image")).toHaveAttribute("src", "/og-default.png");
+    await expect(card).toContainText("127.0.0.1");
+    await page.getByLabel("Excerpt").fill("Two cities, one founder.");
+    await expect(card.getByTestId("link-card-description")).toHaveText("Two cities, one founder.");
+    await page.getByLabel("Open Graph title").fill("Pune and Leeds");
+    await expect(card.getByTestId("link-card-title")).toHaveText("Pune and Leeds");
+    await page.getByLabel("Featured image URL").fill("/apple-touch-icon.png");
+    await expect(card.getByTestId("link-card-image")).toHaveAttribute(
+      "src",
+      "/apple-touch-icon.png",
+    );
+    await page.getByLabel("Featured image URL").fill("");
+
     await page.locator('[contenteditable="true"]').click();
     await page.keyboard.type("one two three");
     const status = page.getByTestId("studio-status");
@@ -278,7 +303,7 @@ test.describe("the writing page's layout", () => {
     await expect(page.getByRole("button", { name: "Save as draft" })).toBeInViewport();
     await expectNoAxeViolations(page);
     await page.getByRole("button", { name: "Save as draft" }).click();
-    await expect(page.getByText("Draft saved.")).toBeVisible();
+    await expect(page.getByText("Draft saved successfully!")).toBeVisible();
     await expect(status).toHaveText(/^Saved \d\d:\d\d · 3 words · 1 min read$/);
   });
 
@@ -305,7 +330,7 @@ test.describe("the writing page's layout", () => {
     await expect(page.getByLabel("Excerpt")).toBeHidden();
     await page.getByLabel("Title", { exact: true }).fill("Written on a phone");
     await page.getByRole("button", { name: "Save as draft" }).click();
-    await expect(page.getByText("Draft saved.")).toBeVisible();
+    await expect(page.getByText("Draft saved successfully!")).toBeVisible();
     await page.getByRole("button", { name: "Settings" }).click();
     await expect(page.getByLabel("Excerpt")).toHaveValue("Typed in the sheet");
     expect(
@@ -331,7 +356,7 @@ test.describe("the writing page's layout", () => {
     await meera.page.locator('[contenteditable="true"]').click();
     await meera.page.keyboard.type("The first words.");
     await meera.page.getByRole("button", { name: "Save as draft" }).click();
-    await expect(meera.page.getByText("Draft saved.")).toBeVisible();
+    await expect(meera.page.getByText("Draft saved successfully!")).toBeVisible();
     await waitForHydration(meera.page, "#post-form");
     await expect(meera.page.getByRole("toolbar", { name: "Formatting" })).toBeVisible();
 
@@ -344,7 +369,7 @@ test.describe("the writing page's layout", () => {
     await asha.page.keyboard.press("End");
     await asha.page.keyboard.type(" The admin's words.");
     await asha.page.getByRole("button", { name: "Save as draft" }).click();
-    await expect(asha.page.getByText("Draft saved.")).toBeVisible();
+    await expect(asha.page.getByText("Draft saved successfully!")).toBeVisible();
 
     // The mentor's save, from the page opened before, is refused with who and when.
     await meera.page.locator('[contenteditable="true"]').click();
@@ -360,7 +385,7 @@ test.describe("the writing page's layout", () => {
       "The mentor's words.",
     );
     await alert.getByRole("button", { name: "Save over it" }).click();
-    await expect(meera.page.getByText("Draft saved.")).toBeVisible();
+    await expect(meera.page.getByText("Draft saved successfully!")).toBeVisible();
 
     // History: three saves by people; restore the admin's.
     await waitForHydration(meera.page, "#post-form");
@@ -374,7 +399,7 @@ test.describe("the writing page's layout", () => {
     await expectNoAxeViolations(meera.page);
     await revisions.nth(1).getByRole("button", { name: "Restore" }).click();
     await meera.page.getByRole("alertdialog").getByRole("button", { name: "Restore" }).click();
-    await expect(meera.page.getByText("Revision restored.")).toBeVisible();
+    await expect(meera.page.getByText("Revision restored successfully!")).toBeVisible();
     await expect(meera.page.locator('[contenteditable="true"]')).not.toContainText("mentor's");
     await meera.page.getByRole("button", { name: "Show history" }).click();
     await expect(revisions).toHaveCount(4);
@@ -400,7 +425,7 @@ test.describe("the writing page's layout", () => {
       await expect(page.getByText("Stored as 2030-01-01 03:30 UTC.")).toBeVisible();
       await expectNoAxeViolations(page);
       await page.getByRole("button", { name: "Schedule", exact: true }).click();
-      await expect(page.getByText("Post scheduled.")).toBeVisible();
+      await expect(page.getByText("Post scheduled successfully!")).toBeVisible();
       await waitForHydration(page, "#post-form");
       await expect(page.getByLabel("Publish at (Asia/Kolkata)")).toHaveValue("2030-01-01T09:00");
       await expect(page.getByRole("button", { name: "Schedule", exact: true })).toBeVisible();

@@ -35,8 +35,9 @@ import {
   Undo2,
   type LucideIcon,
 } from "lucide-react";
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { Toolbar } from "~/components/ui/toolbar";
+import { AltTextField } from "./alt-text-field";
 
 /** Six text colours, each readable on white (WCAG AA). */
 export const TEXT_COLOURS = [
@@ -74,7 +75,6 @@ export type EditorActions = {
   image: () => void;
   upload: () => void;
   embed: () => void;
-  alt: () => void;
 };
 
 /** Every flag the buttons show, read in one selector per render. */
@@ -146,190 +146,210 @@ function Tool({
 
 const Divider = () => <span aria-hidden="true" className="mx-0.5 h-6 w-px bg-slate-300" />;
 
+type Active = ReturnType<typeof useActive>;
+type Chain = ReturnType<Editor["chain"]>;
+
+/** One button of the table: its name, shortcut, icon, on/off state and what it does. */
+type ToolSpec = {
+  label: string;
+  keys?: string;
+  icon?: LucideIcon;
+  /** A swatch instead of an icon (the text colours). */
+  colour?: string;
+  pressed?: (on: Active) => boolean;
+  disabled?: (on: Active) => boolean;
+  run: (chain: () => Chain, actions: EditorActions) => void;
+};
+
+/** The main toolbar, one group per run between dividers. */
+const TOOL_GROUPS: ToolSpec[][] = [
+  [
+    {
+      label: "Paragraph",
+      keys: "Alt+0",
+      icon: Pilcrow,
+      pressed: (on) => on.paragraph,
+      run: (c) => c().setParagraph().run(),
+    },
+    ...HEADING_ICONS.map((icon, i): ToolSpec => ({
+      label: `Heading ${i + 1}`,
+      keys: `Alt+${i + 1}`,
+      icon,
+      pressed: (on) => on.headings[i]!,
+      run: (c) =>
+        c()
+          .toggleHeading({ level: (i + 1) as Level })
+          .run(),
+    })),
+  ],
+  [
+    {
+      label: "Bold",
+      keys: "B",
+      icon: Bold,
+      pressed: (on) => on.bold,
+      run: (c) => c().toggleBold().run(),
+    },
+    {
+      label: "Italic",
+      keys: "I",
+      icon: Italic,
+      pressed: (on) => on.italic,
+      run: (c) => c().toggleItalic().run(),
+    },
+    {
+      label: "Underline",
+      keys: "U",
+      icon: Underline,
+      pressed: (on) => on.underline,
+      run: (c) => c().toggleUnderline().run(),
+    },
+    {
+      label: "Strikethrough",
+      keys: "Shift+S",
+      icon: Strikethrough,
+      pressed: (on) => on.strike,
+      run: (c) => c().toggleStrike().run(),
+    },
+    { label: "Link", keys: "K", icon: Link, pressed: (on) => on.link, run: (_c, a) => a.link() },
+  ],
+  ALIGNS.map(([align, label, icon, keys], i): ToolSpec => ({
+    label,
+    keys,
+    icon,
+    pressed: (on) => on.align[i]!,
+    run: (c) => c().setTextAlign(align).run(),
+  })),
+  [
+    {
+      label: "Bullet list",
+      keys: "Shift+8",
+      icon: List,
+      pressed: (on) => on.bulletList,
+      run: (c) => c().toggleBulletList().run(),
+    },
+    {
+      label: "Numbered list",
+      keys: "Shift+7",
+      icon: ListOrdered,
+      pressed: (on) => on.orderedList,
+      run: (c) => c().toggleOrderedList().run(),
+    },
+    {
+      label: "Quote",
+      keys: "Shift+B",
+      icon: TextQuote,
+      pressed: (on) => on.blockquote,
+      run: (c) => c().toggleBlockquote().run(),
+    },
+    {
+      label: "Code block",
+      keys: "Alt+C",
+      icon: CodeXml,
+      pressed: (on) => on.codeBlock,
+      run: (c) => c().toggleCodeBlock().run(),
+    },
+    { label: "Divider", icon: Minus, run: (c) => c().setHorizontalRule().run() },
+  ],
+  [
+    {
+      label: "Image by URL",
+      icon: ImageIcon,
+      pressed: (on) => on.image,
+      run: (_c, a) => a.image(),
+    },
+    { label: "Upload image", icon: ImageUp, run: (_c, a) => a.upload() },
+    { label: "Embed", icon: Clapperboard, run: (_c, a) => a.embed() },
+  ],
+  TEXT_COLOURS.map((colour, i): ToolSpec => ({
+    label: `Text colour ${colour.name}`,
+    colour: colour.value,
+    pressed: (on) => on.colours[i]!,
+    run: (c) => c().setColor(colour.value).run(),
+  })),
+  [
+    {
+      label: "Undo",
+      keys: "Z",
+      icon: Undo2,
+      disabled: (on) => !on.canUndo,
+      run: (c) => c().undo().run(),
+    },
+    {
+      label: "Redo",
+      keys: "Shift+Z",
+      icon: Redo2,
+      disabled: (on) => !on.canRedo,
+      run: (c) => c().redo().run(),
+    },
+  ],
+];
+
+/** The bubble on a text selection: these of the table. */
+const SELECTION_TOOLS = ["Bold", "Italic", "Link", "Heading 2", "Heading 3"].map((label) =>
+  TOOL_GROUPS.flat().find((tool) => tool.label === label)!,
+);
+
+function Tools({
+  tools,
+  on,
+  editor,
+  actions,
+}: {
+  tools: ToolSpec[];
+  on: Active;
+  editor: Editor;
+  actions: EditorActions;
+}) {
+  const chain = () => editor.chain().focus();
+  return tools.map((tool) => (
+    <Tool
+      key={tool.label}
+      label={tool.label}
+      keys={tool.keys}
+      icon={tool.icon}
+      pressed={tool.pressed?.(on)}
+      disabled={tool.disabled?.(on)}
+      onClick={() => tool.run(chain, actions)}
+    >
+      {tool.colour ? (
+        <span
+          aria-hidden="true"
+          className="h-4 w-4 rounded-full border border-slate-400"
+          style={{ backgroundColor: tool.colour }}
+        />
+      ) : null}
+    </Tool>
+  ));
+}
+
 export function EditorToolbar({ editor, actions }: { editor: Editor; actions: EditorActions }) {
   const on = useActive(editor);
-  const chain = () => editor.chain().focus();
   return (
     <Toolbar
       label="Formatting"
       className="sticky top-0 z-10 flex flex-wrap items-center gap-0.5 rounded-t-md border-b border-slate-300 bg-slate-50 p-1"
     >
-      <Tool
-        label="Paragraph"
-        keys="Alt+0"
-        icon={Pilcrow}
-        pressed={on.paragraph}
-        onClick={() => chain().setParagraph().run()}
-      />
-      {HEADING_ICONS.map((Icon, i) => (
-        <Tool
-          key={i}
-          label={`Heading ${i + 1}`}
-          keys={`Alt+${i + 1}`}
-          icon={Icon}
-          pressed={on.headings[i]}
-          onClick={() =>
-            chain()
-              .toggleHeading({ level: (i + 1) as Level })
-              .run()
-          }
-        />
+      {TOOL_GROUPS.map((tools, i) => (
+        <Fragment key={tools[0]!.label}>
+          {i > 0 ? <Divider /> : null}
+          <Tools tools={tools} on={on} editor={editor} actions={actions} />
+        </Fragment>
       ))}
-      <Divider />
-      <Tool
-        label="Bold"
-        keys="B"
-        icon={Bold}
-        pressed={on.bold}
-        onClick={() => chain().toggleBold().run()}
-      />
-      <Tool
-        label="Italic"
-        keys="I"
-        icon={Italic}
-        pressed={on.italic}
-        onClick={() => chain().toggleItalic().run()}
-      />
-      <Tool
-        label="Underline"
-        keys="U"
-        icon={Underline}
-        pressed={on.underline}
-        onClick={() => chain().toggleUnderline().run()}
-      />
-      <Tool
-        label="Strikethrough"
-        keys="Shift+S"
-        icon={Strikethrough}
-        pressed={on.strike}
-        onClick={() => chain().toggleStrike().run()}
-      />
-      <Tool label="Link" keys="K" icon={Link} pressed={on.link} onClick={actions.link} />
-      <Divider />
-      {ALIGNS.map(([align, label, Icon, keys], i) => (
-        <Tool
-          key={align}
-          label={label}
-          keys={keys}
-          icon={Icon}
-          pressed={on.align[i]}
-          onClick={() => chain().setTextAlign(align).run()}
-        />
-      ))}
-      <Divider />
-      <Tool
-        label="Bullet list"
-        keys="Shift+8"
-        icon={List}
-        pressed={on.bulletList}
-        onClick={() => chain().toggleBulletList().run()}
-      />
-      <Tool
-        label="Numbered list"
-        keys="Shift+7"
-        icon={ListOrdered}
-        pressed={on.orderedList}
-        onClick={() => chain().toggleOrderedList().run()}
-      />
-      <Tool
-        label="Quote"
-        keys="Shift+B"
-        icon={TextQuote}
-        pressed={on.blockquote}
-        onClick={() => chain().toggleBlockquote().run()}
-      />
-      <Tool
-        label="Code block"
-        keys="Alt+C"
-        icon={CodeXml}
-        pressed={on.codeBlock}
-        onClick={() => chain().toggleCodeBlock().run()}
-      />
-      <Tool label="Divider" icon={Minus} onClick={() => chain().setHorizontalRule().run()} />
-      <Divider />
-      <Tool label="Image by URL" icon={ImageIcon} pressed={on.image} onClick={actions.image} />
-      <Tool label="Upload image" icon={ImageUp} onClick={actions.upload} />
-      <Tool label="Embed" icon={Clapperboard} onClick={actions.embed} />
-      <Divider />
-      {TEXT_COLOURS.map((colour, i) => (
-        <Tool
-          key={colour.value}
-          label={`Text colour ${colour.name}`}
-          pressed={on.colours[i]}
-          onClick={() => chain().setColor(colour.value).run()}
-        >
-          <span
-            aria-hidden="true"
-            className="h-4 w-4 rounded-full border border-slate-400"
-            style={{ backgroundColor: colour.value }}
-          />
-        </Tool>
-      ))}
-      <Divider />
-      <Tool
-        label="Undo"
-        keys="Z"
-        icon={Undo2}
-        disabled={!on.canUndo}
-        onClick={() => chain().undo().run()}
-      />
-      <Tool
-        label="Redo"
-        keys="Shift+Z"
-        icon={Redo2}
-        disabled={!on.canRedo}
-        onClick={() => chain().redo().run()}
-      />
     </Toolbar>
   );
 }
 
-/** On a selection: bold, italic, link, heading; on an image: its alt text. */
+/** On a text selection: bold, italic, link, heading (an image's bubble is its alt text). */
 export function SelectionToolbar({ editor, actions }: { editor: Editor; actions: EditorActions }) {
   const on = useActive(editor);
-  const chain = () => editor.chain().focus();
+  if (on.image) return <AltTextField editor={editor} />;
   return (
     <Toolbar
       label="Selection"
       className="flex items-center gap-0.5 rounded-md border border-slate-300 bg-white p-1 shadow-lg"
     >
-      {on.image ? (
-        <Tool label="Edit alt text" onClick={actions.alt}>
-          <span className="px-1">Alt text</span>
-        </Tool>
-      ) : (
-        <>
-          <Tool
-            label="Bold"
-            keys="B"
-            icon={Bold}
-            pressed={on.bold}
-            onClick={() => chain().toggleBold().run()}
-          />
-          <Tool
-            label="Italic"
-            keys="I"
-            icon={Italic}
-            pressed={on.italic}
-            onClick={() => chain().toggleItalic().run()}
-          />
-          <Tool label="Link" keys="K" icon={Link} pressed={on.link} onClick={actions.link} />
-          <Tool
-            label="Heading 2"
-            keys="Alt+2"
-            icon={Heading2}
-            pressed={on.headings[1]}
-            onClick={() => chain().toggleHeading({ level: 2 }).run()}
-          />
-          <Tool
-            label="Heading 3"
-            keys="Alt+3"
-            icon={Heading3}
-            pressed={on.headings[2]}
-            onClick={() => chain().toggleHeading({ level: 3 }).run()}
-          />
-        </>
-      )}
+      <Tools tools={SELECTION_TOOLS} on={on} editor={editor} actions={actions} />
     </Toolbar>
   );
 }

@@ -4,10 +4,12 @@
  * published. It talks to /preview/{id} through a fetcher: these buttons sit
  * inside the post form and must not submit it.
  */
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useFetcher } from "react-router";
 import { secondaryButton } from "~/components/ui/button-styles";
 import { inputClass } from "~/components/ui/form";
+import { Toast, useClearAfter } from "~/components/ui/toast";
+import { STUDIO_TOASTS, TOAST_MS } from "./studio-messages";
 
 type Answer = { link: string | null; revoked: boolean };
 
@@ -16,6 +18,17 @@ export function SharePreview({ postId, active }: { postId: string; active: boole
   const [copied, setCopied] = useState(false);
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   const link = answer?.link ?? null;
+  // The success toast (issue 18 §7): one per answer, cleared after its time.
+  const toast = useClearAfter(
+    useMemo(
+      () =>
+        answer
+          ? { text: answer.revoked ? STUDIO_TOASTS.shareRevoked : STUDIO_TOASTS.shareCreated }
+          : null,
+      [answer],
+    ),
+    TOAST_MS,
+  );
   const isActive = answer ? Boolean(answer.link) : active;
   const absolute =
     link && typeof window !== "undefined" ? new URL(link, window.location.href).href : link;
@@ -63,9 +76,11 @@ export function SharePreview({ postId, active }: { postId: string; active: boole
           </button>
         ) : null}
       </div>
-      <p role="status" className="mt-1 text-sm text-slate-700">
-        {answer?.revoked ? "Share link revoked." : ""}
-      </p>
+      {toast ? (
+        <div className="mt-2">
+          <Toast>{toast.text}</Toast>
+        </div>
+      ) : null}
     </section>
   );
 }
