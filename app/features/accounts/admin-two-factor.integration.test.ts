@@ -16,7 +16,7 @@ import { openDatabase } from "#server/db/client";
 import { MIGRATIONS_DIR, migrateDatabase } from "#server/db/migrate";
 import { adminAuditLog, profiles, SITE_SETTINGS_ID, siteSettings } from "#server/db/schema";
 import { ensureReservedRows } from "#server/db/seed";
-import { createUser } from "#tests/support/factories";
+import { createPost, createUser } from "#tests/support/factories";
 import { browse, CookieJar } from "#tests/support/http-app";
 import { NOT_ADMINS, roleJars, signedInMember, TEST_PASSWORD } from "#tests/support/signed-in";
 import { siteOverHttpForThisFile } from "#tests/support/site-over-http";
@@ -188,6 +188,28 @@ describe("the guard", () => {
     });
     expect(login.status).toBe(302);
     expect(login.headers.get("location")).toBe("/login/two-factor?redirectTo=%2Fadmin");
+  }, 120_000);
+
+  it("holds an admin's powers outside /admin too: another's post, the editor, My Posts", async () => {
+    const mentor = await createUser(site.testDb.db, { role: "mentor" });
+    const theirs = await createPost(site.testDb.db, { authorId: mentor.id });
+    const pages = [`/edit-post/${theirs.slug}`, "/create-post", "/my-posts"];
+    await require2fa(true);
+    const admin = await signedInMember(site.app, site.testDb.db, { role: "admin" });
+    for (const page of pages) {
+      const res = await get(admin.jar, page);
+      expect([page, res.status, res.headers.get("location")]).toEqual([
+        page,
+        302,
+        ADMIN_TWO_FACTOR_SETUP_PATH,
+      ]);
+    }
+    // A mentor is not held: the setting is about admins.
+    const author = await signedInMember(site.app, site.testDb.db, { role: "mentor" });
+    expect((await get(author.jar, "/create-post")).status).toBe(200);
+    await require2fa(false);
+    for (const page of pages)
+      expect([page, (await get(admin.jar, page)).status]).toEqual([page, 200]);
   }, 120_000);
 
   it("with the setting off: an admin without codes uses the admin pages", async () => {

@@ -84,7 +84,7 @@ export function requireCan<A extends Actor>(
   action: Action,
   resource?: Resource,
 ): A {
-  if (actor && can(actor, action, resource)) return actor;
+  if (actor && can(actor, action, resource)) return heldForTwoFactor(actor);
   const role = effectiveRole(actor);
   if (role === "visitor" || role === "blocked") throw loginRedirect(request);
   if (role === "pending" && PARTICIPATION.includes(action)) throw redirect("/pending-approval");
@@ -107,6 +107,17 @@ export async function requireMember(
  */
 export function requireOrHome<A extends Actor>(actor: A | null | undefined, action: Action): A {
   if (!actor || !can(actor, action)) throw redirect("/");
+  return heldForTwoFactor(actor);
+}
+
+/**
+ * An admin the site requires a second factor of, without one, is sent to set
+ * it up before using any power a guard lets through (decision 0140): the
+ * admin pages, and editing others' posts or deleting comments outside them.
+ */
+function heldForTwoFactor<A extends Actor>(actor: A): A {
+  if ((actor as Partial<SessionUser>).adminNeedsTwoFactor)
+    throw redirect(ADMIN_TWO_FACTOR_SETUP_PATH);
   return actor;
 }
 

@@ -4,6 +4,7 @@ import { revokeAllSessions } from "#server/auth/sessions";
 import { db as processDb, type Database } from "#server/db/client";
 import { signedOutUnlessUnavailable } from "#server/db/errors";
 import { profiles, sessions } from "#server/db/schema";
+import { adminTwoFactorRequired } from "./admin-two-factor.server";
 import type { Actor } from "./permissions";
 
 /** The signed-in member as loaders see it. */
@@ -15,6 +16,11 @@ export type SessionUser = Actor & {
   profileCompleted: boolean;
   /** Whether the member signs in with a second factor (issue 22 §5). */
   twoFactorEnabled: boolean;
+  /**
+   * An admin without a second factor while the site requires one (decision
+   * 0140): every guard sends them to set it up before any signed-in power.
+   */
+  adminNeedsTwoFactor?: boolean;
 };
 
 export type AuthDeps = { auth: Auth; db: Database };
@@ -96,5 +102,8 @@ async function resolveSessionUser(request: Request, deps: AuthDeps): Promise<Ses
   const twoFactorEnabled = Boolean(
     (found.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled,
   );
-  return { ...profile, twoFactorEnabled };
+  // One more read, for admins without a second factor only.
+  const adminNeedsTwoFactor =
+    profile.role === "admin" && !twoFactorEnabled && (await adminTwoFactorRequired(deps.db));
+  return { ...profile, twoFactorEnabled, adminNeedsTwoFactor };
 }
