@@ -2,19 +2,27 @@
 -- author (issue 19). Sorting by the joined profiles.username meant joining and sorting
 -- every post for each page (20 ms for page 100 of 10,000 at rest); with the key on the
 -- row, posts_author_sort_idx gives any page in order. Kept here, in the same
--- transaction, whichever code path writes author_id: a BEFORE trigger on posts fills it,
+-- transaction, whichever code path writes author_id: a trigger on posts fills it,
 -- and a change of username (the product never changes one, but SQL can) is copied to
 -- the member's posts.
+-- An AFTER trigger, not a BEFORE one: any BEFORE ROW UPDATE trigger on posts makes
+-- PostgreSQL recompute every stored generated column on every update (search_text,
+-- search_vector), so each counted view (UPDATE posts SET view_count …) would write new
+-- entries into the trigram and full-text indexes instead of updating in place (0013).
+-- This one updates only author_username, which nothing generated depends on.
 CREATE OR REPLACE FUNCTION posts_author_username_fill() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  NEW.author_username := coalesce((SELECT username FROM profiles WHERE id = NEW.author_id), '');
-  RETURN NEW;
+  UPDATE posts SET author_username = coalesce((SELECT username FROM profiles WHERE id = NEW.author_id), '')
+    WHERE id = NEW.id
+      AND author_username IS DISTINCT FROM
+        coalesce((SELECT username FROM profiles WHERE id = NEW.author_id), '');
+  RETURN NULL;
 END $$;
 --> statement-breakpoint
 DROP TRIGGER IF EXISTS posts_author_username ON posts;
 --> statement-breakpoint
 CREATE TRIGGER posts_author_username
-  BEFORE INSERT OR UPDATE OF author_id, author_username ON posts
+  AFTER INSERT OR UPDATE OF author_id ON posts
   FOR EACH ROW EXECUTE FUNCTION posts_author_username_fill();
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION profiles_username_to_posts() RETURNS trigger LANGUAGE plpgsql AS $$
