@@ -27,6 +27,10 @@ const ADMIN_PAGES = [
   "/admin/activity",
   "/admin/analytics",
   "/admin/import",
+  "/admin/reports",
+  "/admin/content-api",
+  "/admin/webhooks",
+  "/admin/email",
 ];
 
 async function expectNoSidewaysScroll(page: Page, path: string) {
