@@ -5,12 +5,25 @@
 -- transaction, whichever code path writes author_id: a trigger on posts fills it,
 -- and a change of username (the product never changes one, but SQL can) is copied to
 -- the member's posts.
--- An AFTER trigger, not a BEFORE one: any BEFORE ROW UPDATE trigger on posts makes
+-- On insert a BEFORE INSERT trigger fills the key in the row itself (one tuple). On a change
+-- of author an AFTER trigger updates it: a BEFORE ROW *UPDATE* trigger on posts would make
 -- PostgreSQL recompute every stored generated column on every update (search_text,
 -- search_vector), so each counted view (UPDATE posts SET view_count …) would write new
--- entries into the trigram and full-text indexes instead of updating in place (0013).
--- This one updates only author_username, which nothing generated depends on.
+-- entries into the trigram and full-text indexes instead of updating in place (0013). The
+-- AFTER trigger's own update sets author_username alone, which nothing generated depends on.
 CREATE OR REPLACE FUNCTION posts_author_username_fill() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.author_username := coalesce((SELECT username FROM profiles WHERE id = NEW.author_id), '');
+  RETURN NEW;
+END $$;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS posts_author_username ON posts;
+--> statement-breakpoint
+CREATE TRIGGER posts_author_username
+  BEFORE INSERT ON posts
+  FOR EACH ROW EXECUTE FUNCTION posts_author_username_fill();
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION posts_author_username_follow() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE posts SET author_username = coalesce((SELECT username FROM profiles WHERE id = NEW.author_id), '')
     WHERE id = NEW.id
@@ -19,11 +32,11 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-DROP TRIGGER IF EXISTS posts_author_username ON posts;
+DROP TRIGGER IF EXISTS posts_author_username_follow ON posts;
 --> statement-breakpoint
-CREATE TRIGGER posts_author_username
-  AFTER INSERT OR UPDATE OF author_id ON posts
-  FOR EACH ROW EXECUTE FUNCTION posts_author_username_fill();
+CREATE TRIGGER posts_author_username_follow
+  AFTER UPDATE OF author_id ON posts
+  FOR EACH ROW EXECUTE FUNCTION posts_author_username_follow();
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION profiles_username_to_posts() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
