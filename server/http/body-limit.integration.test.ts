@@ -110,7 +110,9 @@ describe("the body cap for every route", () => {
     expect(body.toString().length).toBeGreaterThan(SMALL_BODY_LIMIT_BYTES * 2);
     const res = await site.post(mentor.jar, "/create-post", Object.fromEntries(body));
     expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toBe("/edit-post/a-very-long-post?saved=draft");
+    expect(res.headers.get("location")).toBe("/edit-post/a-very-long-post");
+    // "Draft saved successfully!" comes as a flash over the redirect (decision 0147).
+    expect(res.headers.get("set-cookie")).toMatch(/fb_flash=post-draft/);
     const [saved] = await site.testDb.db
       .select({ content: posts.content })
       .from(posts)
