@@ -90,43 +90,49 @@ export function ContentApiKeysPage({
         {keys.length === 0 ? (
           <p className="text-slate-700">No keys yet.</p>
         ) : (
-          <table className="w-full border-collapse text-sm">
-            <thead>
-              <tr className="border-b border-slate-300">
-                <th className={cell}>Name</th>
-                <th className={cell}>Key</th>
-                <th className={cell}>Created</th>
-                <th className={cell}>Last used</th>
-                <th className={cell}>Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.map((key) => (
-                <tr key={key.id} className="border-b border-slate-200">
-                  <td className={cell}>{key.name}</td>
-                  <td className={`${cell} font-mono`}>{key.keyPrefix}…</td>
-                  <td className={cell}>
-                    {key.created}
-                    {key.creator ? ` by ${key.creator}` : ""}
-                  </td>
-                  <td className={cell}>{key.lastUsed ?? "Never"}</td>
-                  <td className={cell}>
-                    {key.revoked ? (
-                      `Revoked ${key.revoked}`
-                    ) : (
-                      <Form method="post" aria-label={`Revoke the key ${key.name}`}>
-                        <input type="hidden" name="intent" value="revoke" />
-                        <input type="hidden" name="id" value={key.id} />
-                        <button type="submit" className={secondaryButton}>
-                          Revoke
-                        </button>
-                      </Form>
-                    )}
-                  </td>
+          // A table wider than a phone scrolls inside this box, which takes keyboard focus.
+          <div
+            className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900"
+            tabIndex={0}
+          >
+            <table className="w-full border-collapse text-sm">
+              <thead>
+                <tr className="border-b border-slate-300">
+                  <th className={cell}>Name</th>
+                  <th className={cell}>Key</th>
+                  <th className={cell}>Created</th>
+                  <th className={cell}>Last used</th>
+                  <th className={cell}>Status</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {keys.map((key) => (
+                  <tr key={key.id} className="border-b border-slate-200">
+                    <td className={cell}>{key.name}</td>
+                    <td className={`${cell} font-mono`}>{key.keyPrefix}…</td>
+                    <td className={cell}>
+                      {key.created}
+                      {key.creator ? ` by ${key.creator}` : ""}
+                    </td>
+                    <td className={cell}>{key.lastUsed ?? "Never"}</td>
+                    <td className={cell}>
+                      {key.revoked ? (
+                        `Revoked ${key.revoked}`
+                      ) : (
+                        <Form method="post" aria-label={`Revoke the key ${key.name}`}>
+                          <input type="hidden" name="intent" value="revoke" />
+                          <input type="hidden" name="id" value={key.id} />
+                          <button type="submit" className={secondaryButton}>
+                            Revoke
+                          </button>
+                        </Form>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </section>
     </div>

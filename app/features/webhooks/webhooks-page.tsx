@@ -117,28 +117,34 @@ export function WebhooksPage({
               {hook.deliveries.length === 0 ? (
                 <p className="text-sm text-slate-700">None yet.</p>
               ) : (
-                <table className="mt-1 w-full border-collapse text-sm">
-                  <thead>
-                    <tr className="border-b border-slate-300">
-                      <th className={cell}>When</th>
-                      <th className={cell}>Event</th>
-                      <th className={cell}>Try</th>
-                      <th className={cell}>Answer</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {hook.deliveries.map((d) => (
-                      <tr key={d.id} className="border-b border-slate-200">
-                        <td className={cell}>{d.at.replace("T", " ").slice(0, 19)} UTC</td>
-                        <td className={cell}>{d.event}</td>
-                        <td className={cell}>{d.attempt}</td>
-                        <td className={`${cell} ${d.ok ? "text-green-800" : "text-red-800"}`}>
-                          {d.statusCode ?? "—"} {d.response?.slice(0, 200)}
-                        </td>
+                // A table wider than a phone scrolls inside this box, which takes keyboard focus.
+                <div
+                  className="mt-1 overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900"
+                  tabIndex={0}
+                >
+                  <table className="w-full border-collapse text-sm">
+                    <thead>
+                      <tr className="border-b border-slate-300">
+                        <th className={cell}>When</th>
+                        <th className={cell}>Event</th>
+                        <th className={cell}>Try</th>
+                        <th className={cell}>Answer</th>
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
+                    </thead>
+                    <tbody>
+                      {hook.deliveries.map((d) => (
+                        <tr key={d.id} className="border-b border-slate-200">
+                          <td className={cell}>{d.at.replace("T", " ").slice(0, 19)} UTC</td>
+                          <td className={cell}>{d.event}</td>
+                          <td className={cell}>{d.attempt}</td>
+                          <td className={`${cell} ${d.ok ? "text-green-800" : "text-red-800"}`}>
+                            {d.statusCode ?? "—"} {d.response?.slice(0, 200)}
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
               )}
             </li>
           ))}
