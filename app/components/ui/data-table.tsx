@@ -65,6 +65,28 @@ function HeaderCell({ header }: { header: TableHeader }) {
 
 const headerLabel = (header: TableHeader) => (typeof header === "string" ? header : header.label);
 
+/**
+ * A table wider than the screen scrolls inside this box; the box takes
+ * keyboard focus so that arrow keys scroll it (the table's caption names
+ * what is inside; a role and name here would repeat a section's name).
+ */
+export function TableScrollBox({
+  className = "",
+  children,
+}: {
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      className={`overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 ${className}`.trim()}
+      tabIndex={0}
+    >
+      {children}
+    </div>
+  );
+}
+
 export function DataTable({
   caption,
   headers,
@@ -84,13 +106,7 @@ export function DataTable({
 }) {
   const isEmpty = Array.isArray(children) ? children.length === 0 : !children;
   return (
-    // A table wider than the screen scrolls inside this box; the box takes
-    // keyboard focus so that arrow keys scroll it (the table's caption names
-    // what is inside; a role and name here would repeat a section's name).
-    <div
-      className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900"
-      tabIndex={0}
-    >
+    <TableScrollBox>
       <table className={`w-full text-left text-sm${stacked ? " stacked-table" : ""}`}>
         {caption ? <caption className="sr-only">{caption}</caption> : null}
         <thead className="border-b border-slate-300 text-slate-700">
@@ -112,7 +128,7 @@ export function DataTable({
           )}
         </tbody>
       </table>
-    </div>
+    </TableScrollBox>
   );
 }
 

@@ -2,6 +2,7 @@
  * The Content API page (issue 22 §3): create a key (shown once), list the
  * keys with when they were last used, revoke one.
  */
+import { TableScrollBox } from "~/components/ui/data-table";
 import { Form } from "react-router";
 import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
 import { ErrorBox, inputClass, NoticeBox } from "~/components/ui/form";
@@ -90,11 +91,7 @@ export function ContentApiKeysPage({
         {keys.length === 0 ? (
           <p className="text-slate-700">No keys yet.</p>
         ) : (
-          // A table wider than a phone scrolls inside this box, which takes keyboard focus.
-          <div
-            className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900"
-            tabIndex={0}
-          >
+          <TableScrollBox>
             <table className="w-full border-collapse text-sm">
               <thead>
                 <tr className="border-b border-slate-300">
@@ -132,7 +129,7 @@ export function ContentApiKeysPage({
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScrollBox>
         )}
       </section>
     </div>

@@ -2,6 +2,7 @@
  * The Webhooks page (issue 22 §3): add a URL with the events it wants, see
  * each webhook's signing secret and its latest deliveries, delete one.
  */
+import { TableScrollBox } from "~/components/ui/data-table";
 import { Form } from "react-router";
 import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
 import { ErrorBox, inputClass, NoticeBox } from "~/components/ui/form";
@@ -117,11 +118,7 @@ export function WebhooksPage({
               {hook.deliveries.length === 0 ? (
                 <p className="text-sm text-slate-700">None yet.</p>
               ) : (
-                // A table wider than a phone scrolls inside this box, which takes keyboard focus.
-                <div
-                  className="mt-1 overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900"
-                  tabIndex={0}
-                >
+                <TableScrollBox className="mt-1">
                   <table className="w-full border-collapse text-sm">
                     <thead>
                       <tr className="border-b border-slate-300">
@@ -144,7 +141,7 @@ export function WebhooksPage({
                       ))}
                     </tbody>
                   </table>
-                </div>
+                </TableScrollBox>
               )}
             </li>
           ))}
