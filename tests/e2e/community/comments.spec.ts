@@ -208,7 +208,7 @@ test("without JavaScript: the comments are in the page, a member posts, a refusa
 }) => {
   // A demo post whose Conversation has comments and replies from the seed.
   const slug = "set-up-a-uk-limited-company-from-india-step-by-step";
-  await signInAs(page, DEMO.james.email, `/post/${slug}`);
+  await signInAs(page, DEMO.kavya.email, `/post/${slug}`);
   const noScript = await browser.newContext({
     baseURL: communityServer.url,
     javaScriptEnabled: false,
@@ -250,7 +250,7 @@ test("without JavaScript: the comments are in the page, a member posts, a refusa
     await plain.waitForURL(`**/post/${slug}?comments=5#comments-*`);
     const mine = plain
       .getByRole("region", { name: "Conversation", exact: true })
-      .getByRole("article", { name: `Comment by ${DEMO.james.name}` })
+      .getByRole("article", { name: `Comment by ${DEMO.kavya.name}` })
       .filter({ hasText: first });
     await expect(mine).toBeVisible();
     await expect(mine.getByText("Just now")).toBeVisible();

@@ -56,7 +56,18 @@ export async function signUp(page: Page, member: Member) {
   await page.getByLabel(/I agree to the/).check();
   await sleep(Math.max(0, 3300 - (Date.now() - started)));
   await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL(/\/verify-otp\?email=/);
+  try {
+    await page.waitForURL(/\/verify-otp\?email=/, { timeout: 20_000 });
+  } catch (error) {
+    // Name the form's refusal (a limit, a taken name) rather than only the wait.
+    const said = await page
+      .getByRole("alert")
+      .allTextContents()
+      .catch(() => []);
+    throw new Error(`sign-up did not reach /verify-otp; the page says: ${JSON.stringify(said)}`, {
+      cause: error,
+    });
+  }
   await waitForHydration(page);
 }
 

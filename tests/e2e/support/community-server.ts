@@ -20,6 +20,11 @@ export const DEMO = {
     username: "sarah_whitfield",
     name: "Sarah Whitfield",
   },
+  /**
+   * Reaches the per-member comment limit (5 a minute) in comments.spec, so no
+   * other journey comments as her: one that ran within that minute would be refused.
+   */
+  kavya: { email: "kavya.reddy@example.com", username: "kavya_reddy", name: "Kavya Reddy" },
   /** Verified, profile complete, not yet approved by an admin. */
   ishaan: { email: "ishaan.verma@example.com", username: "ishaan_verma", name: "Ishaan Verma" },
   // Pending like Ishaan (profile not completed), but no journey approves her (admin-journeys approves Ishaan on the
