@@ -8,10 +8,10 @@ test.describe.configure({ timeout: 180_000 });
 // While the server restarts the bell's stream is refused at the socket.
 // The restart can also cut the open stream before its last chunk (seen on a busy CI machine).
 // React Router's route discovery for links that render meanwhile fails the same way, and says so.
+// (One pattern: test.use reads a two-element array as [value, options].)
 test.use({
   allowedConsoleErrors: [
-    /net::ERR_(CONNECTION_REFUSED|INCOMPLETE_CHUNKED_ENCODING)/,
-    /^Failed to fetch manifest patches TypeError: Failed to fetch/,
+    /net::ERR_(CONNECTION_REFUSED|INCOMPLETE_CHUNKED_ENCODING)|^Failed to fetch manifest patches TypeError: Failed to fetch/,
   ],
 });
 
