@@ -451,8 +451,10 @@ function savesEvery5s(url: string, postSlug: string) {
   let n = 0;
   let timer: ReturnType<typeof setInterval> | undefined;
   const ready = client.connect();
-  const save = () =>
-    void ready
+  /** The save under way: the connection ends after it, not in its middle. */
+  let last: Promise<unknown> = ready;
+  const save = () => {
+    last = ready
       .then(() =>
         client.query("UPDATE posts SET title = $1 WHERE slug = $2", [
           `Bench note saved ${++n}`,
@@ -460,12 +462,13 @@ function savesEvery5s(url: string, postSlug: string) {
         ]),
       )
       .catch((error: unknown) => console.error("save failed", error));
+  };
   return () => {
     save();
     timer = setInterval(save, 5000);
     return () => {
       clearInterval(timer);
-      void ready.then(() => client.end());
+      void last.then(() => client.end());
     };
   };
 }
