@@ -8,7 +8,7 @@ import { clientLog } from "~/lib/client-log";
 import { plural } from "~/lib/format";
 import { relativeTime } from "~/lib/relative-time";
 import { newSubmissionKey } from "~/lib/submission-key";
-import { ReportButton } from "~/features/reports/report-button";
+import { ReportButton } from "~/features/reports/lazy-report-button";
 import { REPORT_MESSAGES } from "~/features/reports/report-rules";
 import { postComment as post } from "./comment-api";
 import { CommentForm } from "./comment-form";

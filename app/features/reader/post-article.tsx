@@ -10,11 +10,11 @@ import { FavoriteToggle } from "~/features/favorites/favorite-toggle";
 import { formatDate, isoDate, plural } from "~/lib/format";
 import { Avatar, FeaturedPostsWidget, postPath, VerifiedBadge } from "~/features/posts/post-card";
 import { ShareControl } from "~/features/posts/share-control";
-import { ReportButton } from "~/features/reports/report-button";
+import { ReportButton } from "~/features/reports/lazy-report-button";
 import { SidebarWidgets } from "~/features/posts/sidebar-widgets";
 import type { PostView } from "~/features/posts/types";
 import { tagPath } from "~/features/posts/archive";
-import { EventSummary } from "~/features/events/event-summary";
+import { EventSummary } from "~/features/events/lazy-event-summary";
 import { PostBody } from "./post-body";
 import { useSiteTimeZone } from "~/lib/site-time-zone";
 

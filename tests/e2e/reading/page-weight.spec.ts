@@ -125,3 +125,38 @@ test("a cached article hydrates with its body from the markup; navigating brings
   await expect(page.locator("[data-post-body]").first()).toContainText(probe);
   await expectNoAxeViolations(page);
 });
+
+/** The file names of the scripts a page loads until it has hydrated. */
+async function scriptsLoaded(page: Page, path: string): Promise<string[]> {
+  const scripts: string[] = [];
+  page.on("response", (response) => {
+    const name = new URL(response.url()).pathname;
+    if (name.endsWith(".js")) scripts.push(name.slice(name.lastIndexOf("/") + 1));
+  });
+  await page.goto(path);
+  await waitForHydration(page);
+  await expectNoAxeViolations(page);
+  return scripts;
+}
+
+// Parts only some pages show load only there (decision 0107): a reader's article loads neither
+// the members' parts (avatar menu, comment box, Report) nor an event's summary.
+test("a reader's article loads no member's or event's code; an event post loads its summary", async ({
+  page,
+}) => {
+  const article = await scriptsLoaded(page, `/post/${GUIDE}`);
+  for (const part of ["avatar-menu", "comment-box", "report-button", "event-summary"]) {
+    expect(
+      article.filter((name) => name.startsWith(`${part}-`)),
+      part,
+    ).toEqual([]);
+  }
+  expect(article.some((name) => name.startsWith("post-article-"))).toBe(true);
+
+  const event = await scriptsLoaded(page, "/post/london-founder-meet-up-uk-india-expansion-night");
+  expect(event.some((name) => name.startsWith("event-summary-"))).toBe(true);
+  const details = page.getByRole("region", { name: "Event details" });
+  await expect(details).toBeVisible();
+  await details.getByText("Add to calendar").click();
+  await expect(details.getByRole("link", { name: /Google Calendar/ })).toBeVisible();
+});
