@@ -23,6 +23,9 @@ describe.skipIf(!url)("live notifications across instances (PostgreSQL)", () => 
 
   beforeAll(async () => {
     app = await startTestApp({ testDb });
+    // The app's first request through React Router compiles its routes (Vite: about 8 s on a
+    // 2-core machine), which left the streams' 10 s bound below too little: it happens here.
+    await (await fetch(`${app.url}/api/notifications/stream`)).body?.cancel();
     // The same database as the app's, through a handle of its own.
     const sameDb = new URL(url!);
     const result = (await testDb.db.execute(sql`SELECT current_database() AS name`)) as unknown as {
