@@ -24,10 +24,10 @@ export const alias: Record<string, string> = Object.fromEntries(
 
 /** Small modules of the reader's pages (root, home, post), bundled together in the browser. */
 const READER_KIT = new RegExp(
-  "/app/(lib/(client-log|format|relative-time|submission-key|use-submission-key|use-hydrated)" +
+  "/app/(lib/(client-log|format|relative-time|submission-key|use-submission-key|use-hydrated|site-time-zone|share-card|video)" +
     "|components/(ui/(button-styles|confirm-dialog|dropdown-menu)|layout/not-found-page|image/responsive-image)" +
-    "|features/(accounts/(awaiting-approval|permissions)|posts/(archive|sidebar-widgets|views)|seo/feeds" +
-    "|comments/comment-api))\\.tsx?$|/server/storage/image-variants\\.ts$",
+    "|features/(layout/(icons|theme|theme-toggle|nav-links)|accounts/(awaiting-approval|permissions|viewer-parts)|posts/(archive|sidebar-widgets|views|post-card)|seo/(feeds|meta)" +
+    "|comments/comment-api|reports/hidden-note|favorites/favorite-styles))\\.tsx?$|/server/storage/image-variants\\.ts$",
 );
 
 export default defineConfig({

@@ -32,7 +32,7 @@ import { getSessionUser } from "~/features/accounts/session.server";
 import { can } from "~/features/accounts/permissions";
 import { bellState } from "~/features/notifications/notifications.server";
 import { openReportCount } from "~/features/reports/reports.server";
-import { ConsentBar } from "~/features/consent/consent-bar";
+import { ConsentBar } from "~/features/consent/lazy-consent-bar";
 import { pageScripts } from "~/features/consent/consent.server";
 import { TrackerBody, TrackerHead } from "~/features/site-settings/tracker-tags";
 import { db } from "#server/db/client";

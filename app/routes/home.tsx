@@ -5,7 +5,8 @@ import { pageHref, pagingLinks } from "~/features/posts/archive";
 import { homeQuery } from "~/features/posts/archive-query.server";
 import { ArchivePager } from "~/features/posts/archive-pager";
 import { loadHome } from "~/features/reader/home.server";
-import { EmptyState, FeaturedPostsWidget, PostListItem } from "~/features/posts/post-card";
+import { FeaturedPostsWidget } from "~/features/posts/post-card";
+import { EmptyState, PostListItem } from "~/features/posts/post-list-item";
 import {
   DEFAULT_DESCRIPTION,
   pageMeta,

@@ -1,7 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { db } from "#server/db/client";
 import { runtime } from "#server/runtime";
-import { EmptyState } from "~/features/posts/post-card";
+import { EmptyState } from "~/features/posts/post-list-item";
 import { Highlighted } from "~/features/search/highlighted";
 import { cachedSearch, searchQuery } from "~/features/search/search.server";
 import { readQuery } from "~/lib/read-input.server";

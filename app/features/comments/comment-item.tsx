@@ -9,7 +9,7 @@ import { plural } from "~/lib/format";
 import { relativeTime } from "~/lib/relative-time";
 import { newSubmissionKey } from "~/lib/submission-key";
 import { ReportButton } from "~/features/reports/lazy-report-button";
-import { REPORT_MESSAGES } from "~/features/reports/report-rules";
+import { HIDDEN_NOTE } from "~/features/reports/hidden-note";
 import { postComment as post } from "./comment-api";
 import { CommentForm } from "./comment-form";
 import type { CommentDraft } from "./comment-form.server";
@@ -118,7 +118,7 @@ export function CommentItem({
           </span>
         </p>
         {comment.hidden ? (
-          <p className="mt-1 text-xs font-semibold text-amber-800">{REPORT_MESSAGES.hiddenNote}</p>
+          <p className="mt-1 text-xs font-semibold text-amber-800">{HIDDEN_NOTE}</p>
         ) : null}
         <p className="mt-1 whitespace-pre-line break-words text-slate-800">{comment.content}</p>
         <div className="mt-2 flex items-center gap-4 text-sm">

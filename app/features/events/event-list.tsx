@@ -4,7 +4,7 @@
  * posts; each event's card with its date, time zone and place.
  */
 import { CalendarDays } from "lucide-react";
-import { PostListItem } from "~/features/posts/post-card";
+import { PostListItem } from "~/features/posts/post-list-item";
 import type { PostCard } from "~/features/posts/types";
 import type { EventCardLabel } from "./event-list.server";
 

@@ -1,121 +1,50 @@
-import { useEffect, useSyncExternalStore } from "react";
-import { Link, useFetcher } from "react-router";
-import { AWAITING_APPROVAL_SHORT, isAwaitingApproval } from "~/features/accounts/awaiting-approval";
+import { lazy, Suspense } from "react";
+import { Link } from "react-router";
 import type { HeaderUser } from "~/features/accounts/header-user";
-import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
-import { useSubmissionKey } from "~/lib/use-submission-key";
+import { favoriteBase, favoriteIdle } from "./favorite-styles";
 
-const noop = () => () => {};
-
-// One width for both states ("Saved" is shorter): on the members' shared page the state arrives
-// after the page (decision 0154), and flipping it moves nothing.
-const base =
-  "inline-flex min-w-40 items-center justify-center gap-1 rounded-full border px-3 py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2";
+// Readers get a link; only members load the form's code (issue 17, decision 0107's pattern).
+// The server renders the member's form in place, so that it works without JavaScript.
+const MemberToggle = import.meta.env.SSR
+  ? (await import("./member-favorite-toggle")).MemberFavoriteToggle
+  : lazy(() =>
+      import("./member-favorite-toggle").then((m) => ({ default: m.MemberFavoriteToggle })),
+    );
 
 /**
  * The post page's Add to favorites / Saved toggle (spec 1 §2). Visitors get
- * a link to /login; members a form that posts to /api/favorites — a plain
- * POST without JavaScript (the server sends them back to the post), and with
- * JavaScript a fetcher whose submission shows the new state at once. The
- * server decides (pending members are sent to /pending-approval); members
- * awaiting approval see it disabled, with the reason.
- * `saved` undefined: the state is asked of the server after hydration
- * (posts appended by infinite scroll).
+ * a link to /login; members the form in member-favorite-toggle.tsx. While its
+ * code loads, the same-sized label stands in its place, so nothing moves.
  */
 export function FavoriteToggle({
   postId,
   postPath,
   user,
-  saved: initial,
+  saved,
 }: {
   postId: string;
   postPath: string;
   user: HeaderUser | null;
   saved?: boolean;
 }) {
-  const fetcher = useFetcher<{ saved?: boolean; error?: string }>({ key: `favorite-${postId}` });
-  const state = useFetcher<{ saved: boolean }>();
-  // A resubmitted click writes once (docs/decisions/0095); each new click gets a new key.
-  const [submissionKey, renewKey] = useSubmissionKey();
-  // True once running in the browser: the form then asks for JSON.
-  const hydrated = useSyncExternalStore(
-    noop,
-    () => true,
-    () => false,
-  );
-  useEffect(() => {
-    if (user && initial === undefined && state.state === "idle" && !state.data) {
-      void state.load(`/api/favorites?postId=${encodeURIComponent(postId)}`);
-    }
-    // Once per post.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [postId, user, initial]);
-
   if (!user) {
     return (
-      <Link
-        to={`/login?redirectTo=${encodeURIComponent(postPath)}`}
-        className={`${base} border-slate-300 text-slate-800 hover:border-brand-700`}
-      >
+      <Link to={`/login?redirectTo=${encodeURIComponent(postPath)}`} className={favoriteIdle}>
         Add to favorites
       </Link>
     );
   }
 
-  if (isAwaitingApproval(user)) {
-    return (
-      <span className="inline-flex flex-wrap items-center gap-2">
-        <button
-          type="button"
-          disabled
-          aria-describedby={`favorite-${postId}-awaiting`}
-          className={`${base} cursor-not-allowed border-slate-300 bg-slate-50 text-slate-600`}
-        >
+  return (
+    <Suspense
+      fallback={
+        <span className={`${favoriteBase} border-slate-300 text-slate-600`}>
           <span aria-hidden="true">☆</span>
           Add to favorites
-        </button>
-        <span id={`favorite-${postId}-awaiting`} className="text-xs text-slate-700">
-          {AWAITING_APPROVAL_SHORT}
         </span>
-      </span>
-    );
-  }
-
-  const pending = fetcher.formData?.get("saved");
-  const saved =
-    typeof pending === "string"
-      ? pending === "true"
-      : (fetcher.data?.saved ?? state.data?.saved ?? initial ?? false);
-
-  return (
-    <fetcher.Form method="post" action="/api/favorites" className="inline" onSubmit={renewKey}>
-      <input type="hidden" name="postId" value={postId} />
-      <input
-        type="hidden"
-        name={SUBMISSION_KEY_FIELD}
-        value={submissionKey}
-        suppressHydrationWarning
-      />
-      <input type="hidden" name="saved" value={saved ? "false" : "true"} />
-      <input type="hidden" name="returnTo" value={postPath} />
-      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
-      <button
-        type="submit"
-        aria-pressed={saved}
-        className={
-          saved
-            ? `${base} border-brand-700 bg-brand-50 text-brand-900`
-            : `${base} border-slate-300 text-slate-800 hover:border-brand-700`
-        }
-      >
-        <span aria-hidden="true">{saved ? "★" : "☆"}</span>
-        {saved ? "Saved" : "Add to favorites"}
-      </button>
-      {fetcher.data?.error ? (
-        <span role="alert" className="ml-2 text-sm text-red-700">
-          {fetcher.data.error}
-        </span>
-      ) : null}
-    </fetcher.Form>
+      }
+    >
+      <MemberToggle postId={postId} postPath={postPath} user={user} saved={saved} />
+    </Suspense>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { headerCategories, postCountLabel } from "~/features/categories/categories.server";
-import { searchHref } from "./search-dialog";
+import { searchHref } from "./search-form";
 import { contactEmailFor } from "./site-chrome.server";
 
 describe("searchHref", () => {

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { ResponsiveImage } from "~/components/image/responsive-image";
 import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
-import { EmptyState, PostListItem } from "~/features/posts/post-card";
+import { EmptyState, PostListItem } from "~/features/posts/post-list-item";
 import type { PostCard } from "~/features/posts/types";
 import { formatDate, initial, isoDate, plural } from "~/lib/format";
 import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";

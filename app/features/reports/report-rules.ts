@@ -1,4 +1,6 @@
 /** Reports: reasons, limits and texts shared by the browser and the server (issue 20 §6). */
+import { HIDDEN_NOTE } from "./hidden-note";
+
 export const REPORT_REASONS = ["spam", "abuse", "off_topic", "other"] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 export type ReportKind = "comment" | "post";
@@ -24,7 +26,7 @@ export const REPORT_MESSAGES = {
   notFound: "This comment or post is no longer available.",
   rateLimited: "You are reporting too quickly. Please wait a few minutes and try again.",
   failed: "Failed to send the report. Please try again.",
-  hiddenNote: "Hidden from readers while reports are reviewed",
+  hiddenNote: HIDDEN_NOTE,
   dismissed: "Reports dismissed.",
   commentDeleted: "Comment deleted.",
   postDeleted: "Post deleted.",

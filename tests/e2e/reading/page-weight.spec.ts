@@ -140,12 +140,25 @@ async function scriptsLoaded(page: Page, path: string): Promise<string[]> {
 }
 
 // Parts only some pages show load only there (decision 0107): a reader's article loads neither
-// the members' parts (avatar menu, comment box, Report) nor an event's summary.
+// the members' parts (avatar menu, comment box, Report, the favorites form) nor an event's
+// summary, nor the consent bar (this reader is not asked), the lists' cards, or the search and
+// menu dialogs' content before they first open.
 test("a reader's article loads no member's or event's code; an event post loads its summary", async ({
   page,
 }) => {
   const article = await scriptsLoaded(page, `/post/${GUIDE}`);
-  for (const part of ["avatar-menu", "comment-box", "report-button", "event-summary"]) {
+  for (const part of [
+    "avatar-menu",
+    "comment-box",
+    "report-button",
+    "report-rules",
+    "event-summary",
+    "consent-bar",
+    "post-list-item",
+    "search-form",
+    "mobile-menu-content",
+    "member-favorite-toggle",
+  ]) {
     expect(
       article.filter((name) => name.startsWith(`${part}-`)),
       part,
