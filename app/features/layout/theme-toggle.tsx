@@ -2,7 +2,13 @@ import { useEffect, useSyncExternalStore } from "react";
 import { DropdownMenu } from "~/components/ui/dropdown-menu";
 import { useHydrated } from "~/lib/use-hydrated";
 import { MonitorIcon, MoonIcon, SunIcon } from "./icons";
-import { applyThemeChoice, readThemeChoice, subscribeThemeChoice, type ThemeChoice } from "./theme";
+import {
+  applyThemeChoice,
+  readThemeChoice,
+  resolveTheme,
+  subscribeThemeChoice,
+  type ThemeChoice,
+} from "./theme";
 
 const CHOICES = [
   { value: "system", label: "System", Icon: MonitorIcon },
@@ -25,9 +31,12 @@ function useThemeChoice(): ThemeChoice | null {
   useEffect(() => {
     if (choice !== "system") return;
     const query = matchMedia("(prefers-color-scheme: dark)");
-    const onChange = () => applyThemeChoice("system");
-    query.addEventListener("change", onChange);
-    return () => query.removeEventListener("change", onChange);
+    const follow = () =>
+      document.documentElement.setAttribute("data-theme", resolveTheme("system"));
+    // An OS change between the <head> script and this effect had no listener: catch up first.
+    follow();
+    query.addEventListener("change", follow);
+    return () => query.removeEventListener("change", follow);
   }, [choice]);
   return choice;
 }
