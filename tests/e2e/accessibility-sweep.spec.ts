@@ -1,0 +1,380 @@
+/**
+ * The accessibility sweep (issue 36, decision 0178): axe once on every page, in every state a
+ * URL reaches, for each role — signed out, pending, member, mentor, admin — in the theme and on
+ * the screen where it is checked (light on a desktop for every page; dark and phone for the pages
+ * checked so before). The journeys call axe only for what a journey alone reaches: an open dialog
+ * or menu, a form's error or success message, a live update. docs/testing-accessibility.md lists
+ * every page and state, and which journey keeps which check.
+ *
+ * The sweep runs on a demo-content server of its own (support/community-server.ts: known
+ * passwords for the demo people, Meera the admin among them), with rows that the demo leaves out
+ * (reports, redirects, activity, views, ...) added in the same stop that sets the passwords. Each
+ * role signs in once per worker; its tests reuse the saved session. The empty site's pages are
+ * checked on the main e2e server, which has no content.
+ */
+import type { Browser, Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, waitForHydration } from "./fixtures";
+import { conversation, DEMO, signInAs, test as community } from "./support/community-server";
+
+type Role = "pending" | "member" | "mentor" | "admin";
+type StorageState = Awaited<ReturnType<Page["context"]>["storageState"]>;
+
+/** Who each role is (demo people; Emily is pending with her profile not completed). */
+const PEOPLE: Record<Role, string> = {
+  pending: DEMO.emily.email,
+  member: DEMO.tom.email,
+  mentor: "rohan.mehta@example.com",
+  admin: "meera.iyer@example.com",
+};
+
+const GUIDE = "set-up-a-uk-limited-company-from-india-step-by-step";
+const COMMENTED = "start-up-loans-who-qualifies";
+const LIKED = "pricing-your-saas-for-uk-customers";
+const MENTOR_DRAFT = "writing-a-uk-investor-update-that-gets-read";
+const MENTOR_POST = "ama-recap-rohan-mehta-on-raising-pre-seed-in-london";
+
+/** What the demo content leaves out, for the admin pages to show rows (ids are fixed). */
+const SWEEP_SQL = [
+  "INSERT INTO banned_words (word) VALUES ('get rich quick'), ('scam')",
+  `INSERT INTO url_redirects (from_path, to_path, status_code, notes) VALUES
+     ('/old-about', '/about', 301, 'The old about page'),
+     ('/old-news', '/categories/news', 302, NULL)`,
+  `INSERT INTO webhooks (url, events, secret) VALUES
+     ('https://hooks.example/founderbridge', ARRAY['post.published', 'post.deleted', 'member.approved'],
+      'whsec_sweep0000000000000000000000')`,
+  `INSERT INTO content_api_keys (name, key_hash, key_prefix, last_used_at, revoked_at) VALUES
+     ('Static front-end', 'sweep-hash-1', 'fbk_swp1', now(), NULL),
+     ('Old site', 'sweep-hash-2', 'fbk_swp2', NULL, now())`,
+  // 58 entries by one admin (two pages of 50), 5 by another.
+  `INSERT INTO admin_audit_log (actor_username, action, target_type, target_id, target_label, created_at)
+     SELECT 'aj_alice', 'user.approve', 'user', 'u-' || i, 'Member ' || i,
+            timestamptz '2025-03-01 00:00:00+00' + make_interval(hours => i)
+     FROM generate_series(1, 55) AS i
+     UNION ALL
+     SELECT 'aj_alice', 'post.feature', 'post', 'p-' || i, 'Featured ' || i,
+            timestamptz '2025-02-01 12:00:00+00' + make_interval(days => i)
+     FROM generate_series(1, 3) AS i
+     UNION ALL
+     SELECT 'aj_bob', 'post.delete', 'post', 'd-' || i, 'Deleted ' || i,
+            timestamptz '2025-03-05 09:00:00+00' + make_interval(mins => i)
+     FROM generate_series(1, 5) AS i`,
+  `INSERT INTO post_daily_views (post_id, day, views)
+     SELECT id, current_date - d.n, d.views FROM posts,
+       (VALUES (0, 3), (3, 4), (40, 6)) AS d (n, views)
+     WHERE slug = '${GUIDE}'`,
+  // An open report on one of Tom's comments, by James.
+  `INSERT INTO reports (reporter_id, comment_id, post_id, reason, details)
+     SELECT (SELECT id FROM profiles WHERE username = 'james_patel'), c.id, c.post_id, 'spam',
+            'Advertising, not a question.'
+     FROM comments c JOIN profiles p ON p.id = c.author_id
+     WHERE p.username = 'tom_bennett' AND NOT c.is_deleted
+     ORDER BY c.created_at LIMIT 1`,
+];
+
+/**
+ * A page to check: its address (or how to find it on the page before), and what to wait for
+ * before axe runs (by default, the hydrated main element).
+ */
+type Stop = {
+  path: string | ((page: Page) => Promise<string>);
+  ready?: (page: Page) => Promise<unknown>;
+  /** The empty site (the main e2e server) rather than the sweep's demo server. */
+  emptySite?: boolean;
+};
+
+/** A post with its Conversation loaded (it loads when scrolled into view). */
+const withConversation = (path: string): Stop => ({ path, ready: (page) => conversation(page) });
+
+/** The address of a link on `from`, for pages whose address holds an id. */
+const linkOn =
+  (from: string, name: string | RegExp): Stop["path"] =>
+  async (page) => {
+    await page.goto(from);
+    await waitForHydration(page);
+    const href = await page.getByRole("link", { name }).first().getAttribute("href");
+    if (!href) throw new Error(`no link ${name} on ${from}`);
+    return href;
+  };
+
+const ADMIN_PAGES = [
+  "/admin",
+  "/admin?tab=users",
+  "/admin?tab=posts",
+  "/admin?tab=categories",
+  "/admin?tab=notifications",
+  "/admin/categories/new",
+  "/admin/site-settings",
+  "/admin/banned-words",
+  "/admin/redirects",
+  "/admin/activity",
+  "/admin/analytics",
+  "/admin/import",
+  "/admin/reports",
+  "/admin/content-api",
+  "/admin/webhooks",
+  "/admin/email",
+];
+
+/** The admin pages' states a URL reaches, checked at both widths by the journeys before. */
+const ADMIN_STATES = [
+  `/admin/analytics?post=${GUIDE}&days=30`,
+  `/admin/analytics?post=${GUIDE}&days=90`,
+  "/admin/activity?admin=aj_alice",
+  "/admin/activity?admin=aj_alice&page=2",
+  "/admin/activity?admin=aj_alice&action=user.approve&from=2025-03-02&to=2025-03-02",
+  "/admin/activity?admin=aj_bob&action=post.delete",
+];
+
+/** Runs axe on each stop; a failure names the role, theme, screen and page, and the rest still run. */
+async function sweep(page: Page, where: string, stops: Array<string | Stop>) {
+  const failures: string[] = [];
+  const theme = (await page.evaluate(() => matchMedia("(prefers-color-scheme: dark)").matches))
+    ? "dark"
+    : "light";
+  for (const entry of stops) {
+    const stop = typeof entry === "string" ? { path: entry } : entry;
+    const label = typeof stop.path === "string" ? stop.path : "(found by its link)";
+    await test.step(`${where}: ${label}`, async () => {
+      try {
+        let path = typeof stop.path === "string" ? stop.path : await stop.path(page);
+        if (stop.emptySite) path = new URL(path, test.info().project.use.baseURL).href;
+        await page.goto(path);
+        await waitForHydration(page);
+        await expect(page.locator("html"), path).toHaveAttribute("data-theme", theme);
+        await stop.ready?.(page);
+        await expectNoAxeViolations(page);
+      } catch (error) {
+        failures.push(`${where} ${label}: ${error instanceof Error ? error.message : error}`);
+      }
+    });
+  }
+  expect(failures, `axe on ${where}`).toEqual([]);
+}
+
+/**
+ * The sweep's test: `role` picks a saved session (signed in once per role and worker, through
+ * /login like a person); none means signed out.
+ */
+const test = community.extend<
+  { role: Role | undefined },
+  { sessions: (role: Role) => Promise<StorageState> }
+>({
+  role: [undefined, { option: true }],
+  sessions: [
+    async ({ browser, communityServer }, provide) => {
+      const saved = new Map<Role, Promise<StorageState>>();
+      await provide((role) => {
+        if (!saved.has(role)) saved.set(role, signIn(browser, communityServer.url, role));
+        return saved.get(role)!;
+      });
+    },
+    { scope: "worker" },
+  ],
+  storageState: async ({ role, sessions, storageState }, provide) =>
+    provide(role ? await sessions(role) : storageState),
+});
+
+async function signIn(browser: Browser, baseURL: string, role: Role): Promise<StorageState> {
+  const context = await browser.newContext({ baseURL });
+  try {
+    const page = await context.newPage();
+    await signInAs(page, PEOPLE[role], "/");
+    return await context.storageState();
+  } finally {
+    await context.close();
+  }
+}
+
+test.use({ communitySql: SWEEP_SQL });
+// The tests share the two workers; each page takes 3 to 6 s with axe on a busy 2-core machine.
+test.describe.configure({ mode: "parallel", timeout: 300_000 });
+
+const PHONE = { width: 360, height: 800 };
+
+test.describe("signed out", () => {
+  test("desktop, light: the reading pages", async ({ page }) => {
+    await sweep(page, "signed out, desktop, light", [
+      "/",
+      "/?category=guides",
+      "/?category=bogus",
+      "/categories",
+      "/categories/guides",
+      "/categories/podcast",
+      "/categories/events",
+      "/categories/no-such-topic",
+      "/tag/market-entry",
+      "/tag/no-such-tag",
+      withConversation(`/post/${GUIDE}`),
+      "/post/uk-india-trade-what-founders-should-watch-this-quarter",
+      "/post/innovator-founder-visa-what-first-time-founders-need-to-know",
+      "/post/episode-12-building-a-fintech-bridge-between-mumbai-and-london",
+      "/post/bengaluru-office-hours-with-our-mentors",
+      "/post/no-such-post",
+      "/search?q=visa",
+      "/search?q=company",
+      "/search?q=zzqxyzzy",
+      `/user/${DEMO.sarah.username}`,
+    ]);
+  });
+
+  test("desktop, light: the account, information and error pages", async ({ page }) => {
+    await sweep(page, "signed out, desktop, light", [
+      "/login",
+      "/login?verified=1",
+      "/login?reset=success",
+      "/signup",
+      "/verify-otp?email=someone%40example.com",
+      "/verify-email-sent?email=someone%40example.com",
+      "/resend-verification",
+      "/forgot-password",
+      "/reset-password?token=not-a-real-token-123",
+      "/unsubscribe?token=not-a-real-token",
+      "/about",
+      "/our-story",
+      "/vision",
+      "/our-services",
+      "/expand-business-to-uk",
+      "/expand-business-to-india",
+      "/partner-with-us",
+      "/cookie-policy",
+      "/no/such/page-e2e",
+      "/404",
+      "/health",
+    ]);
+  });
+
+  test("desktop, light: the empty site", async ({ page }) => {
+    await sweep(page, "signed out, desktop, light, empty site", [
+      { path: "/", emptySite: true },
+      { path: "/categories", emptySite: true },
+      { path: "/categories/events", emptySite: true },
+    ]);
+  });
+
+  test.describe("dark", () => {
+    test.use({ colorScheme: "dark" });
+    test("desktop, dark: the reading pages", async ({ page }) => {
+      await sweep(page, "signed out, desktop, dark", [
+        "/",
+        "/categories",
+        `/post/${GUIDE}`,
+        "/search?q=company",
+        "/login",
+        "/categories/events",
+        "/post/bengaluru-office-hours-with-our-mentors",
+      ]);
+    });
+  });
+
+  test.describe("phone", () => {
+    test.use({ viewport: PHONE });
+    test("phone, light: the header on the empty and the demo site", async ({ page }) => {
+      await sweep(page, "signed out, phone, light", [
+        { path: "/", emptySite: true },
+        "/",
+        `/post/${GUIDE}`,
+      ]);
+    });
+  });
+});
+
+test.describe("pending member", () => {
+  test.use({ role: "pending" });
+  test("desktop, light", async ({ page }) => {
+    await sweep(page, "pending (Emily), desktop, light", [
+      "/edit-profile?firstTime=true",
+      "/pending-approval",
+      withConversation(`/post/${LIKED}`),
+      `/user/${DEMO.sarah.username}`,
+    ]);
+  });
+});
+
+test.describe("member", () => {
+  test.use({ role: "member" });
+  test("desktop, light", async ({ page }) => {
+    await sweep(page, "member (Tom), desktop, light", [
+      "/",
+      withConversation(`/post/${COMMENTED}`),
+      withConversation(`/post/${LIKED}`),
+      "/favorites",
+      "/notifications",
+      "/notifications?filter=unread",
+      "/settings/notifications",
+      "/settings/two-factor",
+      "/edit-profile",
+      `/user/${DEMO.tom.username}`,
+      `/user/${DEMO.sarah.username}`,
+    ]);
+  });
+});
+
+test.describe("mentor", () => {
+  test.use({ role: "mentor" });
+  test("desktop, light", async ({ page }) => {
+    await sweep(page, "mentor (Rohan), desktop, light", [
+      "/",
+      "/create-post",
+      "/my-posts",
+      `/edit-post/${MENTOR_DRAFT}`,
+      `/edit-post/${MENTOR_POST}`,
+      { path: linkOn(`/edit-post/${MENTOR_DRAFT}`, "Preview") },
+      "/favorites",
+      "/notifications",
+      "/user/rohan_mehta",
+    ]);
+  });
+
+  test.describe("phone", () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+    test("phone, light: the writing page", async ({ page }) => {
+      await sweep(page, "mentor (Rohan), phone, light", ["/create-post"]);
+    });
+  });
+});
+
+test.describe("admin", () => {
+  test.use({ role: "admin" });
+  test("desktop, light", async ({ page }) => {
+    await sweep(page, "admin (Meera), desktop, light", [
+      ...ADMIN_PAGES,
+      "/admin?tab=users&q=daniel_okafor",
+      "/admin?tab=users&q=nobody-is-called-this",
+      "/admin?tab=posts&q=Rohan",
+      "/admin?tab=categories&failed=category-load",
+      { path: linkOn("/admin?tab=categories", "Edit Guides") },
+      "/admin/reports?done=dismissed",
+      ...ADMIN_STATES,
+      "/create-post",
+      "/my-posts",
+      "/notifications",
+    ]);
+  });
+
+  test.describe("phone", () => {
+    test.use({ viewport: PHONE });
+    test("phone, light", async ({ page }) => {
+      await sweep(page, "admin (Meera), phone, light", [...ADMIN_PAGES, ...ADMIN_STATES]);
+    });
+  });
+
+  test.describe("dark", () => {
+    test.use({ colorScheme: "dark" });
+    test("desktop, dark", async ({ page }) => {
+      await sweep(page, "admin (Meera), desktop, dark", [
+        "/create-post",
+        "/admin",
+        "/admin?tab=users",
+        "/admin?tab=posts",
+        "/admin?tab=categories",
+        "/admin?tab=notifications",
+        "/admin/site-settings",
+        "/admin/banned-words",
+        "/admin/redirects",
+        "/admin/reports",
+        "/my-posts",
+        "/notifications",
+      ]);
+    });
+  });
+});
