@@ -12,12 +12,12 @@
  * role signs in once per worker; its tests reuse the saved session. The empty site's pages are
  * checked on the main e2e server, which has no content.
  */
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, waitForHydration } from "./fixtures";
 import { conversation, DEMO, signInAs, test as community } from "./support/community-server";
 
 type Role = "pending" | "member" | "mentor" | "admin";
-type StorageState = Awaited<ReturnType<Page["context"]>["storageState"]>;
+type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
 
 /** Who each role is (demo people; Emily is pending with her profile not completed). */
 const PEOPLE: Record<Role, string> = {
@@ -33,18 +33,25 @@ const LIKED = "pricing-your-saas-for-uk-customers";
 const MENTOR_DRAFT = "writing-a-uk-investor-update-that-gets-read";
 const MENTOR_POST = "ama-recap-rohan-mehta-on-raising-pre-seed-in-london";
 
-/** What the demo content leaves out, for the admin pages to show rows (ids are fixed). */
+const TOM = `(SELECT id FROM profiles WHERE username = '${DEMO.tom.username}')`;
+const postId = (slug: string) => `(SELECT id FROM posts WHERE slug = '${slug}')`;
+
+/**
+ * What the demo content leaves out, for the pages to show rows. Banned words, webhooks and
+ * Content API keys stay empty: the sweep checks those pages' empty states, and their journeys
+ * check them with the rows they add.
+ */
 const SWEEP_SQL = [
-  "INSERT INTO banned_words (word) VALUES ('get rich quick'), ('scam')",
   `INSERT INTO url_redirects (from_path, to_path, status_code, notes) VALUES
      ('/old-about', '/about', 301, 'The old about page'),
      ('/old-news', '/categories/news', 302, NULL)`,
-  `INSERT INTO webhooks (url, events, secret) VALUES
-     ('https://hooks.example/founderbridge', ARRAY['post.published', 'post.deleted', 'member.approved'],
-      'whsec_sweep0000000000000000000000')`,
-  `INSERT INTO content_api_keys (name, key_hash, key_prefix, last_used_at, revoked_at) VALUES
-     ('Static front-end', 'sweep-hash-1', 'fbk_swp1', now(), NULL),
-     ('Old site', 'sweep-hash-2', 'fbk_swp2', NULL, now())`,
+  // The footer's contact line and social links (the empty site has none).
+  `UPDATE site_settings SET footer_contact_email = 'partners@founderbridge.example',
+     social_linkedin_url = 'https://www.linkedin.com/company/founderbridge-e2e',
+     social_youtube_url = 'https://www.youtube.com/@founderbridge-e2e'`,
+  // Tom has saved one post and not the other.
+  `DELETE FROM favorites WHERE user_id = ${TOM} AND post_id IN (${postId(COMMENTED)}, ${postId(LIKED)})`,
+  `INSERT INTO favorites (user_id, post_id) VALUES (${TOM}, ${postId(COMMENTED)})`,
   // 58 entries by one admin (two pages of 50), 5 by another.
   `INSERT INTO admin_audit_log (actor_username, action, target_type, target_id, target_label, created_at)
      SELECT 'aj_alice', 'user.approve', 'user', 'u-' || i, 'Member ' || i,
@@ -115,14 +122,35 @@ const ADMIN_PAGES = [
   "/admin/email",
 ];
 
+const shows = (text: string | RegExp) => (page: Page) =>
+  expect(page.getByRole("main").getByText(text).first()).toBeVisible();
+
 /** The admin pages' states a URL reaches, checked at both widths by the journeys before. */
-const ADMIN_STATES = [
-  `/admin/analytics?post=${GUIDE}&days=30`,
-  `/admin/analytics?post=${GUIDE}&days=90`,
-  "/admin/activity?admin=aj_alice",
-  "/admin/activity?admin=aj_alice&page=2",
-  "/admin/activity?admin=aj_alice&action=user.approve&from=2025-03-02&to=2025-03-02",
-  "/admin/activity?admin=aj_bob&action=post.delete",
+const ADMIN_STATES: Stop[] = [
+  {
+    path: `/admin/analytics?post=${GUIDE}&days=30`,
+    ready: shows(/^Views per day, "How to set up a UK limited company/),
+  },
+  {
+    path: `/admin/analytics?post=${GUIDE}&days=90`,
+    ready: shows(/^Views in the last 90 days: \d+ in all$/),
+  },
+  { path: "/admin/activity?admin=aj_alice", ready: shows("Showing 1 to 50 of 58") },
+  { path: "/admin/activity?admin=aj_alice&page=2", ready: shows("Showing 51 to 58 of 58") },
+  {
+    path: "/admin/activity?admin=aj_alice&action=user.approve&from=2025-03-02&to=2025-03-02",
+    ready: shows("Showing 1 to 24 of 24"),
+  },
+  { path: "/admin/activity?admin=aj_bob&action=post.delete", ready: shows("Showing 1 to 5 of 5") },
+];
+
+/** The admin pages whose rows come from SWEEP_SQL (a row in view), or that are empty. */
+const ADMIN_ROWS: Stop[] = [
+  { path: "/admin/redirects", ready: shows("/old-about") },
+  { path: "/admin/reports", ready: shows("Advertising, not a question.") },
+  { path: "/admin/banned-words", ready: shows("No banned words yet") },
+  { path: "/admin/webhooks", ready: shows("No webhooks yet.") },
+  { path: "/admin/content-api", ready: shows("No keys yet.") },
 ];
 
 /** Runs axe on each stop; a failure names the role, theme, screen and page, and the rest still run. */
@@ -140,6 +168,10 @@ async function sweep(page: Page, where: string, stops: Array<string | Stop>) {
         if (stop.emptySite) path = new URL(path, test.info().project.use.baseURL).href;
         await page.goto(path);
         await waitForHydration(page);
+        // Still the page asked for (a lost session would land on /login, and pass axe there).
+        expect(new URL(page.url()).pathname, "the page reached").toBe(
+          new URL(path, "http://site").pathname,
+        );
         await expect(page.locator("html"), path).toHaveAttribute("data-theme", theme);
         await stop.ready?.(page);
         await expectNoAxeViolations(page);
@@ -228,7 +260,10 @@ test.describe("signed out", () => {
       "/resend-verification",
       "/forgot-password",
       "/reset-password?token=not-a-real-token-123",
-      "/unsubscribe?token=not-a-real-token",
+      {
+        path: "/unsubscribe?token=not-a-real-token",
+        ready: shows(/unsubscribe link is not valid/),
+      },
       "/about",
       "/our-story",
       "/vision",
@@ -297,7 +332,7 @@ test.describe("member", () => {
       "/",
       withConversation(`/post/${COMMENTED}`),
       withConversation(`/post/${LIKED}`),
-      "/favorites",
+      { path: "/favorites", ready: shows(/^Saved /) },
       "/notifications",
       "/notifications?filter=unread",
       "/settings/notifications",
@@ -319,8 +354,11 @@ test.describe("mentor", () => {
       `/edit-post/${MENTOR_DRAFT}`,
       `/edit-post/${MENTOR_POST}`,
       { path: linkOn(`/edit-post/${MENTOR_DRAFT}`, "Preview") },
-      "/favorites",
+      // A mentor may delete members' comments: a Delete button on each.
+      withConversation("/post/our-first-uk-customer-took-nine-months"),
+      { path: "/favorites", ready: shows("You haven't saved any posts yet") },
       "/notifications",
+      "/notifications?filter=unread",
       "/user/rohan_mehta",
     ]);
   });
@@ -337,7 +375,8 @@ test.describe("admin", () => {
   test.use({ role: "admin" });
   test("desktop, light", async ({ page }) => {
     await sweep(page, "admin (Meera), desktop, light", [
-      ...ADMIN_PAGES,
+      ...ADMIN_PAGES.filter((path) => !ADMIN_ROWS.some((stop) => stop.path === path)),
+      ...ADMIN_ROWS,
       "/admin?tab=users&q=daniel_okafor",
       "/admin?tab=users&q=nobody-is-called-this",
       "/admin?tab=posts&q=Rohan",
@@ -345,6 +384,8 @@ test.describe("admin", () => {
       { path: linkOn("/admin?tab=categories", "Edit Guides") },
       "/admin/reports?done=dismissed",
       ...ADMIN_STATES,
+      // An admin may delete any comment, and edit the post.
+      withConversation("/post/our-first-uk-customer-took-nine-months"),
       "/create-post",
       "/my-posts",
       "/notifications",
