@@ -24,7 +24,6 @@ test("a member turns on two-factor authentication and signs in with a recovery c
 
   await page.goto("/settings/two-factor");
   await waitForHydration(page);
-  await expectNoAxeViolations(page);
   await page.getByLabel("Password", { exact: true }).fill(member.password);
   await page.getByRole("button", { name: "Set up an authenticator app" }).click();
   await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();

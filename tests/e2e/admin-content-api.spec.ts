@@ -18,7 +18,6 @@ test("an admin creates a Content API key, uses it and revokes it", async ({
   await waitForHydration(page);
   await expect(page.getByRole("heading", { name: "Content API", level: 1 })).toBeVisible();
   await expect(page.getByText("No keys yet.")).toBeVisible();
-  await expectNoAxeViolations(page);
 
   await page.getByLabel("Name").fill("Static front-end");
   await page.getByRole("button", { name: "Create Key" }).click();
@@ -48,7 +47,6 @@ test("an admin adds a webhook; a bad URL is refused keeping what was typed", asy
   await waitForHydration(page);
   await expect(page.getByRole("heading", { name: "Webhooks", level: 1 })).toBeVisible();
   await expect(page.getByText("No webhooks yet.")).toBeVisible();
-  await expectNoAxeViolations(page);
 
   await page.getByLabel("URL").fill("ftp://hooks.example/founderbridge");
   await page.getByRole("button", { name: "Add Webhook" }).click();

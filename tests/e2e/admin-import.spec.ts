@@ -44,7 +44,7 @@ test("an admin dry-runs a WordPress export, then imports it, on a desktop and a 
   await page.waitForURL(/\/admin\/import$/);
   await waitForHydration(page);
   await expect(page.getByRole("heading", { name: "Import content", level: 1 })).toBeVisible();
-  await checked(page, "empty at 1280");
+  await expectNoSidewaysScroll(page, "empty at 1280");
 
   // Not an export: refused beside the field.
   const file = page.getByLabel("Export file");
@@ -93,7 +93,7 @@ test("an admin dry-runs a WordPress export, then imports it, on a desktop and a 
   await page.setViewportSize({ width: 360, height: 800 });
   await page.goto("/admin/import");
   await waitForHydration(page);
-  await checked(page, "empty at 360");
+  await expectNoSidewaysScroll(page, "empty at 360");
   await page.getByLabel("Export file").setInputFiles(fixture("ghost-export.json"));
   await page.getByLabel("Fallback author (username)").fill(admin.username);
   await page.getByLabel("Old site address (Ghost exports)").fill("https://ghost.example");

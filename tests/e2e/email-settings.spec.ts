@@ -44,7 +44,6 @@ test("notification settings, then a one-click unsubscribe signed out", async ({
   await expect(
     page.getByRole("group", { name: "New posts" }).getByLabel("In the weekly digest"),
   ).toBeChecked();
-  await expectNoAxeViolations(page);
 
   await page
     .getByRole("group", { name: "Comments on your posts" })
@@ -80,7 +79,6 @@ test("notification settings, then a one-click unsubscribe signed out", async ({
       `/unsubscribe?token=${encodeURIComponent(unsubscribeToken("wrong", userId, "mention"))}`,
     );
     await expect(mail.getByRole("alert")).toContainText("This unsubscribe link is not valid.");
-    await expectNoAxeViolations(mail);
   } finally {
     await visitor.close();
   }

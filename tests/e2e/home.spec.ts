@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 
 // The e2e server starts on a fresh embedded database with DEMO_CONTENT=false,
 // so the home page shows its empty state.
@@ -29,7 +29,7 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("home shows the empty state and passes axe", async ({ page }) => {
+test("home shows the empty state", async ({ page }) => {
   const response = await page.goto("/");
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle(/FounderBridge/);
@@ -41,5 +41,4 @@ test("home shows the empty state and passes axe", async ({ page }) => {
   // No post cards on an empty site.
   await expect(page.locator("main article")).toHaveCount(0);
   await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
-  await expectNoAxeViolations(page);
 });

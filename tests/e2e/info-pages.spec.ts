@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 
 const PAGES = [
   ["/about", "About Us"],
@@ -12,13 +12,12 @@ const PAGES = [
 ] as const;
 
 for (const [path, heading] of PAGES) {
-  test(`${path} has its page with copy, and passes axe`, async ({ page }) => {
+  test(`${path} has its page with copy`, async ({ page }) => {
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
     await expect(page).toHaveTitle(new RegExp(`^${heading} \\| FounderBridge$`));
     expect((await page.getByRole("main").innerText()).length).toBeGreaterThan(300);
-    await expectNoAxeViolations(page);
   });
 }
 

@@ -23,7 +23,6 @@ test("an admin saves the header promo banner and sees it on the site", async ({
   await expect(page.getByRole("heading", { name: "Site Settings", level: 1 })).toBeVisible();
   await expect(page.getByLabel("Enable site scripts")).toBeChecked();
   await expect(page.getByLabel("Require consent for UK visitors")).toBeChecked();
-  await expectNoAxeViolations(page);
 
   // A malformed id: refused, with what was typed still there.
   const bannerText = page.getByLabel("Promo banner text");
@@ -78,7 +77,6 @@ test("an admin saves the header promo banner and sees it on the site", async ({
   await page.goto("/");
   await waitForHydration(page);
   await expect(page.getByText("Expand to the UK: free first consultation")).toBeVisible();
-  await expectNoAxeViolations(page);
 });
 
 test("an admin sets the footer's contact e-mail and social links, refused off the network's host", async ({
@@ -130,5 +128,4 @@ test("an admin sets the footer's contact e-mail and social links, refused off th
     "target",
     "_blank",
   );
-  await expectNoAxeViolations(page);
 });

@@ -40,7 +40,6 @@ async function visitorSees(browser: Browser, baseURL: string, slug: string) {
   const page = await context.newPage();
   const date = await postDate(page, slug);
   const text = await date.textContent();
-  await expectNoAxeViolations(page);
   await context.close();
   return text;
 }
@@ -65,19 +64,16 @@ test("an admin sets the site's time zone to Asia/Kolkata and a post's date follo
 
   // The default: Europe/London.
   await expect(await postDate(page, slug)).toHaveText("29 Mar 2026");
-  await expectNoAxeViolations(page);
   expect(await visitorSees(browser, adminServer.url, slug)).toBe("29 Mar 2026");
 
   await page.goto("/admin/site-settings");
   await waitForHydration(page);
   await expect(page.getByLabel("Site time zone")).toHaveValue("Europe/London");
-  await expectNoAxeViolations(page);
   await chooseZone(page, "Asia/Kolkata");
   await expectNoAxeViolations(page);
 
   // The post's page, served and then hydrated in a browser eight hours behind UTC.
   await expect(await postDate(page, slug)).toHaveText("30 Mar 2026");
-  await expectNoAxeViolations(page);
   // A visitor's copy came from the page cache before the change: it was dropped.
   expect(await visitorSees(browser, adminServer.url, slug)).toBe("30 Mar 2026");
 

@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, test, waitForHydration } from "../fixtures";
+import { expect, test, waitForHydration } from "../fixtures";
 
 const GUIDE = "set-up-a-uk-limited-company-from-india-step-by-step";
 const EXTERNAL = "innovator-founder-visa-what-first-time-founders-need-to-know";
@@ -34,7 +34,6 @@ test("a post page shows everything the spec lists, server-rendered", async ({ pa
     "href",
     new RegExp(`/post/${GUIDE}$`),
   );
-  await expectNoAxeViolations(page);
 });
 
 test("a featured post's sidebar lists 5 featured posts, not itself", async ({ page }) => {
@@ -48,7 +47,6 @@ test("a featured post's sidebar lists 5 featured posts, not itself", async ({ pa
     .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
   expect(new Set(hrefs).size).toBe(5);
   expect(hrefs.filter((href) => href.endsWith(`/${slug}`))).toEqual([]);
-  await expectNoAxeViolations(page);
 });
 
 test("the comment count scrolls to the Conversation, and Copy link says Copied!", async ({
@@ -71,7 +69,6 @@ test("an external link post has the Read full article card with utm_source", asy
   const card = page.getByRole("link", { name: /^Read full article on .+ →$/ });
   await expect(card).toBeVisible();
   expect(await card.getAttribute("href")).toMatch(/[?&]utm_source=FounderBridge/);
-  await expectNoAxeViolations(page);
 });
 
 test("a post without sidebar has none", async ({ page }) => {
@@ -92,10 +89,9 @@ test("a missing post answers 404 with the 404 page at its own address", async ({
   expect(response?.status()).toBe(404);
   await expect(page).toHaveURL(/\/post\/no-such-post$/);
   await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
-  await expectNoAxeViolations(page);
 });
 
-test("a podcast's audio player plays its file (no internet needed), with axe", async ({ page }) => {
+test("a podcast's audio player plays its file (no internet needed)", async ({ page }) => {
   const slug = "episode-12-building-a-fintech-bridge-between-mumbai-and-london";
   await page.goto(`/post/${slug}`);
   await waitForHydration(page);
@@ -117,7 +113,6 @@ test("a podcast's audio player plays its file (no internet needed), with axe", a
   expect(played.error).toBeNull();
   expect(played.time).toBeGreaterThan(0);
   expect(played.duration).toBeGreaterThan(1);
-  await expectNoAxeViolations(page);
 });
 
 test("a video file is the hero, played natively with the featured image as poster and its captions; its card has the play mark", async ({
@@ -171,5 +166,4 @@ test("a video file is the hero, played natively with the featured image as poste
     "content",
     /\/uploads\/demo\/posts\/.+\.1200x630\.webp$/,
   );
-  await expectNoAxeViolations(page);
 });

@@ -3,7 +3,7 @@ import { readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
-import { expectNoAxeViolations, waitForHydration } from "../fixtures";
+import { waitForHydration } from "../fixtures";
 
 /** The outbox of the main e2e server (playwright.config.ts: DATA_DIR). */
 export const mainOutbox = path.join(
@@ -46,7 +46,6 @@ export function newMember(prefix: string): Member {
 export async function signUp(page: Page, member: Member) {
   await page.goto("/signup");
   await waitForHydration(page);
-  await expectNoAxeViolations(page);
   const started = Date.now();
   await page.getByLabel("Full name").fill(member.fullName);
   await page.getByLabel("Username").fill(member.username);
