@@ -241,11 +241,11 @@ test.describe("signed out", () => {
       "/post/innovator-founder-visa-what-first-time-founders-need-to-know",
       "/post/episode-12-building-a-fintech-bridge-between-mumbai-and-london",
       "/post/bengaluru-office-hours-with-our-mentors",
+      "/post/london-founder-meet-up-uk-india-expansion-night",
       "/post/no-such-post",
       "/search?q=visa",
       "/search?q=company",
       "/search?q=zzqxyzzy",
-      `/user/${DEMO.sarah.username}`,
     ]);
   });
 
@@ -303,12 +303,8 @@ test.describe("signed out", () => {
 
   test.describe("phone", () => {
     test.use({ viewport: PHONE });
-    test("phone, light: the header on the empty and the demo site", async ({ page }) => {
-      await sweep(page, "signed out, phone, light", [
-        { path: "/", emptySite: true },
-        "/",
-        `/post/${GUIDE}`,
-      ]);
+    test("phone, light: the header", async ({ page }) => {
+      await sweep(page, "signed out, phone, light", [{ path: "/", emptySite: true }]);
     });
   });
 });
@@ -334,7 +330,6 @@ test.describe("member", () => {
       withConversation(`/post/${LIKED}`),
       { path: "/favorites", ready: shows(/^Saved /) },
       "/notifications",
-      "/notifications?filter=unread",
       "/settings/notifications",
       "/settings/two-factor",
       "/edit-profile",
@@ -351,7 +346,6 @@ test.describe("mentor", () => {
       "/",
       "/create-post",
       "/my-posts",
-      `/edit-post/${MENTOR_DRAFT}`,
       `/edit-post/${MENTOR_POST}`,
       { path: linkOn(`/edit-post/${MENTOR_DRAFT}`, "Preview") },
       // A mentor may delete members' comments: a Delete button on each.
@@ -359,7 +353,6 @@ test.describe("mentor", () => {
       { path: "/favorites", ready: shows("You haven't saved any posts yet") },
       "/notifications",
       "/notifications?filter=unread",
-      "/user/rohan_mehta",
     ]);
   });
 
@@ -382,13 +375,9 @@ test.describe("admin", () => {
       "/admin?tab=posts&q=Rohan",
       "/admin?tab=categories&failed=category-load",
       { path: linkOn("/admin?tab=categories", "Edit Guides") },
-      "/admin/reports?done=dismissed",
       ...ADMIN_STATES,
       // An admin may delete any comment, and edit the post.
       withConversation("/post/our-first-uk-customer-took-nine-months"),
-      "/create-post",
-      "/my-posts",
-      "/notifications",
     ]);
   });
 
