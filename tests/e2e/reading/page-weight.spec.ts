@@ -125,7 +125,10 @@ test("a cached article hydrates with its body from the markup; navigating brings
   await expect(page.locator("[data-post-body]").first()).toContainText(probe);
 });
 
-/** The file names of the scripts a page loads until it has hydrated. */
+/**
+ * The file names of the scripts a page loads until it has hydrated and the network is quiet (the
+ * parts loaded lazily while hydrating included; axe's run used to give them that time).
+ */
 async function scriptsLoaded(page: Page, path: string): Promise<string[]> {
   const scripts: string[] = [];
   page.on("response", (response) => {
@@ -134,6 +137,7 @@ async function scriptsLoaded(page: Page, path: string): Promise<string[]> {
   });
   await page.goto(path);
   await waitForHydration(page);
+  await page.waitForLoadState("networkidle");
   return scripts;
 }
 
