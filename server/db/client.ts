@@ -67,8 +67,11 @@ export type OpenOptions =
       /** In ms, 0 or absent: none (scripts, tests); the server passes its configuration. */
       timeouts?: DatabaseTimeouts;
     }
-  /** `dir` undefined: in memory (tests). */
-  | { url?: undefined; dir?: string };
+  /**
+   * `dir` undefined: in memory (tests). `loadDataDir`: start from a dumped data
+   * folder (PGlite's dumpDataDir), as the tests' migrated template is copied.
+   */
+  | { url?: undefined; dir?: string; loadDataDir?: Blob };
 
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
 function checkChannel(channel: string) {
@@ -114,7 +117,7 @@ export function lockDataFolder(dir: string): () => void {
 
 export class DatabaseLockedError extends Error {}
 
-async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(dir: string | undefined, loadDataDir?: Blob): Promise<DatabaseHandle> {
   let unlock = () => {};
   if (dir) {
     mkdirSync(dir, { recursive: true });
@@ -122,7 +125,7 @@ async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
   }
   let client: PGlite;
   try {
-    client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });
+    client = await PGlite.create({ dataDir: dir, loadDataDir, extensions: { pg_trgm } });
   } catch (error) {
     unlock();
     throw error;
@@ -470,7 +473,9 @@ export function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
     const { url, poolSize, applicationName, log, timeouts } = options;
     return openPostgres(url, poolSize, applicationName, log, timeouts);
   }
-  return openPglite("dir" in options ? options.dir : undefined);
+  // No address (or an empty one): the embedded database.
+  const { dir, loadDataDir } = options as { dir?: string; loadDataDir?: Blob };
+  return openPglite(dir, loadDataDir);
 }
 
 // The process's database, opened once at start-up. Kept on globalThis so that
