@@ -10,6 +10,7 @@ import { revokeAllSessions } from "./sessions";
 import { isAllowedImageUrl } from "../http/site-path";
 import { passwordResetMessage, verificationCodeMessage, type Mailer } from "../mail";
 import { profileCreatingAdapter } from "./adapter";
+import { totpCodesUsedOnce } from "./totp-once";
 import { deriveUsername } from "./username";
 
 /**
@@ -284,7 +285,11 @@ export function createAuth(options: AuthOptions) {
         },
       },
     },
-    hooks: { after: providerSignInAsksForCode },
+    hooks: {
+      // An authenticator code is taken once (issue 29 §1, docs/decisions/0166).
+      before: totpCodesUsedOnce(db, TWO_FACTOR_COOKIE),
+      after: providerSignInAsksForCode,
+    },
     // Failed provider sign-ins (bad state, provider errors) end at /auth/callback,
     // which sends the visitor to /login with a message, never to a library page.
     onAPIError: { errorURL: `${siteUrl}/auth/callback` },

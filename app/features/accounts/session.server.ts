@@ -18,9 +18,9 @@ export type SessionUser = Actor & {
   twoFactorEnabled: boolean;
   /**
    * An admin without a second factor while the site requires one (decision
-   * 0140): every guard sends them to set it up before any signed-in power.
+   * 0140): the role table holds them (permissions.ts, decision 0167).
    */
-  adminNeedsTwoFactor?: boolean;
+  adminNeedsTwoFactor: boolean;
 };
 
 export type AuthDeps = { auth: Auth; db: Database };
