@@ -12,6 +12,7 @@ import { eq, sql } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
 import { describe, expect, it } from "vitest";
 import { sessions } from "#server/db/schema";
+import { PRIVATE_NO_STORE } from "#server/http/private-cache";
 import { browse, CookieJar } from "#tests/support/http-app";
 import { signedInMember, TEST_PASSWORD } from "#tests/support/signed-in";
 import { siteOverHttpForThisFile } from "#tests/support/site-over-http";
@@ -47,6 +48,7 @@ const page = async (jar: CookieJar, to = "/settings/sessions") => {
   return {
     status: response.status,
     location: response.headers.get("location"),
+    cacheControl: response.headers.get("cache-control"),
     html: await site.text(response),
   };
 };
@@ -96,8 +98,9 @@ describe("active sessions over HTTP (issue 29 item 7)", () => {
     );
     expect(await signedOut(someoneElse)).toBe(false);
 
-    const { status, html } = await page(firefox);
+    const { status, html, cacheControl } = await page(firefox);
     expect(status).toBe(200);
+    expect(cacheControl).toBe(PRIVATE_NO_STORE);
     const items = html.split('data-testid="session"').slice(1);
     expect(items).toHaveLength(3);
     expect(items[0]).toContain("Firefox on Windows");
