@@ -21,6 +21,7 @@ import { ImportFormatError, readSource } from "../app/features/import/sources.se
 import { liveServerPid } from "../server/backup/live";
 import { importMedia, readExport } from "../server/backup/export";
 import { ConfigError, loadConfig } from "../server/config";
+import { setPrivateUmask } from "../server/data-dir";
 import { openDatabase } from "../server/db/client";
 import { uploadsDir } from "../server/storage";
 import { migrateDatabase } from "../server/db/migrate";
@@ -57,6 +58,8 @@ async function main() {
   const raw = archive ? JSON.stringify(await readExport(file)) : await readFile(file, "utf8");
   const bundle = readSource(raw, { sourceUrl: values["source-url"] });
 
+  // What it writes in the data folder is private (docs/decisions/0171).
+  setPrivateUmask();
   const config = loadConfig();
   let handle;
   if (config.databaseUrl) {

@@ -10,6 +10,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { BackupError, restoreBackup } from "../server/backup/archive";
 import { ConfigError, loadConfig } from "../server/config";
+import { setPrivateUmask } from "../server/data-dir";
 import { terminalProgress } from "./backup-progress";
 
 const USAGE = "Usage: npm run restore -- ARCHIVE [--force]";
@@ -33,6 +34,8 @@ async function main() {
     console.error(USAGE);
     return 2;
   }
+  // What it writes in the data folder is private (docs/decisions/0171).
+  setPrivateUmask();
   const config = loadConfig();
   const archive = path.resolve(parsed.positionals[0]!);
   const started = performance.now();

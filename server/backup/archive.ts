@@ -17,6 +17,7 @@ import {
   type WriteStream,
 } from "node:fs";
 import {
+  chmod,
   cp,
   mkdir,
   mkdtemp,
@@ -34,6 +35,7 @@ import path from "node:path";
 import { once } from "node:events";
 import pg from "pg";
 import * as tar from "tar";
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../data-dir";
 import { appVersion } from "../app-version";
 import type { Config } from "../config";
 import { openDatabase, type DatabaseHandle } from "../db/client";
@@ -365,13 +367,22 @@ export async function createBackup({
       uploads,
     };
     await writeFile(path.join(staging, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
-    await mkdir(path.dirname(path.resolve(out)), { recursive: true });
+    // As sensitive as the database: 0600 in a folder made 0700 (docs/decisions/0171).
+    await mkdir(path.dirname(path.resolve(out)), { recursive: true, mode: PRIVATE_DIR_MODE });
     const partial = `${out}.partial-${randomBytes(4).toString("hex")}`;
     try {
       await tar.create(
-        { gzip: { level: 6 }, file: partial, cwd: staging, follow: true, portable: true },
+        {
+          gzip: { level: 6 },
+          file: partial,
+          cwd: staging,
+          follow: true,
+          portable: true,
+          mode: PRIVATE_FILE_MODE,
+        },
         entries,
       );
+      await chmod(partial, PRIVATE_FILE_MODE);
       await rename(partial, out);
     } catch (error) {
       await rm(partial, { force: true });

@@ -6,7 +6,15 @@
  * the logical dump.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -201,6 +209,21 @@ describe("backup and restore of the embedded database", () => {
       }
     },
   );
+
+  it("writes the archive 0600 in a folder it makes 0700 (issue 29, item 3)", async () => {
+    const source = tempDir();
+    const handle = await openDatabase({ dir: path.join(source, "pglite") });
+    try {
+      await migrateDatabase(handle);
+    } finally {
+      await handle.close();
+    }
+    const folder = path.join(tempDir(), "backups");
+    const archive = path.join(folder, "site.tar.gz");
+    await createBackup({ config: configFor(source), out: archive });
+    expect(statSync(archive).mode & 0o777).toBe(0o600);
+    expect(statSync(folder).mode & 0o777).toBe(0o700);
+  });
 
   it("refuses a damaged archive before touching anything", async () => {
     const archive = path.join(tempDir(), "not-a-backup.tar.gz");

@@ -3,7 +3,15 @@
  * tags, authors' public profiles, settings and redirects in content.json,
  * media beside it; e-mail addresses only when asked for.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -58,6 +66,15 @@ function config(dataDir: string) {
 }
 
 describe("npm run export", () => {
+  it("writes the archive 0600 in a folder it makes 0700 (issue 29, item 3)", async () => {
+    await seed();
+    const folder = path.join(tempDir(), "exports");
+    const out = path.join(folder, "content.tar.gz");
+    await writeExport({ db: testDb.db, config: config(tempDir()), out, includeEmails: true });
+    expect(statSync(out).mode & 0o777).toBe(0o600);
+    expect(statSync(folder).mode & 0o777).toBe(0o700);
+  });
+
   it("writes posts with their HTML and names, authors without e-mails, media beside", async () => {
     const { author, member } = await seed();
     const dataDir = tempDir();

@@ -9,6 +9,7 @@
  */
 import { createHash } from "node:crypto";
 import {
+  chmod,
   mkdir,
   mkdtemp,
   readdir,
@@ -23,6 +24,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { asc, inArray } from "drizzle-orm";
 import * as tar from "tar";
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../data-dir";
 import { appVersion } from "../app-version";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
@@ -205,13 +207,22 @@ export async function writeExport({
     }
     const text = JSON.stringify({ ...content, media }, null, 2) + "\n";
     await writeFile(path.join(staging, "content.json"), text);
-    await mkdir(path.dirname(path.resolve(out)), { recursive: true });
+    // As sensitive as the database: 0600 in a folder made 0700 (docs/decisions/0171).
+    await mkdir(path.dirname(path.resolve(out)), { recursive: true, mode: PRIVATE_DIR_MODE });
     const partial = `${out}.partial-${createHash("sha1").update(out).digest("hex").slice(0, 8)}`;
     try {
       await tar.create(
-        { gzip: true, file: partial, cwd: staging, follow: true, portable: true },
+        {
+          gzip: true,
+          file: partial,
+          cwd: staging,
+          follow: true,
+          portable: true,
+          mode: PRIVATE_FILE_MODE,
+        },
         entries,
       );
+      await chmod(partial, PRIVATE_FILE_MODE);
       await rename(partial, out);
     } catch (error) {
       await rm(partial, { force: true });

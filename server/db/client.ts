@@ -4,9 +4,10 @@ import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import { readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { ensurePrivateDir, narrowTree } from "../data-dir";
 import { currentNotes, noteDatabaseError } from "./errors";
 import * as schema from "./schema";
 
@@ -67,8 +68,11 @@ export type OpenOptions =
       /** In ms, 0 or absent: none (scripts, tests); the server passes its configuration. */
       timeouts?: DatabaseTimeouts;
     }
-  /** `dir` undefined: in memory (tests). */
-  | { url?: undefined; dir?: string };
+  /**
+   * `dir` undefined: in memory (tests). `warn` hears that the folder was open
+   * to other users and has been narrowed (default: console.warn).
+   */
+  | { url?: undefined; dir?: string; warn?: (message: string) => void };
 
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
 function checkChannel(channel: string) {
@@ -114,10 +118,14 @@ export function lockDataFolder(dir: string): () => void {
 
 export class DatabaseLockedError extends Error {}
 
-async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(
+  dir: string | undefined,
+  warn: (message: string) => void,
+): Promise<DatabaseHandle> {
   let unlock = () => {};
   if (dir) {
-    mkdirSync(dir, { recursive: true });
+    // Private: 0700, a wider folder narrowed with a warning (docs/decisions/0171).
+    ensurePrivateDir(dir, warn);
     unlock = lockDataFolder(dir);
   }
   let client: PGlite;
@@ -127,6 +135,8 @@ async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
     unlock();
     throw error;
   }
+  // PGlite makes its files 0666 whatever the umask: narrowed now and at close.
+  if (dir) narrowTree(dir);
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,
@@ -150,6 +160,7 @@ async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
     },
     async close() {
       if (!client.closed) await client.close();
+      if (dir) narrowTree(dir);
       unlock();
     },
   };
@@ -470,7 +481,10 @@ export function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
     const { url, poolSize, applicationName, log, timeouts } = options;
     return openPostgres(url, poolSize, applicationName, log, timeouts);
   }
-  return openPglite("dir" in options ? options.dir : undefined);
+  return openPglite(
+    "dir" in options ? options.dir : undefined,
+    ("warn" in options ? options.warn : undefined) ?? ((message) => console.warn(message)),
+  );
 }
 
 // The process's database, opened once at start-up. Kept on globalThis so that
