@@ -11,6 +11,7 @@ import { isAllowedImageUrl } from "../http/site-path";
 import { passwordResetMessage, verificationCodeMessage, type Mailer } from "../mail";
 import { profileCreatingAdapter } from "./adapter";
 import { deriveUsername } from "./username";
+import { STORE_IDENTIFIER } from "./verification-identifiers";
 
 /**
  * The header the Express server sets to the client's address (req.ip, which
@@ -238,6 +239,8 @@ export function createAuth(options: AuthOptions) {
       sendOnSignIn: false,
       autoSignInAfterVerification: false,
     },
+    // Reset tokens and code identifiers are stored hashed (docs/decisions/0170).
+    verification: { storeIdentifier: STORE_IDENTIFIER },
     user: {
       // Changing e-mail would have to update profiles too (docs/decisions/0004).
       changeEmail: { enabled: false },
