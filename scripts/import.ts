@@ -83,6 +83,7 @@ async function main() {
     const report = await importBundle(handle.db, bundle, {
       dryRun: values["dry-run"],
       fallbackAuthor: values.author,
+      siteOrigin: config.siteUrl,
     });
     console.log(formatReport(report, (performance.now() - started) / 1000));
     if (archive && config.storage.driver === "s3") {

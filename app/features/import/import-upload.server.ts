@@ -65,7 +65,7 @@ export async function importUpload(
   actor: Actor | null | undefined,
   upload: { name: string; bytes: Uint8Array } | null,
   input: ImportFormInput,
-  options: { uploadsRoot: string | null },
+  options: { uploadsRoot: string | null; siteOrigin?: string },
 ): Promise<UploadOutcome> {
   assertCan(actor, "admin.access");
   if (!upload || upload.bytes.byteLength === 0)
@@ -98,6 +98,7 @@ export async function importUpload(
       report = await importBundle(db, bundle, {
         dryRun,
         fallbackAuthor: input.author || undefined,
+        siteOrigin: options.siteOrigin,
         beforeCommit: (tx, done) =>
           recordAdminAction(tx, actor, {
             action: "content.import",
