@@ -39,7 +39,7 @@ async function main() {
   const config = loadConfig();
   const archive = path.resolve(parsed.positionals[0]!);
   const started = performance.now();
-  const { manifest, rows, files } = await restoreBackup({
+  const { manifest, rows, files, skipped } = await restoreBackup({
     config,
     archive,
     force: parsed.values.force,
@@ -53,6 +53,12 @@ async function main() {
       manifest.uploads.included
         ? `  uploads: ${files} files${config.storage.driver === "s3" ? " not copied: STORAGE_DRIVER=s3 (copy the archive's uploads/ into the bucket)" : ""}`
         : `  uploads: not in the archive (${manifest.uploads.reason})`,
+      ...(skipped.length > 0
+        ? [
+            `  uploads skipped: ${skipped.length}`,
+            ...skipped.map((s) => `    ${s.name}: ${s.reason}`),
+          ]
+        : []),
       `  took ${((performance.now() - started) / 1000).toFixed(1)} s`,
     ].join("\n"),
   );
