@@ -22,7 +22,7 @@ import { liveServerPid } from "../server/backup/live";
 import { importMedia, readExport } from "../server/backup/export";
 import { ArchiveRefused, scanArchive } from "../server/backup/safe-extract";
 import { ConfigError, loadConfig } from "../server/config";
-import { setPrivateUmask } from "../server/data-dir";
+import { ensurePrivateDir, setPrivateUmask } from "../server/data-dir";
 import { openDatabase } from "../server/db/client";
 import { uploadsDir } from "../server/storage";
 import { migrateDatabase } from "../server/db/migrate";
@@ -64,6 +64,7 @@ async function main() {
   // What it writes in the data folder is private (docs/decisions/0171).
   setPrivateUmask();
   const config = loadConfig();
+  ensurePrivateDir(config.dataDir, (m) => console.warn(m));
   let handle;
   if (config.databaseUrl) {
     handle = await openDatabase({

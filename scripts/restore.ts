@@ -10,7 +10,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { BackupError, restoreBackup } from "../server/backup/archive";
 import { ConfigError, loadConfig } from "../server/config";
-import { setPrivateUmask } from "../server/data-dir";
+import { ensurePrivateDir, setPrivateUmask } from "../server/data-dir";
 import { terminalProgress } from "./backup-progress";
 
 const USAGE = "Usage: npm run restore -- ARCHIVE [--force]";
@@ -37,6 +37,7 @@ async function main() {
   // What it writes in the data folder is private (docs/decisions/0171).
   setPrivateUmask();
   const config = loadConfig();
+  ensurePrivateDir(config.dataDir, (m) => console.warn(m));
   const archive = path.resolve(parsed.positionals[0]!);
   const started = performance.now();
   const { manifest, rows, files, skipped } = await restoreBackup({

@@ -8,8 +8,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { prepareDatabase } from "./app";
+import { loadConfig } from "./config";
 import { ensurePrivateDir } from "./data-dir";
 import { openDatabase } from "./db/client";
+import { createLogger } from "./logger";
 
 const temporary: string[] = [];
 afterAll(() => {
@@ -90,6 +93,30 @@ describe("the data folder is private", () => {
       await again.close();
       expect(openToOthers(dir)).toEqual([]);
       expect(warnings).toHaveLength(2);
+    },
+  );
+
+  it(
+    "tells the server's log when it narrows the database's folder",
+    { timeout: 60_000 },
+    async () => {
+      const dataDir = tempDir();
+      const dir = path.join(dataDir, "pglite");
+      mkdirSync(dir);
+      chmodSync(dir, 0o755);
+      const warned: { fields: unknown; message: string }[] = [];
+      const log = createLogger("silent");
+      log.warn = ((fields: unknown, message: string) =>
+        void warned.push({ fields, message })) as typeof log.warn;
+      const handle = await prepareDatabase(loadConfig({ DATA_DIR: dataDir }, false), log);
+      await handle.close();
+      expect(modeOf(dir)).toBe(0o700);
+      expect(warned).toEqual([
+        {
+          fields: { dir },
+          message: `${dir} was open to other users (mode 0755): narrowed to 0700`,
+        },
+      ]);
     },
   );
 });
