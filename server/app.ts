@@ -17,6 +17,7 @@ import type { ViteDevServer } from "vite";
 import { listenForInvalidations } from "./cache/cache";
 import { appVersion } from "./app-version";
 import { ConfigError, loadConfig, type Config } from "./config";
+import { ensurePrivateDir, setPrivateUmask } from "./data-dir";
 import { getDatabaseHandle, openDatabase, setDatabase, type DatabaseHandle } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { ensureReservedRows } from "./db/seed";
@@ -329,7 +330,10 @@ export async function prepareDatabase(config: Config, log: Logger): Promise<Data
         log,
         timeouts: config.databaseTimeouts,
       })
-    : await openDatabase({ dir: path.join(config.dataDir, "pglite") });
+    : await openDatabase({
+        dir: path.join(config.dataDir, "pglite"),
+        warn: (message) => log.warn({ dir: path.join(config.dataDir, "pglite") }, message),
+      });
   const started = performance.now();
   await migrateDatabase(handle, undefined, log);
   await ensureReservedRows(handle.db);
@@ -360,6 +364,9 @@ export async function start({
     throw error;
   }
   const log = createLogger(config.logLevel, config.logFormat);
+  // The data folder and what the site writes in it are private (docs/decisions/0171).
+  setPrivateUmask();
+  ensurePrivateDir(config.dataDir, (message) => log.warn({ dir: config.dataDir }, message));
   if (config.errorWebhookUrl) {
     setErrorReporter(
       createErrorReporter({

@@ -12,6 +12,7 @@ import { passwordResetMessage, verificationCodeMessage, type Mailer } from "../m
 import { profileCreatingAdapter } from "./adapter";
 import { totpCodesUsedOnce } from "./totp-once";
 import { deriveUsername } from "./username";
+import { STORE_IDENTIFIER } from "./verification-identifiers";
 
 /**
  * The header the Express server sets to the client's address (req.ip, which
@@ -239,6 +240,8 @@ export function createAuth(options: AuthOptions) {
       sendOnSignIn: false,
       autoSignInAfterVerification: false,
     },
+    // Reset tokens and code identifiers are stored hashed (docs/decisions/0170).
+    verification: { storeIdentifier: STORE_IDENTIFIER },
     user: {
       // Changing e-mail would have to update profiles too (docs/decisions/0004).
       changeEmail: { enabled: false },

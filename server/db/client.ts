@@ -4,9 +4,10 @@ import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import { readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { ensurePrivateDir, narrowTree } from "../data-dir";
 import { currentNotes, noteDatabaseError } from "./errors";
 import * as schema from "./schema";
 
@@ -70,8 +71,10 @@ export type OpenOptions =
   /**
    * `dir` undefined: in memory (tests). `loadDataDir`: start from a dumped data
    * folder (PGlite's dumpDataDir), as the tests' migrated template is copied.
+   * `warn` hears that the folder was open to other users and has been narrowed
+   * (default: console.warn).
    */
-  | { url?: undefined; dir?: string; loadDataDir?: Blob };
+  | { url?: undefined; dir?: string; loadDataDir?: Blob; warn?: (message: string) => void };
 
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
 function checkChannel(channel: string) {
@@ -117,10 +120,15 @@ export function lockDataFolder(dir: string): () => void {
 
 export class DatabaseLockedError extends Error {}
 
-async function openPglite(dir: string | undefined, loadDataDir?: Blob): Promise<DatabaseHandle> {
+async function openPglite(
+  dir: string | undefined,
+  warn: (message: string) => void,
+  loadDataDir?: Blob,
+): Promise<DatabaseHandle> {
   let unlock = () => {};
   if (dir) {
-    mkdirSync(dir, { recursive: true });
+    // Private: 0700, a wider folder narrowed with a warning (docs/decisions/0171).
+    ensurePrivateDir(dir, warn);
     unlock = lockDataFolder(dir);
   }
   let client: PGlite;
@@ -130,6 +138,8 @@ async function openPglite(dir: string | undefined, loadDataDir?: Blob): Promise<
     unlock();
     throw error;
   }
+  // PGlite makes its files 0666 whatever the umask: narrowed now and at close.
+  if (dir) narrowTree(dir);
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,
@@ -153,6 +163,7 @@ async function openPglite(dir: string | undefined, loadDataDir?: Blob): Promise<
     },
     async close() {
       if (!client.closed) await client.close();
+      if (dir) narrowTree(dir);
       unlock();
     },
   };
@@ -474,8 +485,12 @@ export function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
     return openPostgres(url, poolSize, applicationName, log, timeouts);
   }
   // No address (or an empty one): the embedded database.
-  const { dir, loadDataDir } = options as { dir?: string; loadDataDir?: Blob };
-  return openPglite(dir, loadDataDir);
+  const { dir, loadDataDir, warn } = options as {
+    dir?: string;
+    loadDataDir?: Blob;
+    warn?: (message: string) => void;
+  };
+  return openPglite(dir, warn ?? ((message) => console.warn(message)), loadDataDir);
 }
 
 // The process's database, opened once at start-up. Kept on globalThis so that
