@@ -23,6 +23,8 @@ export default defineConfig({
           exclude: ["**/*.integration.test.{ts,tsx}", "node_modules/**"],
           environment: "node",
           maxWorkers: workers(0),
+          // Projects with different worker counts run one after the other: unit tests first.
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -38,6 +40,7 @@ export default defineConfig({
           ],
           environment: "node",
           maxWorkers: workers(1),
+          sequence: { groupOrder: 1 },
           // One migrated template database, copied by each file, and a fresh production build
           // for the HTTP tests (tests/support/global-setup.ts).
           globalSetup: ["tests/support/global-setup.ts"],
