@@ -100,10 +100,10 @@ test("Analytics: a post's views for 30 and 90 days, the table matching the chart
     title: `Analytics journey ${width} ${id}`,
     slug: `analytics-journey-${width}-${id}`,
   });
-  await signedInAdmin(page, adminServer, async (db) => {
-    const me = await db.query<{ id: string }>(
-      "SELECT id FROM profiles WHERE role = 'admin' ORDER BY created_at DESC LIMIT 1",
-    );
+  await signedInAdmin(page, adminServer, async (db, journeyAdmin) => {
+    const me = await db.query<{ id: string }>("SELECT id FROM profiles WHERE email = $1", [
+      journeyAdmin.email,
+    ]);
     for (const width of WIDTHS) {
       const { title, slug } = post(width);
       const inserted = await db.query<{ id: string }>(
