@@ -110,7 +110,7 @@ describe("paged archives over HTTP", () => {
           const again = await site.get(visitor(), path);
           await again.text();
           return again.headers.get("x-page-cache");
-        }, path)
+        })
         .toBe("hit");
     }
   });

@@ -61,6 +61,9 @@ export class OwnServer {
   /** Pool admins (site-accounts.ts) handed out on this server so far: each journey gets its own. */
   adminsTaken = 0;
 
+  /** Whether signedInAdmin last left admins' two-factor required (the templates have it off). */
+  adminTwoFactorRequired = false;
+
   get url() {
     return `http://127.0.0.1:${this.port}`;
   }
