@@ -62,6 +62,8 @@ function siteServer(site: {
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // The data folders (with signed-in accounts) that the journeys' own servers copy.
+  globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   // A flaky journey is a bug to fix. In CI a failed journey runs once more, so

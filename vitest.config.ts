@@ -1,5 +1,15 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 import { alias } from "./vite.config";
+
+/**
+ * Test files run side by side, one per worker: as many workers as cores (Vitest's default,
+ * cores − 1, is one on a 2-core machine). The integration files wait on the database a good
+ * part of the time, so they take one more. TEST_WORKERS overrides both (e.g. 1 to debug).
+ */
+const cores = availableParallelism();
+const workers = (extra: number) =>
+  Number(process.env.TEST_WORKERS) || Math.max(1, Math.min(cores + extra, 8));
 
 export default defineConfig({
   resolve: { alias },
@@ -12,6 +22,9 @@ export default defineConfig({
           include: ["{app,server,scripts}/**/*.test.{ts,tsx}"],
           exclude: ["**/*.integration.test.{ts,tsx}", "node_modules/**"],
           environment: "node",
+          maxWorkers: workers(0),
+          // Projects with different worker counts run one after the other: unit tests first.
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -26,6 +39,11 @@ export default defineConfig({
             ...(process.env.TEST_EXCLUDE_FAULTS ? ["tests/faults/**"] : []),
           ],
           environment: "node",
+          maxWorkers: workers(1),
+          sequence: { groupOrder: 1 },
+          // One migrated template database, copied by each file, and a fresh production build
+          // for the HTTP tests (tests/support/global-setup.ts).
+          globalSetup: ["tests/support/global-setup.ts"],
           // Each file creates its own database; PGlite start-up is CPU-bound.
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -43,3 +43,9 @@ export function createApp(options: WithoutHooks<Parameters<typeof createServerAp
 export function start(options: WithoutHooks<Parameters<typeof startServer>[0]>) {
   return startServer({ ...options, hooks });
 }
+
+/**
+ * The HTTP integration tests serve this bundle (tests/support/http-app.ts) and
+ * listen for cache invalidations with the bundle's own caches, as start() does.
+ */
+export { listenForInvalidations } from "#server/cache/cache";

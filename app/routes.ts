@@ -87,6 +87,7 @@ export default [
   route("post/:slug/event.ics", "routes/post.event-ics.ts"),
   route("settings/notifications", "routes/settings.notifications.tsx"),
   route("settings/two-factor", "routes/settings.two-factor.tsx"),
+  route("settings/sessions", "routes/settings.sessions.tsx"),
   route("unsubscribe", "routes/unsubscribe.tsx"),
   route("post/:slug", "routes/post.tsx", { id: "post" }),
   route(":category/:slug", "routes/post.tsx", { id: "category-post" }),

@@ -12,6 +12,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { BackupError, createBackup } from "../server/backup/archive";
 import { ConfigError, loadConfig } from "../server/config";
+import { ensurePrivateDir, setPrivateUmask } from "../server/data-dir";
 import { formatBytes, terminalProgress } from "./backup-progress";
 
 const USAGE = "Usage: npm run backup [-- --out FILE_OR_FOLDER] [--logical]";
@@ -39,7 +40,10 @@ async function main() {
     console.log(USAGE);
     return 0;
   }
+  setPrivateUmask();
   const config = loadConfig();
+  // The default folder is ours: narrowed to 0700 if it was wider (docs/decisions/0171).
+  if (!values.out) ensurePrivateDir(path.resolve("backups"), (m) => console.warn(m));
   const out = archivePath(values.out);
   const started = performance.now();
   const manifest = await createBackup({

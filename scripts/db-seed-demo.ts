@@ -12,7 +12,12 @@ import { ConfigError, loadConfig, type Config } from "../server/config";
 import { openDatabase, type DatabaseHandle } from "../server/db/client";
 import { migrateDatabase } from "../server/db/migrate";
 import { ensureReservedRows } from "../server/db/seed";
-import { seedDemo, type DemoAccount, type SeedDemoResult } from "../server/db/seed-demo";
+import {
+  demoTwoFactorNote,
+  seedDemo,
+  type DemoAccount,
+  type SeedDemoResult,
+} from "../server/db/seed-demo";
 import { createStorage } from "../server/storage";
 
 class ScriptError extends Error {}
@@ -95,6 +100,7 @@ function report(result: SeedDemoResult, config: Config): void {
   );
   if (result.created) {
     console.log("These passwords are shown only this once: keep them somewhere safe.");
+    if (!config.databaseUrl) console.log(["", ...demoTwoFactorNote(config.siteUrl)].join("\n"));
   } else {
     console.log(
       "Passwords are shown only by the run that creates them. For new ones, load the demo into an empty database" +
@@ -114,6 +120,8 @@ async function main(): Promise<void> {
     const result = await seedDemo(handle.db, createStorage(config), {
       log: (msg) => console.log(msg),
       siteName: config.siteName,
+      // The embedded database is the demo site, as `npm start` makes it (decision 0168).
+      demoSite: !config.databaseUrl,
     });
     report(result, config);
   } finally {

@@ -15,6 +15,7 @@ import { parseArgs } from "node:util";
 import { writeExport } from "../server/backup/export";
 import { liveServerPid } from "../server/backup/live";
 import { ConfigError, loadConfig } from "../server/config";
+import { ensurePrivateDir, setPrivateUmask } from "../server/data-dir";
 import { openDatabase } from "../server/db/client";
 import { formatBytes } from "./backup-progress";
 
@@ -38,7 +39,10 @@ async function main() {
     console.log(USAGE);
     return 0;
   }
+  setPrivateUmask();
   const config = loadConfig();
+  // The default folder is ours: narrowed to 0700 if it was wider (docs/decisions/0171).
+  if (!values.out) ensurePrivateDir(path.resolve("exports"), (m) => console.warn(m));
   const name = `founderbridge-content-${new Date().toISOString().replace(/[:.]/g, "-")}.tar.gz`;
   const out = path.resolve(values.out ?? path.join("exports", name));
   let handle;

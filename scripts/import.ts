@@ -20,7 +20,9 @@ import {
 import { ImportFormatError, readSource } from "../app/features/import/sources.server";
 import { liveServerPid } from "../server/backup/live";
 import { importMedia, readExport } from "../server/backup/export";
+import { ArchiveRefused, scanArchive } from "../server/backup/safe-extract";
 import { ConfigError, loadConfig } from "../server/config";
+import { ensurePrivateDir, setPrivateUmask } from "../server/data-dir";
 import { openDatabase } from "../server/db/client";
 import { uploadsDir } from "../server/storage";
 import { migrateDatabase } from "../server/db/migrate";
@@ -54,10 +56,15 @@ async function main() {
   }
   const file = path.resolve(positionals[0]!);
   const archive = /\.(tar\.gz|tgz)$/i.test(file);
+  // Links and archives that unpack to too much are refused before anything is read or written.
+  if (archive) await scanArchive(file);
   const raw = archive ? JSON.stringify(await readExport(file)) : await readFile(file, "utf8");
   const bundle = readSource(raw, { sourceUrl: values["source-url"] });
 
+  // What it writes in the data folder is private (docs/decisions/0171).
+  setPrivateUmask();
   const config = loadConfig();
+  ensurePrivateDir(config.dataDir, (m) => console.warn(m));
   let handle;
   if (config.databaseUrl) {
     handle = await openDatabase({
@@ -80,6 +87,7 @@ async function main() {
     const report = await importBundle(handle.db, bundle, {
       dryRun: values["dry-run"],
       fallbackAuthor: values.author,
+      siteOrigin: config.siteUrl,
     });
     console.log(formatReport(report, (performance.now() - started) / 1000));
     if (archive && config.storage.driver === "s3") {
@@ -89,8 +97,10 @@ async function main() {
         dryRun: values["dry-run"],
       });
       console.log(
-        `  media: ${copied.length} files ${values["dry-run"] ? "would be " : ""}copied to the uploads (files already there are kept)`,
+        `  media: ${copied.files.length} files ${values["dry-run"] ? "would be " : ""}copied to the uploads (files already there are kept)`,
       );
+      if (copied.skipped.length > 0) console.log(`  media skipped: ${copied.skipped.length}`);
+      for (const s of copied.skipped) console.log(`    ${s.item}: ${s.reason}`);
     }
   } finally {
     await handle.close();
@@ -105,6 +115,7 @@ main().then(
       error instanceof ConfigError ||
       error instanceof ImportFormatError ||
       error instanceof UnmappedAuthorsError ||
+      error instanceof ArchiveRefused ||
       (error as NodeJS.ErrnoException).code === "ENOENT";
     console.error(known ? (error as Error).message : error);
     process.exit(1);

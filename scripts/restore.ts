@@ -10,6 +10,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { BackupError, restoreBackup } from "../server/backup/archive";
 import { ConfigError, loadConfig } from "../server/config";
+import { ensurePrivateDir, setPrivateUmask } from "../server/data-dir";
 import { terminalProgress } from "./backup-progress";
 
 const USAGE = "Usage: npm run restore -- ARCHIVE [--force]";
@@ -33,10 +34,13 @@ async function main() {
     console.error(USAGE);
     return 2;
   }
+  // What it writes in the data folder is private (docs/decisions/0171).
+  setPrivateUmask();
   const config = loadConfig();
+  ensurePrivateDir(config.dataDir, (m) => console.warn(m));
   const archive = path.resolve(parsed.positionals[0]!);
   const started = performance.now();
-  const { manifest, rows, files } = await restoreBackup({
+  const { manifest, rows, files, skipped } = await restoreBackup({
     config,
     archive,
     force: parsed.values.force,
@@ -50,6 +54,12 @@ async function main() {
       manifest.uploads.included
         ? `  uploads: ${files} files${config.storage.driver === "s3" ? " not copied: STORAGE_DRIVER=s3 (copy the archive's uploads/ into the bucket)" : ""}`
         : `  uploads: not in the archive (${manifest.uploads.reason})`,
+      ...(skipped.length > 0
+        ? [
+            `  uploads skipped: ${skipped.length}`,
+            ...skipped.map((s) => `    ${s.name}: ${s.reason}`),
+          ]
+        : []),
       `  took ${((performance.now() - started) / 1000).toFixed(1)} s`,
     ].join("\n"),
   );

@@ -17,10 +17,11 @@ import type { ViteDevServer } from "vite";
 import { listenForInvalidations } from "./cache/cache";
 import { appVersion } from "./app-version";
 import { ConfigError, loadConfig, type Config } from "./config";
+import { ensurePrivateDir, setPrivateUmask } from "./data-dir";
 import { getDatabaseHandle, openDatabase, setDatabase, type DatabaseHandle } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { ensureReservedRows } from "./db/seed";
-import { seedDemo } from "./db/seed-demo";
+import { loadDemoSite } from "./db/seed-demo";
 import { authRoutes, clientIpHeader } from "./auth/express";
 import { bodyLimit } from "./http/body-limit";
 import { refuseControlUrls } from "./http/clean-input";
@@ -329,7 +330,10 @@ export async function prepareDatabase(config: Config, log: Logger): Promise<Data
         log,
         timeouts: config.databaseTimeouts,
       })
-    : await openDatabase({ dir: path.join(config.dataDir, "pglite") });
+    : await openDatabase({
+        dir: path.join(config.dataDir, "pglite"),
+        warn: (message) => log.warn({ dir: path.join(config.dataDir, "pglite") }, message),
+      });
   const started = performance.now();
   await migrateDatabase(handle, undefined, log);
   await ensureReservedRows(handle.db);
@@ -360,6 +364,9 @@ export async function start({
     throw error;
   }
   const log = createLogger(config.logLevel, config.logFormat);
+  // The data folder and what the site writes in it are private (docs/decisions/0171).
+  setPrivateUmask();
+  ensurePrivateDir(config.dataDir, (message) => log.warn({ dir: config.dataDir }, message));
   if (config.errorWebhookUrl) {
     setErrorReporter(
       createErrorReporter({
@@ -399,10 +406,9 @@ export async function start({
   });
   await hooks.startJobs(jobs, log);
 
-  if (config.demoContent) {
-    const result = await seedDemo(database.db, storage, { log: (msg) => log.info(msg) });
-    if (result.created) printDemoAccounts(result.accounts);
-  }
+  // The embedded demo site: admins are not made to set up a second factor (decision 0168).
+  const demoBanner = await loadDemoSite(database.db, storage, config, (msg) => log.info(msg));
+  if (demoBanner) console.log(demoBanner);
 
   const app = createApp({ config, log, vite, hooks });
   const server = app.listen(config.port, config.host);
@@ -439,18 +445,4 @@ export async function start({
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
   process.once("SIGINT", () => void shutdown("SIGINT"));
   return server;
-}
-
-function printDemoAccounts(accounts: Awaited<ReturnType<typeof seedDemo>>["accounts"]) {
-  const lines = accounts.map(
-    (a) => `  ${a.role.padEnd(7)} ${a.status.padEnd(9)} ${a.email.padEnd(38)} ${a.password}`,
-  );
-  console.log(
-    [
-      "",
-      "Demo content loaded. Sign in with these accounts (passwords are generated on this first start only):",
-      ...lines,
-      "",
-    ].join("\n"),
-  );
 }

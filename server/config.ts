@@ -154,7 +154,7 @@ function formatIssues(error: z.ZodError): string {
 function embeddedSecret(dataDir: string): string {
   const file = path.join(dataDir, "secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString("base64url");
   writeFileSync(file, secret + "\n", { mode: 0o600 });
   return secret;

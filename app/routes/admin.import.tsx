@@ -61,6 +61,7 @@ export async function action({ request }: Route.ActionArgs) {
   const { config } = runtime();
   const outcome = await importUpload(db(), actor, upload, read.data, {
     uploadsRoot: config.storage.driver === "local" ? uploadsDir(config.dataDir) : null,
+    siteOrigin: config.siteUrl,
   });
   if (!outcome.ok)
     return answer(

@@ -8,6 +8,7 @@ import {
 } from "~/features/accounts/admin-two-factor.server";
 import { requireUser } from "~/features/accounts/permissions.server";
 import { clientIp } from "~/features/accounts/request.server";
+import { endSessionsBeforeTwoFactor, SESSION_MESSAGES } from "~/features/accounts/sessions.server";
 import { TwoFactorSettingsPage } from "~/features/accounts/two-factor-forms";
 import {
   confirmEnrolment,
@@ -41,7 +42,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     (await adminTwoFactorRequired(db()));
   const notice =
     done === "on"
-      ? TWO_FACTOR_MESSAGES.enabled
+      ? params.get("others") === "ended"
+        ? `${TWO_FACTOR_MESSAGES.enabled} ${SESSION_MESSAGES.twoFactorEndedOthers}`
+        : TWO_FACTOR_MESSAGES.enabled
       : done === "off"
         ? TWO_FACTOR_MESSAGES.disabled
         : required
@@ -55,10 +58,12 @@ export async function loader({ request }: Route.LoaderArgs) {
  * is deleted), so the answer is a redirect carrying the new cookie: this
  * request's loader would still see the old one.
  */
-function renewed(setCookie: string[], done: "on" | "off"): never {
+function renewed(setCookie: string[], done: "on" | "off", othersEnded = false): never {
   const headers = new Headers();
   for (const cookie of setCookie) headers.append("Set-Cookie", cookie);
-  throw redirect(`/settings/two-factor?done=${done}`, { headers });
+  throw redirect(`/settings/two-factor?done=${done}${othersEnded ? "&others=ended" : ""}`, {
+    headers,
+  });
 }
 
 type ActionData = {
@@ -123,7 +128,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: confirmed.status },
       );
     }
-    renewed(confirmed.setCookie, "on");
+    // Sessions made before the second factor stop working: all but this browser's new one
+    // (issue 29 item 7, docs/decisions/0174).
+    const ended = await endSessionsBeforeTwoFactor(deps.db, member.id, confirmed.setCookie);
+    renewed(confirmed.setCookie, "on", ended > 0);
   }
   const off = await disableTwoFactor(deps, member.id, form, ctx);
   if (!off.ok)

@@ -10,7 +10,9 @@ import { revokeAllSessions } from "./sessions";
 import { isAllowedImageUrl } from "../http/site-path";
 import { passwordResetMessage, verificationCodeMessage, type Mailer } from "../mail";
 import { profileCreatingAdapter } from "./adapter";
+import { totpCodesUsedOnce } from "./totp-once";
 import { deriveUsername } from "./username";
+import { STORE_IDENTIFIER } from "./verification-identifiers";
 
 /**
  * The header the Express server sets to the client's address (req.ip, which
@@ -238,6 +240,8 @@ export function createAuth(options: AuthOptions) {
       sendOnSignIn: false,
       autoSignInAfterVerification: false,
     },
+    // Reset tokens and code identifiers are stored hashed (docs/decisions/0170).
+    verification: { storeIdentifier: STORE_IDENTIFIER },
     user: {
       // Changing e-mail would have to update profiles too (docs/decisions/0004).
       changeEmail: { enabled: false },
@@ -284,7 +288,11 @@ export function createAuth(options: AuthOptions) {
         },
       },
     },
-    hooks: { after: providerSignInAsksForCode },
+    hooks: {
+      // An authenticator code is taken once (issue 29 §1, docs/decisions/0166).
+      before: totpCodesUsedOnce(db, TWO_FACTOR_COOKIE),
+      after: providerSignInAsksForCode,
+    },
     // Failed provider sign-ins (bad state, provider errors) end at /auth/callback,
     // which sends the visitor to /login with a message, never to a library page.
     onAPIError: { errorURL: `${siteUrl}/auth/callback` },

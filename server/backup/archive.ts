@@ -17,6 +17,8 @@ import {
   type WriteStream,
 } from "node:fs";
 import {
+  chmod,
+  copyFile,
   cp,
   mkdir,
   mkdtemp,
@@ -34,6 +36,7 @@ import path from "node:path";
 import { once } from "node:events";
 import pg from "pg";
 import * as tar from "tar";
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../data-dir";
 import { appVersion } from "../app-version";
 import type { Config } from "../config";
 import { openDatabase, type DatabaseHandle } from "../db/client";
@@ -49,6 +52,14 @@ import {
   type SqlSession,
 } from "./logical";
 import { BACKUP_SOCKET_NAME, liveServerPid } from "./live";
+import {
+  ArchiveRefused,
+  isSiteFile,
+  isSiteFileName,
+  scanArchive,
+  SITE_FILE_REFUSED,
+  type ArchiveEntry,
+} from "./safe-extract";
 
 export const MANIFEST_FORMAT = 1;
 
@@ -365,13 +376,22 @@ export async function createBackup({
       uploads,
     };
     await writeFile(path.join(staging, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
-    await mkdir(path.dirname(path.resolve(out)), { recursive: true });
+    // As sensitive as the database: 0600 in a folder made 0700 (docs/decisions/0171).
+    await mkdir(path.dirname(path.resolve(out)), { recursive: true, mode: PRIVATE_DIR_MODE });
     const partial = `${out}.partial-${randomBytes(4).toString("hex")}`;
     try {
       await tar.create(
-        { gzip: { level: 6 }, file: partial, cwd: staging, follow: true, portable: true },
+        {
+          gzip: { level: 6 },
+          file: partial,
+          cwd: staging,
+          follow: true,
+          portable: true,
+          mode: PRIVATE_FILE_MODE,
+        },
         entries,
       );
+      await chmod(partial, PRIVATE_FILE_MODE);
       await rename(partial, out);
     } catch (error) {
       await rm(partial, { force: true });
@@ -441,7 +461,13 @@ export type RestoreOptions = {
   progress?: Progress;
 };
 
-export type RestoreResult = { manifest: Manifest; rows: number; files: number };
+export type RestoreResult = {
+  manifest: Manifest;
+  rows: number;
+  files: number;
+  /** Uploads left out: not named in the manifest, or not a kind the site writes. */
+  skipped: { name: string; reason: string }[];
+};
 
 export async function restoreBackup({
   config,
@@ -450,9 +476,21 @@ export async function restoreBackup({
   progress = silent,
 }: RestoreOptions): Promise<RestoreResult> {
   if (!existsSync(archive)) throw new RestoreRefused(`No archive at ${archive}`);
+  // No link, and a bounded size, before anything is unpacked (docs/decisions/0173).
+  let entries: ArchiveEntry[];
+  try {
+    entries = await scanArchive(archive);
+  } catch (error) {
+    if (error instanceof ArchiveRefused) throw new RestoreRefused(error.message);
+    throw error;
+  }
   const staging = await mkdtemp(path.join(tmpdir(), "founderbridge-restore-"));
   try {
-    await tar.extract({ file: archive, cwd: staging });
+    await tar.extract({
+      file: archive,
+      cwd: staging,
+      filter: (p, entry) => p === "manifest.json" && (entry as tar.ReadEntry).type === "File",
+    });
     let manifest: Manifest;
     try {
       manifest = JSON.parse(
@@ -465,17 +503,41 @@ export async function restoreBackup({
       throw new RestoreRefused(`Unknown backup format ${manifest.format}`);
     }
 
+    // Only the database file and the uploads the manifest names, of the kinds the site writes.
+    const dumpName = path.basename(manifest.database.file);
+    const named = manifest.uploads.included ? manifest.uploads.files : {};
+    const skipped: RestoreResult["skipped"] = [];
+    const accepted = new Set<string>();
+    for (const name of Object.keys(named)) {
+      if (isSiteFileName(name)) accepted.add(name);
+      else skipped.push({ name, reason: SITE_FILE_REFUSED });
+    }
+    for (const entry of entries) {
+      const name = entry.path.slice("uploads/".length);
+      if (entry.type === "File" && entry.path.startsWith("uploads/") && !Object.hasOwn(named, name))
+        skipped.push({ name, reason: "not named in the manifest" });
+    }
+    await tar.extract({
+      file: archive,
+      cwd: staging,
+      filter: (p, entry) =>
+        (entry as tar.ReadEntry).type === "File" &&
+        (p === dumpName || (p.startsWith("uploads/") && accepted.has(p.slice("uploads/".length)))),
+    });
+
     // Check everything before writing anything.
-    const dump = path.join(staging, path.basename(manifest.database.file));
+    const dump = path.join(staging, dumpName);
     if (!existsSync(dump) || (await sha256File(dump)) !== manifest.database.sha256) {
       throw new RestoreRefused("The archive's database file is missing or damaged (checksum)");
     }
-    if (manifest.uploads.included) {
-      for (const [name, { sha256 }] of Object.entries(manifest.uploads.files)) {
-        const file = path.join(staging, "uploads", name);
-        if (!existsSync(file) || (await sha256File(file)) !== sha256) {
-          throw new RestoreRefused(`The archive's upload ${name} is missing or damaged (checksum)`);
-        }
+    for (const name of [...accepted]) {
+      const file = path.join(staging, "uploads", name);
+      if (!existsSync(file) || (await sha256File(file)) !== named[name]!.sha256) {
+        throw new RestoreRefused(`The archive's upload ${name} is missing or damaged (checksum)`);
+      }
+      if (!(await isSiteFile(file, name))) {
+        accepted.delete(name);
+        skipped.push({ name, reason: SITE_FILE_REFUSED });
       }
     }
     const tag = manifest.schema.migration;
@@ -577,15 +639,16 @@ export async function restoreBackup({
 
     let files = 0;
     if (restoreUploads && manifest.uploads.included) {
-      const names = Object.keys(manifest.uploads.files);
       if (force) await rm(uploadsTarget, { recursive: true, force: true });
       await mkdir(uploadsTarget, { recursive: true });
-      if (existsSync(path.join(staging, "uploads"))) {
-        await cp(path.join(staging, "uploads"), uploadsTarget, { recursive: true });
+      for (const name of accepted) {
+        const target = path.join(uploadsTarget, name);
+        await mkdir(path.dirname(target), { recursive: true });
+        await copyFile(path.join(staging, "uploads", name), target);
       }
-      files = names.length;
+      files = accepted.size;
     }
-    return { manifest, rows, files };
+    return { manifest, rows, files, skipped };
   } finally {
     await rm(staging, { recursive: true, force: true });
   }

@@ -6,13 +6,24 @@
  * the logical dump.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { once } from "node:events";
 import { connect } from "node:net";
 import pg from "pg";
+import * as tar from "tar";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   createComment,
@@ -78,10 +89,16 @@ async function seed(db: Database) {
 
 function seedUploads(dataDir: string): Record<string, string> {
   const files: Record<string, string> = {};
-  for (const name of ["posts/a/one.webp", "profiles/b/two.jpg", "three.pdf"]) {
+  // The kinds the site writes: an image, captions, the demo's chime.
+  const heads: Record<string, string> = {
+    "posts/a/one.webp": "RIFF\u0000\u0000\u0000\u0000WEBPVP8 ",
+    "captions/b/two.vtt": "WEBVTT\n\n",
+    "demo/audio/three.wav": "RIFF\u0000\u0000\u0000\u0000WAVEfmt ",
+  };
+  for (const [name, head] of Object.entries(heads)) {
     const file = path.join(dataDir, "uploads", name);
     mkdirSync(path.dirname(file), { recursive: true });
-    const bytes = randomBytes(2048 + name.length);
+    const bytes = Buffer.concat([Buffer.from(head, "latin1"), randomBytes(2048 + name.length)]);
     writeFileSync(file, bytes);
     files[name] = createHash("sha256").update(bytes).digest("hex");
   }
@@ -201,6 +218,130 @@ describe("backup and restore of the embedded database", () => {
       }
     },
   );
+
+  it("writes the archive 0600 in a folder it makes 0700 (issue 29, item 3)", async () => {
+    const source = tempDir();
+    const handle = await openDatabase({ dir: path.join(source, "pglite") });
+    try {
+      await migrateDatabase(handle);
+    } finally {
+      await handle.close();
+    }
+    const folder = path.join(tempDir(), "backups");
+    const archive = path.join(folder, "site.tar.gz");
+    await createBackup({ config: configFor(source), out: archive });
+    expect(statSync(archive).mode & 0o777).toBe(0o600);
+    expect(statSync(folder).mode & 0o777).toBe(0o700);
+  });
+
+  describe("restores only what the site writes (issue 29, item 6)", () => {
+    /** A real backup of an empty site, then edited: `edit` changes its folder and manifest. */
+    async function tampered(
+      edit: (
+        dir: string,
+        manifest: Record<string, unknown>,
+        name: (n: string, b: Buffer) => void,
+      ) => void,
+    ) {
+      const source = tempDir();
+      const handle = await openDatabase({ dir: path.join(source, "pglite") });
+      try {
+        await migrateDatabase(handle);
+      } finally {
+        await handle.close();
+      }
+      const original = path.join(tempDir(), "site.tar.gz");
+      await createBackup({ config: configFor(source), out: original });
+      const dir = tempDir();
+      await tar.extract({ file: original, cwd: dir });
+      const manifest = JSON.parse(readFileSync(path.join(dir, "manifest.json"), "utf8"));
+      const files: Record<string, { bytes: number; sha256: string }> = {};
+      const name = (n: string, bytes: Buffer) => {
+        const file = path.join(dir, "uploads", n);
+        mkdirSync(path.dirname(file), { recursive: true });
+        writeFileSync(file, bytes);
+        files[n] = {
+          bytes: bytes.length,
+          sha256: createHash("sha256").update(bytes).digest("hex"),
+        };
+      };
+      edit(dir, manifest, name);
+      manifest.uploads = { included: true, files: { ...manifest.uploads.files, ...files } };
+      writeFileSync(path.join(dir, "manifest.json"), JSON.stringify(manifest));
+      const out = path.join(tempDir(), "tampered.tar.gz");
+      await tar.create({ gzip: true, file: out, cwd: dir }, readdirSync(dir));
+      return out;
+    }
+    const webp = () =>
+      Buffer.concat([
+        Buffer.from("RIFF\u0000\u0000\u0000\u0000WEBPVP8 ", "latin1"),
+        randomBytes(64),
+      ]);
+    const uploadsOf = (dataDir: string) => {
+      const root = path.join(dataDir, "uploads");
+      return existsSync(root)
+        ? readdirSync(root, { recursive: true, withFileTypes: true })
+            .filter((e) => !e.isDirectory())
+            .map((e) => path.relative(root, path.join(e.parentPath, e.name)))
+            .sort()
+        : [];
+    };
+
+    it(
+      "copies only images and captions the manifest names, and lists the rest",
+      { timeout: 60_000 },
+      async () => {
+        const html = Buffer.from("<!doctype html><script>alert(document.cookie)</script>");
+        const archive = await tampered((dir, _manifest, name) => {
+          name("posts/ok.webp", webp());
+          name("evil.html", html);
+          name(
+            "logo.svg",
+            Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+          );
+          name("posts/fake.webp", html);
+          // In the archive, not in the manifest.
+          mkdirSync(path.join(dir, "uploads"), { recursive: true });
+          writeFileSync(path.join(dir, "uploads", "unnamed.webp"), webp());
+        });
+        const target = tempDir();
+        const result = await restoreBackup({ config: configFor(target), archive });
+        expect(uploadsOf(target)).toEqual(["posts/ok.webp"]);
+        expect(result.files).toBe(1);
+        expect(result.skipped.map((s) => s.name).sort()).toEqual(
+          ["evil.html", "logo.svg", "posts/fake.webp", "unnamed.webp"].sort(),
+        );
+      },
+    );
+
+    it(
+      "refuses links, dangling or not, and an archive that unpacks to 40 MB",
+      { timeout: 60_000 },
+      async () => {
+        const dangling = await tampered((dir, _manifest, name) => {
+          name("posts/ok.webp", webp());
+          symlinkSync("../../nowhere/at-all", path.join(dir, "uploads", "posts", "gone.webp"));
+        });
+        const passwd = await tampered((dir, _manifest, name) => {
+          name("posts/ok.webp", webp());
+          symlinkSync("/etc/passwd", path.join(dir, "uploads", "posts", "passwd.webp"));
+        });
+        const big = Buffer.alloc(40 * 1024 * 1024);
+        for (let at = 0; at < big.length; at += 64 * 1024) randomBytes(250).copy(big, at);
+        webp().copy(big);
+        const bomb = await tampered((_dir, _manifest, name) => name("posts/big.webp", big));
+        expect(statSync(bomb).size).toBeLessThan(400 * 1024);
+        for (const archive of [dangling, passwd, bomb]) {
+          const target = tempDir();
+          await expect(restoreBackup({ config: configFor(target), archive })).rejects.toThrow(
+            RestoreRefused,
+          );
+          expect(existsSync(path.join(target, "pglite"))).toBe(false);
+          expect(uploadsOf(target)).toEqual([]);
+        }
+      },
+    );
+  });
 
   it("refuses a damaged archive before touching anything", async () => {
     const archive = path.join(tempDir(), "not-a-backup.tar.gz");

@@ -3,7 +3,19 @@
  * tags, authors' public profiles, settings and redirects in content.json,
  * media beside it; e-mail addresses only when asked for.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -12,8 +24,11 @@ import { createPost, createTag, createUser } from "#tests/support/factories";
 import { testDatabaseForThisFile } from "#tests/support/test-database";
 import { postTags, urlRedirects } from "../db/schema";
 import { importMedia, readExport, writeExport } from "./export";
+import { ArchiveRefused, scanArchive } from "./safe-extract";
 
 const testDb = testDatabaseForThisFile();
+/** The first bytes of a WebP file, as the site's image code writes them. */
+const WEBP = "RIFF\u0024\u0000\u0000\u0000WEBPVP8 image bytes";
 const temporary: string[] = [];
 afterAll(() => {
   for (const dir of temporary) rmSync(dir, { recursive: true, force: true });
@@ -58,6 +73,15 @@ function config(dataDir: string) {
 }
 
 describe("npm run export", () => {
+  it("writes the archive 0600 in a folder it makes 0700 (issue 29, item 3)", async () => {
+    await seed();
+    const folder = path.join(tempDir(), "exports");
+    const out = path.join(folder, "content.tar.gz");
+    await writeExport({ db: testDb.db, config: config(tempDir()), out, includeEmails: true });
+    expect(statSync(out).mode & 0o777).toBe(0o600);
+    expect(statSync(folder).mode & 0o777).toBe(0o700);
+  });
+
   it("writes posts with their HTML and names, authors without e-mails, media beside", async () => {
     const { author, member } = await seed();
     const dataDir = tempDir();
@@ -123,17 +147,148 @@ describe("npm run export", () => {
     await seed();
     const dataDir = tempDir();
     mkdirSync(path.join(dataDir, "uploads", "posts"), { recursive: true });
-    writeFileSync(path.join(dataDir, "uploads", "posts", "cover.webp"), "image bytes");
+    writeFileSync(path.join(dataDir, "uploads", "posts", "cover.webp"), WEBP);
     const out = path.join(tempDir(), "content.tar.gz");
     await writeExport({ db: testDb.db, config: config(dataDir), out });
 
     const uploads = path.join(tempDir(), "uploads");
-    expect(await importMedia(out, uploads, { dryRun: true })).toEqual(["posts/cover.webp"]);
+    const one = { files: ["posts/cover.webp"], skipped: [] };
+    expect(await importMedia(out, uploads, { dryRun: true })).toEqual(one);
     expect(existsSync(path.join(uploads, "posts", "cover.webp"))).toBe(false);
-    expect(await importMedia(out, uploads)).toEqual(["posts/cover.webp"]);
-    expect(readFileSync(path.join(uploads, "posts", "cover.webp"), "utf8")).toBe("image bytes");
+    expect(await importMedia(out, uploads)).toEqual(one);
+    expect(readFileSync(path.join(uploads, "posts", "cover.webp"), "latin1")).toBe(WEBP);
     writeFileSync(path.join(uploads, "posts", "cover.webp"), "kept");
-    expect(await importMedia(out, uploads)).toEqual([]);
+    expect(await importMedia(out, uploads)).toEqual({ files: [], skipped: [] });
     expect(readFileSync(path.join(uploads, "posts", "cover.webp"), "utf8")).toBe("kept");
+  });
+});
+
+/**
+ * An export archive made by hand: content.json naming `named`, and media/
+ * holding `files` (name → bytes), `links` (name → symlink target) and
+ * `hardlinks` (name → another media file).
+ */
+async function craftedExport(spec: {
+  named: string[];
+  files?: Record<string, string | Buffer>;
+  links?: Record<string, string>;
+  hardlinks?: Record<string, string>;
+}): Promise<string> {
+  const staging = tempDir();
+  writeFileSync(
+    path.join(staging, "content.json"),
+    JSON.stringify({
+      format: "founderbridge-content",
+      version: 1,
+      categories: [],
+      tags: [],
+      posts: [],
+      redirects: [],
+      authors: [],
+      media: spec.named,
+    }),
+  );
+  const place = (name: string) => {
+    const file = path.join(staging, "media", name);
+    mkdirSync(path.dirname(file), { recursive: true });
+    return file;
+  };
+  for (const [name, bytes] of Object.entries(spec.files ?? {})) writeFileSync(place(name), bytes);
+  for (const [name, target] of Object.entries(spec.links ?? {})) symlinkSync(target, place(name));
+  for (const [name, other] of Object.entries(spec.hardlinks ?? {}))
+    linkSync(path.join(staging, "media", other), place(name));
+  const out = path.join(tempDir(), "crafted.tar.gz");
+  await tar.create({ gzip: true, file: out, cwd: staging }, ["content.json", "media"]);
+  return out;
+}
+
+/** Every file under `root`, as relative paths. */
+const filesUnder = (root: string) =>
+  existsSync(root)
+    ? readdirSync(root, { recursive: true, withFileTypes: true })
+        .filter((e) => !e.isDirectory())
+        .map((e) => path.relative(root, path.join(e.parentPath, e.name)))
+        .sort()
+    : [];
+
+describe("importing media: only what the site writes (issue 29, item 6)", () => {
+  it("copies only images and captions named in content.json, and lists the rest", async () => {
+    const html = "<!doctype html><script>alert(document.cookie)</script>";
+    const archive = await craftedExport({
+      named: [
+        "posts/ok.webp",
+        "captions/ok.vtt",
+        "evil.html",
+        "logo.svg",
+        "posts/fake.webp",
+        "posts/no-kind",
+      ],
+      files: {
+        "posts/ok.webp": WEBP,
+        "captions/ok.vtt": "WEBVTT\n\n00:00.000 --> 00:01.000\nHello\n",
+        "evil.html": html,
+        "logo.svg": '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>',
+        "posts/fake.webp": html,
+        "posts/no-kind": WEBP,
+        "unnamed.webp": WEBP,
+      },
+    });
+    const uploads = path.join(tempDir(), "uploads");
+    const result = await importMedia(archive, uploads);
+    expect(filesUnder(uploads)).toEqual(["captions/ok.vtt", "posts/ok.webp"]);
+    expect(result.files.sort()).toEqual(["captions/ok.vtt", "posts/ok.webp"]);
+    expect(result.skipped.map((s) => s.item).sort()).toEqual(
+      [
+        "media evil.html",
+        "media logo.svg",
+        "media posts/fake.webp",
+        "media posts/no-kind",
+        "media unnamed.webp",
+      ].sort(),
+    );
+    expect(result.skipped).toContainEqual({
+      item: "media unnamed.webp",
+      reason: "not named in content.json",
+    });
+  });
+
+  it("refuses an archive holding a link, dangling or not, before writing anything", async () => {
+    const specs: Parameters<typeof craftedExport>[0][] = [
+      { named: ["posts/a.webp"], links: { "posts/a.webp": "../../../nowhere/at-all" } },
+      { named: ["posts/b.webp"], links: { "posts/b.webp": "/etc/passwd" } },
+      {
+        named: ["posts/c.webp", "posts/d.webp"],
+        files: { "posts/c.webp": WEBP },
+        hardlinks: { "posts/d.webp": "posts/c.webp" },
+      },
+    ];
+    for (const spec of specs) {
+      const archive = await craftedExport(spec);
+      const uploads = path.join(tempDir(), "uploads");
+      await expect(importMedia(archive, uploads)).rejects.toThrow(ArchiveRefused);
+      expect(filesUnder(uploads)).toEqual([]);
+    }
+  });
+
+  it("refuses a small archive that unpacks to 40 MB", async () => {
+    // As found: about 180 KB that unpacks to 40 MB (a ratio node-tar's own limit, 1000, lets by).
+    const big = Buffer.alloc(40 * 1024 * 1024);
+    for (let at = 0; at < big.length; at += 64 * 1024) randomBytes(250).copy(big, at);
+    big.write(WEBP, "latin1");
+    const archive = await craftedExport({
+      named: ["posts/big.webp"],
+      files: { "posts/big.webp": big },
+    });
+    expect(statSync(archive).size).toBeGreaterThan(100 * 1024);
+    expect(statSync(archive).size).toBeLessThan(400 * 1024);
+    const uploads = path.join(tempDir(), "uploads");
+    await expect(importMedia(archive, uploads)).rejects.toThrow(/unpacks to more than/);
+    expect(filesUnder(uploads)).toEqual([]);
+    // The absolute cap holds whatever the archive's size.
+    const fine = await craftedExport({
+      named: ["posts/ok.webp"],
+      files: { "posts/ok.webp": WEBP },
+    });
+    await expect(scanArchive(fine, { cap: 16 })).rejects.toThrow(ArchiveRefused);
   });
 });

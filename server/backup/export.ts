@@ -8,14 +8,17 @@
  * and slugs rather than ids where another site would need them.
  */
 import { createHash } from "node:crypto";
+import { constants } from "node:fs";
 import {
+  chmod,
+  copyFile,
+  lstat,
   mkdir,
   mkdtemp,
   readdir,
   readFile,
   rename,
   rm,
-  stat,
   symlink,
   writeFile,
 } from "node:fs/promises";
@@ -23,6 +26,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { asc, inArray } from "drizzle-orm";
 import * as tar from "tar";
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../data-dir";
+import { isSiteFile, isSiteFileName, scanArchive, SITE_FILE_REFUSED } from "./safe-extract";
 import { appVersion } from "../app-version";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
@@ -205,13 +210,22 @@ export async function writeExport({
     }
     const text = JSON.stringify({ ...content, media }, null, 2) + "\n";
     await writeFile(path.join(staging, "content.json"), text);
-    await mkdir(path.dirname(path.resolve(out)), { recursive: true });
+    // As sensitive as the database: 0600 in a folder made 0700 (docs/decisions/0171).
+    await mkdir(path.dirname(path.resolve(out)), { recursive: true, mode: PRIVATE_DIR_MODE });
     const partial = `${out}.partial-${createHash("sha1").update(out).digest("hex").slice(0, 8)}`;
     try {
       await tar.create(
-        { gzip: true, file: partial, cwd: staging, follow: true, portable: true },
+        {
+          gzip: true,
+          file: partial,
+          cwd: staging,
+          follow: true,
+          portable: true,
+          mode: PRIVATE_FILE_MODE,
+        },
         entries,
       );
+      await chmod(partial, PRIVATE_FILE_MODE);
       await rename(partial, out);
     } catch (error) {
       await rm(partial, { force: true });
@@ -244,43 +258,72 @@ export async function readExport(
   }
 }
 
+export type MediaImport = {
+  /** The names copied (or that would be, with `dryRun`). */
+  files: string[];
+  /** The archive's media/ files left out, and why (for the import's report). */
+  skipped: { item: string; reason: string }[];
+};
+
 /**
  * Copies an export archive's media/ files into `uploadsRoot` (the import of
- * our own format): files already there are left alone, so a second run copies
- * nothing. Returns the paths copied (or that would be, with `dryRun`).
+ * our own format): only those content.json names, of a kind the site writes
+ * (safe-extract.ts: by name and first bytes); others are skipped and listed.
+ * An archive with a link, or that unpacks to too much, is refused
+ * (ArchiveRefused) before anything is written. Files already there are left
+ * alone, so a second run copies nothing.
  */
 export async function importMedia(
   file: string,
   uploadsRoot: string,
-  options: { dryRun?: boolean } = {},
-): Promise<string[]> {
-  const entries: string[] = [];
-  await tar.list({
-    file,
-    filter: (p) => p.startsWith("media/") && !p.endsWith("/"),
-    onReadEntry: (entry) => {
-      if (entry.type === "File") entries.push(entry.path.slice("media/".length));
-    },
-  });
+  options: { dryRun?: boolean; cap?: number } = {},
+): Promise<MediaImport> {
+  const entries = await scanArchive(file, { cap: options.cap });
+  const named = new Set((await readExport(file)).media ?? []);
+  const skipped: MediaImport["skipped"] = [];
+  const candidates: string[] = [];
+  for (const entry of entries) {
+    if (!entry.path.startsWith("media/") || entry.type !== "File") continue;
+    const name = entry.path.slice("media/".length);
+    if (!named.has(name)) {
+      skipped.push({ item: `media ${name}`, reason: "not named in content.json" });
+    } else if (!isSiteFileName(name)) {
+      skipped.push({ item: `media ${name}`, reason: SITE_FILE_REFUSED });
+    } else candidates.push(name);
+  }
   const missing: string[] = [];
-  for (const name of entries) {
+  for (const name of candidates) {
     try {
-      await stat(path.join(uploadsRoot, name));
+      await lstat(path.join(uploadsRoot, name));
     } catch {
       missing.push(name);
     }
   }
-  if (missing.length > 0 && !options.dryRun) {
-    await mkdir(uploadsRoot, { recursive: true });
+  if (missing.length === 0) return { files: [], skipped };
+  const staging = await mkdtemp(path.join(tmpdir(), "founderbridge-import-media-"));
+  try {
     const wanted = new Set(missing.map((name) => `media/${name}`));
-    // node-tar refuses absolute paths and ".." (preservePaths is off).
+    // node-tar refuses absolute paths and ".." (preservePaths is off); only regular files.
     await tar.extract({
       file,
-      cwd: uploadsRoot,
-      strip: 1,
-      keep: true,
-      filter: (p) => wanted.has(p),
+      cwd: staging,
+      filter: (p, entry) => wanted.has(p) && (entry as tar.ReadEntry).type === "File",
     });
+    const files: string[] = [];
+    for (const name of missing) {
+      const from = path.join(staging, "media", name);
+      if (!(await isSiteFile(from, name))) {
+        skipped.push({ item: `media ${name}`, reason: SITE_FILE_REFUSED });
+        continue;
+      }
+      files.push(name);
+      if (options.dryRun) continue;
+      const to = path.join(uploadsRoot, name);
+      await mkdir(path.dirname(to), { recursive: true });
+      await copyFile(from, to, constants.COPYFILE_EXCL);
+    }
+    return { files, skipped };
+  } finally {
+    await rm(staging, { recursive: true, force: true });
   }
-  return missing;
 }

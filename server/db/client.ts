@@ -4,9 +4,10 @@ import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import { readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { ensurePrivateDir, narrowTree } from "../data-dir";
 import { currentNotes, noteDatabaseError } from "./errors";
 import * as schema from "./schema";
 
@@ -67,8 +68,13 @@ export type OpenOptions =
       /** In ms, 0 or absent: none (scripts, tests); the server passes its configuration. */
       timeouts?: DatabaseTimeouts;
     }
-  /** `dir` undefined: in memory (tests). */
-  | { url?: undefined; dir?: string };
+  /**
+   * `dir` undefined: in memory (tests). `loadDataDir`: start from a dumped data
+   * folder (PGlite's dumpDataDir), as the tests' migrated template is copied.
+   * `warn` hears that the folder was open to other users and has been narrowed
+   * (default: console.warn).
+   */
+  | { url?: undefined; dir?: string; loadDataDir?: Blob; warn?: (message: string) => void };
 
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
 function checkChannel(channel: string) {
@@ -114,19 +120,26 @@ export function lockDataFolder(dir: string): () => void {
 
 export class DatabaseLockedError extends Error {}
 
-async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(
+  dir: string | undefined,
+  warn: (message: string) => void,
+  loadDataDir?: Blob,
+): Promise<DatabaseHandle> {
   let unlock = () => {};
   if (dir) {
-    mkdirSync(dir, { recursive: true });
+    // Private: 0700, a wider folder narrowed with a warning (docs/decisions/0171).
+    ensurePrivateDir(dir, warn);
     unlock = lockDataFolder(dir);
   }
   let client: PGlite;
   try {
-    client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });
+    client = await PGlite.create({ dataDir: dir, loadDataDir, extensions: { pg_trgm } });
   } catch (error) {
     unlock();
     throw error;
   }
+  // PGlite makes its files 0666 whatever the umask: narrowed now and at close.
+  if (dir) narrowTree(dir);
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,
@@ -150,6 +163,7 @@ async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
     },
     async close() {
       if (!client.closed) await client.close();
+      if (dir) narrowTree(dir);
       unlock();
     },
   };
@@ -470,7 +484,13 @@ export function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
     const { url, poolSize, applicationName, log, timeouts } = options;
     return openPostgres(url, poolSize, applicationName, log, timeouts);
   }
-  return openPglite("dir" in options ? options.dir : undefined);
+  // No address (or an empty one): the embedded database.
+  const { dir, loadDataDir, warn } = options as {
+    dir?: string;
+    loadDataDir?: Blob;
+    warn?: (message: string) => void;
+  };
+  return openPglite(dir, warn ?? ((message) => console.warn(message)), loadDataDir);
 }
 
 // The process's database, opened once at start-up. Kept on globalThis so that

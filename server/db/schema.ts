@@ -195,6 +195,12 @@ export const twoFactors = pgTable(
     verified: boolean("verified").notNull().default(true),
     failedVerificationCount: integer("failed_verification_count").notNull().default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /**
+     * The 30-second step of the last authenticator code accepted (Unix time
+     * / 30): a code is taken once, and never one older than this (issue 29,
+     * docs/decisions/0166). Not the library's: server/auth/totp-once.ts.
+     */
+    lastTotpStep: integer("last_totp_step"),
   },
   (t) => [
     index("two_factors_secret_idx").on(t.secret),

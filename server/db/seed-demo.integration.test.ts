@@ -442,8 +442,13 @@ describe("seedDemo, later runs", () => {
 
   it("creates the content exactly once when two seeders race", async () => {
     await testDb.reset();
+    // As a new site has it (the harness turns it off).
+    await db.update(siteSettings).set({ requireAdminTwoFactor: true });
     const results = await Promise.all([seedDemo(db, storage), seedDemo(db, storage)]);
     expect(results.map((r) => r.created).sort()).toEqual([false, true]);
+    // Not the embedded demo site (no `demoSite`): admins still need a second factor (decision 0168).
+    const [settings] = await db.select().from(siteSettings);
+    expect(settings!.requireAdminTwoFactor).toBe(true);
     expect(await countRows(db, "posts")).toBe(40);
     expect(await countRows(db, "profiles")).toBe(14);
     expect(existsSync(path.join(uploads, "demo", "banners", "sidebar.600x500.webp"))).toBe(true);

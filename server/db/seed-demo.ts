@@ -71,7 +71,60 @@ export type SeedDemoOptions = {
   log?: (msg: string) => void;
   /** Printed on the featured images. */
   siteName?: string;
+  /**
+   * The embedded demo site (DEMO_CONTENT on the embedded database): the run
+   * that loads the content also stops requiring admins to set up a second
+   * factor (docs/decisions/0168). Left as it is on any other database.
+   */
+  demoSite?: boolean;
 };
+
+/**
+ * What the demo site says about admins' second factor when it prints the
+ * accounts (docs/decisions/0168): it is not required here, a real site
+ * requires it, and how to turn it on.
+ */
+export function demoTwoFactorNote(siteUrl: string): string[] {
+  return [
+    "This demo site does not ask admins to set up two-factor authentication. A real site does: without",
+    "demo content (DEMO_CONTENT=false, or DATABASE_URL) a new site requires it of admins from the start.",
+    `To require it here too, sign in as the admin, open ${siteUrl}/admin/site-settings and tick`,
+    '"Require two-factor authentication for admins" under Security.',
+  ];
+}
+
+/**
+ * The server's start-up step (server/app.ts): with demo content on (the
+ * embedded database only, server/config.ts), loads it as the demo site and
+ * answers the message to print on the start that loaded it; otherwise
+ * nothing, and a site without demo content keeps requiring a second factor
+ * of admins (migration 0030's default).
+ */
+export async function loadDemoSite(
+  db: Database,
+  storage: Storage,
+  config: { demoContent: boolean; siteUrl: string },
+  log: (msg: string) => void,
+): Promise<string | null> {
+  if (!config.demoContent) return null;
+  const result = await seedDemo(db, storage, { log, demoSite: true });
+  return result.created ? demoAccountsBanner(result.accounts, config.siteUrl) : null;
+}
+
+/** The first start's message: the demo accounts and their passwords, then the note above. */
+export function demoAccountsBanner(accounts: DemoAccount[], siteUrl: string): string {
+  const lines = accounts.map(
+    (a) => `  ${a.role.padEnd(7)} ${a.status.padEnd(9)} ${a.email.padEnd(38)} ${a.password}`,
+  );
+  return [
+    "",
+    "Demo content loaded. Sign in with these accounts (passwords are generated on this first start only):",
+    ...lines,
+    "",
+    ...demoTwoFactorNote(siteUrl),
+    "",
+  ].join("\n");
+}
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -666,11 +719,15 @@ async function insertBroadcasts(ctx: Context): Promise<void> {
   }
 }
 
-/** Marks the demo as loaded; fills the banner settings only where an admin has not. */
-async function updateSiteSettings(ctx: Context): Promise<void> {
+/**
+ * Marks the demo as loaded; fills the banner settings only where an admin has
+ * not; on the embedded demo site, stops requiring a second factor of admins.
+ */
+async function updateSiteSettings(ctx: Context, demoSite: boolean): Promise<void> {
   await ctx.tx
     .update(siteSettings)
     .set({
+      ...(demoSite ? { requireAdminTwoFactor: false } : {}),
       demoContentLoadedAt: new Date(ctx.now),
       defaultSidebarBannerUrl: sql`coalesce(${siteSettings.defaultSidebarBannerUrl}, ${ctx.images.sidebarBanner})`,
       defaultSidebarBannerLink: sql`coalesce(${siteSettings.defaultSidebarBannerLink}, '/partner-with-us')`,
@@ -731,7 +788,7 @@ export async function seedDemo(
     await insertFavorites(ctx, inserted);
     await insertAccountNotifications(ctx);
     await insertBroadcasts(ctx);
-    await updateSiteSettings(ctx);
+    await updateSiteSettings(ctx, opts.demoSite ?? false);
     return true;
   });
 

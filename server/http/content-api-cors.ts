@@ -20,7 +20,7 @@ export function contentApiCors(origins: readonly string[]): RequestHandler {
     const ok = origin !== undefined && (any || allowed.has(origin.toLowerCase()));
     if (ok) {
       res.setHeader("Access-Control-Allow-Origin", any ? "*" : origin);
-      res.setHeader("Access-Control-Expose-Headers", "ETag");
+      res.setHeader("Access-Control-Expose-Headers", "ETag, Retry-After");
     }
     if (req.method !== "OPTIONS") return next();
     if (ok) {

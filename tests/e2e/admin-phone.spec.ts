@@ -50,10 +50,10 @@ for (const width of [360, 1280]) {
   }) => {
     test.setTimeout(240_000);
     const id = tag();
-    await signedInAdmin(page, adminServer, async (db) => {
-      const me = await db.query<{ id: string }>(
-        "SELECT id FROM profiles WHERE role = 'admin' ORDER BY created_at DESC LIMIT 1",
-      );
+    await signedInAdmin(page, adminServer, async (db, journeyAdmin) => {
+      const me = await db.query<{ id: string }>("SELECT id FROM profiles WHERE email = $1", [
+        journeyAdmin.email,
+      ]);
       // Long titles and addresses are what pushed the tables wide.
       await db.query(
         `INSERT INTO posts (title, slug, author_id, status, published_at)
@@ -77,10 +77,10 @@ test("on a phone: sort by a header, filter by status, feature and delete the sel
   adminServer,
 }) => {
   const id = tag();
-  await signedInAdmin(page, adminServer, async (db) => {
-    const me = await db.query<{ id: string }>(
-      "SELECT id FROM profiles WHERE role = 'admin' ORDER BY created_at DESC LIMIT 1",
-    );
+  await signedInAdmin(page, adminServer, async (db, journeyAdmin) => {
+    const me = await db.query<{ id: string }>("SELECT id FROM profiles WHERE email = $1", [
+      journeyAdmin.email,
+    ]);
     await db.query(
       `INSERT INTO posts (title, slug, author_id, status, published_at) VALUES
          ('Bravo ${id}', 'bravo-${id}', $1, 'published', now() - interval '1 hour'),

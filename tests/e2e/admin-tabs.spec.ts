@@ -36,11 +36,11 @@ test("Posts tab: search, author change and delete ask first, featured toggle, Vi
   const live = `Pricing lessons ${id}`;
   const draft = `Draft thoughts ${id}`;
   let adminId = "";
-  await signedInAdmin(page, adminServer, async (db) => {
+  await signedInAdmin(page, adminServer, async (db, journeyAdmin) => {
     // The admin just promoted: the newest admin.
-    const me = await db.query<{ id: string }>(
-      "SELECT id FROM profiles WHERE role = 'admin' ORDER BY created_at DESC LIMIT 1",
-    );
+    const me = await db.query<{ id: string }>("SELECT id FROM profiles WHERE email = $1", [
+      journeyAdmin.email,
+    ]);
     adminId = me.rows[0]!.id;
     const mentor = `mentor-${id}`;
     await db.query(
@@ -185,14 +185,14 @@ test("Categories tab and editor: create, edit, disabled while blank, delete move
   const id = tag();
   const doomed = `Doomed ${id}`;
   const post = `Moving post ${id}`;
-  await signedInAdmin(page, adminServer, async (db) => {
+  await signedInAdmin(page, adminServer, async (db, journeyAdmin) => {
     const category = await db.query<{ id: string }>(
       "INSERT INTO categories (name, slug) VALUES ($1, $2) RETURNING id",
       [doomed, `doomed-${id}`],
     );
-    const author = await db.query<{ id: string }>(
-      "SELECT id FROM profiles WHERE role = 'admin' ORDER BY created_at DESC LIMIT 1",
-    );
+    const author = await db.query<{ id: string }>("SELECT id FROM profiles WHERE email = $1", [
+      journeyAdmin.email,
+    ]);
     await db.query(
       `INSERT INTO posts (title, slug, author_id, category_id, status, published_at)
        VALUES ($1, $2, $3, $4, 'published', now() - interval '1 hour')`,

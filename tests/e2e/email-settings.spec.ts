@@ -25,10 +25,10 @@ test("notification settings, then a one-click unsubscribe signed out", async ({
   adminServer,
 }) => {
   let userId = "";
-  const member = await signedInAdmin(page, adminServer, async (db) => {
-    const { rows } = await db.query<{ id: string }>(
-      "SELECT id FROM profiles WHERE role = 'admin' ORDER BY created_at DESC LIMIT 1",
-    );
+  const member = await signedInAdmin(page, adminServer, async (db, journeyAdmin) => {
+    const { rows } = await db.query<{ id: string }>("SELECT id FROM profiles WHERE email = $1", [
+      journeyAdmin.email,
+    ]);
     userId = rows[0]!.id;
   });
   expect(member.email).toBeTruthy();

@@ -50,10 +50,10 @@ test("an admin sets the site's time zone to Asia/Kolkata and a post's date follo
   adminServer,
 }) => {
   const slug = `late-evening-in-london-${tag()}`;
-  await signedInAdmin(page, adminServer, async (db) => {
-    const me = await db.query<{ id: string }>(
-      "SELECT id FROM profiles WHERE role = 'admin' ORDER BY created_at DESC LIMIT 1",
-    );
+  await signedInAdmin(page, adminServer, async (db, journeyAdmin) => {
+    const me = await db.query<{ id: string }>("SELECT id FROM profiles WHERE email = $1", [
+      journeyAdmin.email,
+    ]);
     await db.query(
       `INSERT INTO posts (title, slug, content, author_id, status, published_at)
        VALUES ('Late evening in London', $1, '<p>Posted at nine in the evening, summer time.</p>',

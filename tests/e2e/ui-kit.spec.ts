@@ -43,7 +43,18 @@ test("the kit on a member's and an admin's pages", async ({ browser, adminServer
   try {
     const admin = await signedInAdmin(page, adminServer);
     await page.goto("/");
-    await waitForHydration(page, "header button[aria-expanded]");
+    // The avatar menu is a lazy part of the header: wait for it, not for the first menu button
+    // (the theme's), or ArrowDown may reach a button React has not taken over yet.
+    await page.waitForFunction(
+      () => {
+        const avatar = [...document.querySelectorAll("header button")].find((button) =>
+          button.textContent?.includes("Account menu for"),
+        );
+        return Boolean(avatar && Object.keys(avatar).some((key) => key.startsWith("__reactProps")));
+      },
+      undefined,
+      { timeout: 10_000 },
+    );
     const header = page.getByRole("banner");
 
     // The account menu: ArrowDown opens it on its first link; Escape closes it.

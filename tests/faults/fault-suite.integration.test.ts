@@ -42,7 +42,7 @@ import {
   signIn,
 } from "../support/server-process";
 import { testDatabaseForThisFile } from "#tests/support/test-database";
-import { Balancer, BROWSER, Load, type Acknowledged, type Member } from "./load";
+import { Balancer, BROWSER, Load, readerAddress, type Acknowledged, type Member } from "./load";
 
 const url = process.env.TEST_DATABASE_URL;
 const READERS = 8;
@@ -77,10 +77,9 @@ async function lostWrites(db: Database, ack: Acknowledged) {
     sql`SELECT post_id || ' ' || visitor_key AS key FROM post_views`,
   );
   const viewKeys = new Set(views.map((v) => v.key));
-  const viewed = (v: { postId: string; userAgent: string }) =>
-    ["127.0.0.1", "::ffff:127.0.0.1"].some((ip) =>
-      viewKeys.has(`${v.postId} ${visitorKey(SHARED_SECRET, ip, v.userAgent)}`),
-    );
+  // Each beacon comes from an address of its own (a view counts once per address, decision 0176).
+  const viewed = (v: { postId: string; address: string }) =>
+    viewKeys.has(`${v.postId} ${visitorKey(SHARED_SECRET, v.address)}`);
   const lostLikes = ack.likes.filter((l) => !likeKeys.has(`${l.commentId} ${l.userId}`));
   if (lostLikes.length) console.log("acknowledged likes not found", lostLikes);
   return {
@@ -147,6 +146,8 @@ describe.skipIf(!url)("the fault suite (PostgreSQL, production build)", () => {
       DATA_DIR: path.join(dataDir, "shared"),
       LOG_LEVEL: "info",
       INSTANCE: name,
+      // The beacons say which reader they are by X-Forwarded-For (decision 0176).
+      TRUST_PROXY: "true",
     });
     a = new ServerProcess(await freePort(), env("a"));
     await a.start({ readyPath: "/api/health/ready" });
@@ -372,6 +373,7 @@ describe.skipIf(!url)("the fault suite: kill -9 of a server on the embedded data
       DATA_DIR: dir,
       DEMO_CONTENT: "false",
       LOG_LEVEL: "info",
+      TRUST_PROXY: "true",
     });
     try {
       await server.start({ readyPath: "/api/health/ready" });
@@ -380,18 +382,19 @@ describe.skipIf(!url)("the fault suite: kill -9 of a server on the embedded data
       const load = new Load(balancer, posts, []);
       load.start(4);
       // Anonymous writers: view beacons, written before they are answered (decision 0063).
-      const acknowledged: { postId: string; userAgent: string }[] = [];
+      const acknowledged: { postId: string; address: string }[] = [];
       let n = 0;
       let beaconing = true;
       const beacons = (async () => {
         while (beaconing) {
           const post = posts[n % posts.length]!;
-          const userAgent = `${BROWSER} embedded-${++n}`;
+          // A reader of its own for each beacon: a view counts once per address (decision 0176).
+          const address = readerAddress(++n);
           const r = await fetch(`${server.url}/api/posts/${post.id}/view`, {
             method: "POST",
-            headers: { origin: server.url, "user-agent": userAgent },
+            headers: { origin: server.url, "user-agent": BROWSER, "x-forwarded-for": address },
           }).catch(() => undefined);
-          if (r?.status === 204) acknowledged.push({ postId: post.id, userAgent });
+          if (r?.status === 204) acknowledged.push({ postId: post.id, address });
           await sleep(15);
         }
       })();

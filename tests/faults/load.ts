@@ -13,6 +13,12 @@ export const BROWSER =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36";
 
 /** What went wrong with a request, when something did. */
+/** The n-th reader's client address, in 10.0.0.0/8 (a view counts once per address, decision 0176). */
+export function readerAddress(n: number): string {
+  const i = (n % 0xfffffe) + 1;
+  return `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+}
+
 export type Failure =
   | "refused" // connection refused: never reached a server (retried elsewhere when possible)
   | "reset" // the connection closed or reset after the request was sent: no answer
@@ -32,7 +38,8 @@ export type Acknowledged = {
   comments: { id: string; postId: string }[];
   likes: { commentId: string; userId: string }[];
   favorites: { postId: string; userId: string }[];
-  views: { postId: string; userAgent: string }[];
+  /** Each view's client address (X-Forwarded-For): a view counts once per address (decision 0176). */
+  views: { postId: string; address: string }[];
 };
 
 export type Member = { id: string; cookie: string };
@@ -276,14 +283,17 @@ export class Load {
         }
       } else {
         this.counter += 1;
-        const userAgent = `${BROWSER} fault-${process.pid}-${this.counter}`;
+        const address = readerAddress(this.counter);
         const response = await this.send({
           path: `/api/posts/${post.id}/view`,
-          init: { method: "POST", headers: { "user-agent": userAgent } },
+          init: {
+            method: "POST",
+            headers: { "user-agent": BROWSER, "x-forwarded-for": address },
+          },
           write: true,
         });
         await response?.arrayBuffer().catch(() => {});
-        if (response?.status === 204) this.acknowledged.views.push({ postId: post.id, userAgent });
+        if (response?.status === 204) this.acknowledged.views.push({ postId: post.id, address });
       }
       await this.pause(40, 120);
     }

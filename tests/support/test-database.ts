@@ -3,16 +3,21 @@
  *
  * In-memory PGlite by default. With TEST_DATABASE_URL (a server the tests may
  * create databases on, e.g. postgres://postgres@127.0.0.1:5432/postgres) each
- * file gets its own freshly created database, dropped again in destroy(), so
- * files can run in parallel and a crashed run leaves at most a stray database.
+ * file gets its own database, dropped again in destroy(), so files can run in
+ * parallel and a crashed run leaves at most a stray database.
  *
- * Creating and migrating takes about 3 s on PGlite: one per file, emptied
- * between tests. testDatabaseForThisFile() does just that; reset() restores
- * the reserved rows to their defaults too, so tests may edit them.
+ * Migrating takes about 2 s on PGlite, so it is done once per run, in the
+ * integration project's global set-up (tests/support/global-setup.ts), into a
+ * template: on PostgreSQL each file's database is `CREATE DATABASE … TEMPLATE`,
+ * on PGlite each file loads the template's dumped data folder. Without a
+ * template (a script, or a run without the global set-up) the file migrates its
+ * own. testDatabaseForThisFile() makes one per file, emptied between tests;
+ * reset() restores the reserved rows to their defaults too, so tests may edit them.
  */
 import { eq, ne, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach } from "vitest";
+import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import pg from "pg";
 import { openDatabase, type Database, type DatabaseHandle } from "../../server/db/client";
 import { migrateDatabase } from "../../server/db/migrate";
@@ -23,6 +28,18 @@ import {
   UNCATEGORIZED_ID,
 } from "../../server/db/schema";
 import { ensureReservedRows, UNCATEGORIZED_CATEGORY } from "../../server/db/seed";
+import { JobQueue } from "../../server/jobs/queue";
+import { createLogger } from "../../server/logger";
+
+/** What the global set-up made: a database to copy, or a dumped PGlite data folder to load. */
+export type TestDatabaseTemplate =
+  { kind: "postgres"; name: string } | { kind: "pglite"; file: string };
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    testDatabaseTemplate: TestDatabaseTemplate | undefined;
+  }
+}
 
 export type TestDatabase = {
   handle: DatabaseHandle;
@@ -79,10 +96,12 @@ async function tablesInDeleteOrder(db: Database): Promise<string[]> {
   return order;
 }
 
-async function openPostgresTestDatabase(serverUrl: string) {
+async function openPostgresTestDatabase(serverUrl: string, template?: string) {
   const name = `${TEST_DATABASE_PREFIX}${process.pid}_${randomBytes(4).toString("hex")}`;
-  // The name is generated here from safe characters, so quoting it is enough.
-  await withAdminClient(serverUrl, (c) => c.query(`CREATE DATABASE "${name}"`));
+  // The names are generated here from safe characters, so quoting them is enough.
+  await withAdminClient(serverUrl, (c) =>
+    c.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ""}`),
+  );
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   try {
@@ -111,16 +130,100 @@ async function ensureTestRows(db: Database) {
     .where(eq(siteSettings.id, SITE_SETTINGS_ID));
 }
 
+/** The migrated template, as the tests start from it: reserved rows and the job queue's schema. */
+async function prepareTemplate(handle: DatabaseHandle) {
+  await migrateDatabase(handle);
+  await ensureTestRows(handle.db);
+  // pg-boss creates its schema and queues when a queue first starts (startTestApp does).
+  const jobs = new JobQueue(handle.queueBackend, createLogger("silent"), {
+    work: false,
+    concurrency: 1,
+  });
+  await jobs.start();
+  await jobs.stop();
+}
+
+/**
+ * Makes the run's template (the integration project's global set-up): on
+ * PostgreSQL a database named `${TEST_DATABASE_PREFIX}template_<pid>`, on
+ * PGlite a dumped data folder in `dumpFile`. Returns what to pass to the files
+ * and a function that removes it.
+ */
+export async function createTestDatabaseTemplate(
+  dumpFile: string,
+): Promise<{ template: TestDatabaseTemplate; remove(): Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL || undefined;
+  if (serverUrl) {
+    const name = `${TEST_DATABASE_PREFIX}template_${process.pid}_${randomBytes(3).toString("hex")}`;
+    await withAdminClient(serverUrl, (c) => c.query(`CREATE DATABASE "${name}"`));
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const drop = () =>
+      withAdminClient(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    try {
+      const handle = await openDatabase({ url: url.toString(), poolSize: 2 });
+      try {
+        await prepareTemplate(handle);
+      } finally {
+        // A template cannot be copied while anyone is connected to it.
+        await handle.close();
+      }
+    } catch (error) {
+      await drop();
+      throw error;
+    }
+    return { template: { kind: "postgres", name }, remove: async () => void (await drop()) };
+  }
+  const handle = await openDatabase({});
+  try {
+    await prepareTemplate(handle);
+    if (handle.queueBackend.kind !== "pglite") throw new Error("expected PGlite");
+    // Uncompressed: loading skips the gunzip, and the file is read once per test file.
+    const dump = await handle.queueBackend.client.dumpDataDir("none");
+    const { writeFile, rm } = await import("node:fs/promises");
+    await writeFile(dumpFile, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
+    return {
+      template: { kind: "pglite", file: dumpFile },
+      remove: () => rm(dumpFile, { force: true }),
+    };
+  } finally {
+    await handle.close();
+  }
+}
+
+function providedTemplate(): TestDatabaseTemplate | undefined {
+  try {
+    return inject("testDatabaseTemplate");
+  } catch {
+    return undefined; // not inside a Vitest run
+  }
+}
+
+async function openFromTemplate(
+  serverUrl: string | undefined,
+  template: TestDatabaseTemplate | undefined,
+): Promise<{ handle: DatabaseHandle; name: string | undefined; migrated: boolean }> {
+  if (serverUrl) {
+    const copy = template?.kind === "postgres" ? template.name : undefined;
+    return { ...(await openPostgresTestDatabase(serverUrl, copy)), migrated: Boolean(copy) };
+  }
+  if (template?.kind === "pglite") {
+    const loadDataDir = new Blob([readFileSync(template.file)]);
+    return { handle: await openDatabase({ loadDataDir }), name: undefined, migrated: true };
+  }
+  return { handle: await openDatabase({}), name: undefined, migrated: false };
+}
+
 export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL || undefined;
-  const { handle, name } = serverUrl
-    ? await openPostgresTestDatabase(serverUrl)
-    : { handle: await openDatabase({}), name: undefined };
+  const { handle, name, migrated } = await openFromTemplate(serverUrl, providedTemplate());
   const { db } = handle;
 
   try {
-    await migrateDatabase(handle);
-    await ensureTestRows(db);
+    if (!migrated) {
+      await migrateDatabase(handle);
+      await ensureTestRows(db);
+    }
   } catch (error) {
     await handle.close();
     if (serverUrl && name) {

@@ -18,7 +18,7 @@ const user = (role: HeaderUser["role"], status: HeaderUser["status"] = "approved
 const labels = (u: HeaderUser) => avatarMenuLinks(u).map((l) => `${l.label} ${l.to}`);
 
 describe("avatar menu", () => {
-  it("members: My Profile, Favorites, Notifications, Notification Settings, Two-Factor", () => {
+  it("members: My Profile, Favorites, Notifications, Notification Settings, Two-Factor, Sessions", () => {
     const base = [
       "My Profile /user/asha",
       "My Favorite Posts /favorites",
@@ -28,17 +28,19 @@ describe("avatar menu", () => {
       ...base,
       "Notification Settings /settings/notifications",
       "Two-Factor Authentication /settings/two-factor",
+      "Active Sessions /settings/sessions",
     ]);
     // Pending members cannot choose e-mails yet (issue 20), but may use a second factor.
     expect(labels(user("mentor", "pending"))).toEqual([
       ...base,
       "Two-Factor Authentication /settings/two-factor",
+      "Active Sessions /settings/sessions",
     ]);
   });
 
   it("mentors add My Published Posts; admins the admin links too", () => {
     expect(labels(user("mentor")).at(-1)).toBe("My Published Posts /my-posts");
-    expect(labels(user("admin")).slice(5)).toEqual([
+    expect(labels(user("admin")).slice(6)).toEqual([
       "My Published Posts /my-posts",
       "Admin Dashboard /admin",
       "Banned Words /admin/banned-words",

@@ -11,10 +11,18 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "#server/db/client";
 import { MIGRATIONS_DIR, migrateDatabase } from "#server/db/migrate";
-import { adminAuditLog, profiles, SITE_SETTINGS_ID, siteSettings } from "#server/db/schema";
+import {
+  adminAuditLog,
+  postPreviewLinks,
+  posts,
+  profiles,
+  SITE_SETTINGS_ID,
+  siteSettings,
+} from "#server/db/schema";
 import { ensureReservedRows } from "#server/db/seed";
 import { createPost, createUser } from "#tests/support/factories";
 import { browse, CookieJar } from "#tests/support/http-app";
@@ -220,6 +228,121 @@ describe("the guard", () => {
     }
     const setup = await text(await get(admin.jar, ADMIN_TWO_FACTOR_SETUP_PATH));
     expect(setup).not.toContain(ADMIN_TWO_FACTOR_MESSAGES.required);
+  }, 120_000);
+});
+
+/**
+ * Issue 29 §2: the hold is the role table's (permissions.ts `can`), so the
+ * paths that ask `can()` without requireAdmin or requireAuthor refuse a held
+ * admin too. The same admin, once the setting is off, is let through each one
+ * (the refusal is the hold's, not something else's).
+ */
+describe("the hold, wherever an admin's power is asked for", () => {
+  const jpeg = () =>
+    sharp({ create: { width: 200, height: 120, channels: 3, background: "#2266aa" } })
+      .jpeg()
+      .toBuffer();
+  const send = (
+    jar: CookieJar,
+    path: string,
+    init: { body: BodyInit; headers?: Record<string, string> },
+  ) =>
+    browse(jar, `${site.app.url}${path}`, {
+      method: "POST",
+      ...init,
+      headers: { origin: site.app.url, ...init.headers },
+    });
+  const upload = async (jar: CookieJar) => {
+    const form = new FormData();
+    form.set("file", new Blob([new Uint8Array(await jpeg())], { type: "image/jpeg" }), "a.jpg");
+    return send(jar, "/api/uploads", { body: form });
+  };
+  const metadata = (jar: CookieJar) =>
+    send(jar, "/api/metadata", {
+      body: JSON.stringify({ url: 5 }),
+      headers: { "content-type": "application/json" },
+    });
+
+  async function scene() {
+    const mentor = await createUser(site.testDb.db, { role: "mentor" });
+    const published = await createPost(site.testDb.db, { authorId: mentor.id, title: "Theirs" });
+    const draft = await createPost(site.testDb.db, {
+      authorId: mentor.id,
+      status: "draft",
+      publishedAt: null,
+    });
+    const admin = await signedInMember(site.app, site.testDb.db, { role: "admin" });
+    return { published, draft, admin };
+  }
+
+  it("refuses editing and featuring another's post, and publishing a featured post", async () => {
+    const { published, admin } = await scene();
+    await require2fa(true);
+    const edit = {
+      id: published.id,
+      title: "Taken over",
+      is_featured: "on",
+      intent: "publish",
+    };
+    const edited = await post(admin.jar, `/edit-post/${published.slug}`, edit);
+    expect([edited.status, edited.headers.get("location")]).toEqual([
+      302,
+      ADMIN_TWO_FACTOR_SETUP_PATH,
+    ]);
+    const created = await post(admin.jar, "/create-post", {
+      title: "Featured by a held admin",
+      content: "<p>Hello</p>",
+      is_featured: "on",
+      intent: "publish",
+    });
+    expect([created.status, created.headers.get("location")]).toEqual([
+      302,
+      ADMIN_TWO_FACTOR_SETUP_PATH,
+    ]);
+    const [after] = await site.testDb.db.select().from(posts).where(eq(posts.id, published.id));
+    expect([after!.title, after!.isFeatured]).toEqual(["Theirs", false]);
+    expect(await site.testDb.db.select().from(posts).where(eq(posts.authorId, admin.id))).toEqual(
+      [],
+    );
+
+    // Not held: the same forms go through.
+    await require2fa(false);
+    expect((await post(admin.jar, `/edit-post/${published.slug}`, edit)).status).toBe(302);
+    const [now] = await site.testDb.db.select().from(posts).where(eq(posts.id, published.id));
+    expect([now!.title, now!.isFeatured]).toEqual(["Taken over", true]);
+  }, 120_000);
+
+  it("refuses another author's draft preview, its share link and its revisions", async () => {
+    const { draft, admin } = await scene();
+    await require2fa(true);
+    const paths = [`/preview/${draft.id}`, `/api/posts/${draft.id}/revisions`];
+    for (const path of paths)
+      expect([path, (await get(admin.jar, path)).status]).toEqual([path, 404]);
+    const share = await post(admin.jar, `/preview/${draft.id}`, { intent: "share" });
+    expect(share.status).toBe(404);
+    expect(
+      await site.testDb.db
+        .select()
+        .from(postPreviewLinks)
+        .where(eq(postPreviewLinks.postId, draft.id)),
+    ).toEqual([]);
+
+    await require2fa(false);
+    for (const path of paths)
+      expect([path, (await get(admin.jar, path)).status]).toEqual([path, 200]);
+    expect((await post(admin.jar, `/preview/${draft.id}`, { intent: "share" })).status).toBe(200);
+  }, 120_000);
+
+  it("refuses uploads and link look-ups", async () => {
+    const { admin } = await scene();
+    await require2fa(true);
+    expect((await upload(admin.jar)).status).toBe(403);
+    expect((await metadata(admin.jar)).status).toBe(403);
+
+    await require2fa(false);
+    expect((await upload(admin.jar)).status).toBe(200);
+    // Past the permission check: the body is what is refused.
+    expect((await metadata(admin.jar)).status).toBe(400);
   }, 120_000);
 });
 

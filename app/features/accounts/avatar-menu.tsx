@@ -10,7 +10,8 @@ export type MenuLink = { label: string; to: string };
 /**
  * The avatar menu's links (spec 1 §2), before Sign Out: My Profile, My
  * Favorite Posts, Notifications; Notification Settings for approved members
- * (issue 20); Two-Factor Authentication (issue 22); My Published Posts for mentors and admins;
+ * (issue 20); Two-Factor Authentication (issue 22); Active Sessions (issue 29);
+ * My Published Posts for mentors and admins;
  * the admin links for admins (the one list, ~/lib/admin-pages, that the
  * admin pages link each other with). The routes check again.
  */
@@ -26,6 +27,8 @@ export function avatarMenuLinks(user: HeaderUser): MenuLink[] {
   }
   // Any member may protect the account with a second factor (issue 22 §5).
   links.push({ label: "Two-Factor Authentication", to: "/settings/two-factor" });
+  // Where the account is signed in, to end a session (issue 29 item 7).
+  links.push({ label: "Active Sessions", to: "/settings/sessions" });
   if (can(actor, "post.write")) links.push({ label: "My Published Posts", to: "/my-posts" });
   if (can(actor, "admin.access")) {
     for (const page of ADMIN_PAGES) links.push({ label: adminMenuLabel(page), to: page.to });

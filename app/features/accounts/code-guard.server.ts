@@ -9,8 +9,9 @@
  * reset links), none is checked or sent during the pause, and the owner is
  * told by e-mail once.
  */
-import { and, eq, inArray, like, sql } from "drizzle-orm";
+import { and, eq, inArray, like, or, sql } from "drizzle-orm";
 import { hitLimit, windowRemaining } from "#server/auth/rate-limit";
+import { STORED_RESET_PREFIX, storedIdentifier } from "#server/auth/verification-identifiers";
 import type { Database } from "#server/db/client";
 import { profiles, verifications } from "#server/db/schema";
 import { codesPausedMessage, type Mailer } from "#server/mail";
@@ -68,18 +69,25 @@ export async function recordWrongCode(
     .from(profiles)
     .where(sql`lower(${profiles.email}) = ${address}`)
     .limit(1);
-  await deps.db.delete(verifications).where(
-    inArray(
-      verifications.identifier,
-      OTP_TYPES.map((type) => `${type}-otp-${address}`),
-    ),
-  );
+  // Stored hashed (docs/decisions/0170); rows written before that, in clear.
+  const codeIdentifiers = OTP_TYPES.map((type) => `${type}-otp-${address}`);
+  await deps.db
+    .delete(verifications)
+    .where(
+      inArray(verifications.identifier, [
+        ...codeIdentifiers.map(storedIdentifier),
+        ...codeIdentifiers,
+      ]),
+    );
   if (profile) {
     await deps.db
       .delete(verifications)
       .where(
         and(
-          like(verifications.identifier, "reset-password:%"),
+          or(
+            like(verifications.identifier, `${STORED_RESET_PREFIX}%`),
+            like(verifications.identifier, "reset-password:%"),
+          ),
           eq(verifications.value, profile.id),
         ),
       );

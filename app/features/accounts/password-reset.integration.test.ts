@@ -1,6 +1,7 @@
 import { hashPassword } from "better-auth/crypto";
 import { eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { STORED_RESET_PREFIX } from "#server/auth/verification-identifiers";
 import { accounts, sessions, users, verifications } from "#server/db/schema";
 import type { MailMessage } from "#server/mail";
 import { createUser } from "#tests/support/factories";
@@ -64,7 +65,7 @@ describe("forgot password", () => {
     const [row] = await testDb.db
       .select()
       .from(verifications)
-      .where(like(verifications.identifier, "reset-password:%"));
+      .where(like(verifications.identifier, `${STORED_RESET_PREFIX}%`));
     const minutes = (row!.expiresAt.getTime() - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(59);
     expect(minutes).toBeLessThanOrEqual(60);
@@ -152,6 +153,45 @@ describe("reset password", () => {
     expect(
       await logIn(deps(), { email: "ravi@example.com", password: "NewSecret2" }, loginCtx),
     ).toMatchObject({ ok: true });
+  });
+
+  it("refuses a token read from the database: the table holds only its hash (issue 29, item 3)", async () => {
+    const user = await member();
+    await requestPasswordReset(deps(), "ravi@example.com", IP);
+    const rows = await testDb.db
+      .select()
+      .from(verifications)
+      .where(eq(verifications.value, user.id));
+    expect(rows).toHaveLength(1);
+    const stored = rows[0]!.identifier;
+    const mailed = tokenFromMail(sent[0]!);
+    expect(stored).not.toContain(mailed);
+    // What a reader of a backup or of the database could try: the whole
+    // identifier, and what follows its kind.
+    const candidates = [stored, stored.replace(/^[a-z-]+[:#]/, "")];
+    for (const token of candidates) {
+      expect(await isResetTokenValid(auth, token), token).toBe(false);
+      const input = { token, password: "Hijacked1", confirmPassword: "Hijacked1" };
+      expect(
+        await resetPassword(deps(), input, `192.0.2.${candidates.indexOf(token) + 10}`),
+      ).toMatchObject({
+        ok: false,
+      });
+      await expect(
+        auth.api.resetPassword({ body: { token, newPassword: "Hijacked1" } }),
+      ).rejects.toThrow();
+    }
+    expect(
+      await logIn(deps(), { email: "ravi@example.com", password: "Hijacked1" }, loginCtx),
+    ).toMatchObject({ ok: false });
+    // The mailed link still works, once.
+    expect(await isResetTokenValid(auth, mailed)).toBe(true);
+    const input = { token: mailed, password: "NewSecret2", confirmPassword: "NewSecret2" };
+    expect(await resetPassword(deps(), input, IP)).toEqual({ ok: true });
+    expect(
+      await logIn(deps(), { email: "ravi@example.com", password: "NewSecret2" }, loginCtx),
+    ).toMatchObject({ ok: true });
+    expect(await isResetTokenValid(auth, mailed)).toBe(false);
   });
 
   it("refuses an expired or unknown token", async () => {

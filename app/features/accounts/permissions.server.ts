@@ -5,8 +5,7 @@
  * what is the role table in permissions.ts (data); this module only answers.
  */
 import { redirect } from "react-router";
-import { db } from "#server/db/client";
-import { ADMIN_TWO_FACTOR_SETUP_PATH, adminTwoFactorRequired } from "./admin-two-factor.server";
+import { ADMIN_TWO_FACTOR_SETUP_PATH } from "./admin-two-factor.server";
 import {
   can,
   effectiveRole,
@@ -75,8 +74,9 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 
 /**
  * A signed-in actor allowed to do `action` (on `resource`): visitors go to
- * /login, pending members trying to participate to /pending-approval,
- * everyone else not allowed gets a 403.
+ * /login, pending members trying to participate to /pending-approval, an
+ * admin held for a second factor to set it up, everyone else not allowed
+ * gets a 403.
  */
 export function requireCan<A extends Actor>(
   actor: A | null | undefined,
@@ -84,9 +84,10 @@ export function requireCan<A extends Actor>(
   action: Action,
   resource?: Resource,
 ): A {
-  if (actor && can(actor, action, resource)) return heldForTwoFactor(actor);
+  if (actor && can(actor, action, resource)) return actor;
   const role = effectiveRole(actor);
   if (role === "visitor" || role === "blocked") throw loginRedirect(request);
+  sendHeldAdminToSetUp(actor);
   if (role === "pending" && PARTICIPATION.includes(action)) throw redirect("/pending-approval");
   throw new Response("Forbidden", { status: 403 });
 }
@@ -106,19 +107,19 @@ export async function requireMember(
  * request's member.
  */
 export function requireOrHome<A extends Actor>(actor: A | null | undefined, action: Action): A {
-  if (!actor || !can(actor, action)) throw redirect("/");
-  return heldForTwoFactor(actor);
+  if (actor && can(actor, action)) return actor;
+  sendHeldAdminToSetUp(actor);
+  throw redirect("/");
 }
 
 /**
- * An admin the site requires a second factor of, without one, is sent to set
- * it up before using any power a guard lets through (decision 0140): the
- * admin pages, and editing others' posts or deleting comments outside them.
+ * An admin the site requires a second factor of, without one, is "held"
+ * (permissions.ts): the role table refuses them the admin's and an author's
+ * powers wherever they are asked for (decisions 0140, 0167). Where a page or
+ * form is refused, they are sent to set codes up, which lifts the hold.
  */
-function heldForTwoFactor<A extends Actor>(actor: A): A {
-  if ((actor as Partial<SessionUser>).adminNeedsTwoFactor)
-    throw redirect(ADMIN_TWO_FACTOR_SETUP_PATH);
-  return actor;
+export function sendHeldAdminToSetUp(actor: Actor | null | undefined): void {
+  if (effectiveRole(actor) === "held") throw redirect(ADMIN_TWO_FACTOR_SETUP_PATH);
 }
 
 /**
@@ -127,10 +128,7 @@ function heldForTwoFactor<A extends Actor>(actor: A): A {
  * admin without it is sent to /settings/two-factor to set it up first.
  */
 export async function requireAdmin(request: Request): Promise<SessionUser> {
-  const admin = requireOrHome(await getSessionUser(request), "admin.access");
-  if (!admin.twoFactorEnabled && (await adminTwoFactorRequired(db())))
-    throw redirect(ADMIN_TWO_FACTOR_SETUP_PATH);
-  return admin;
+  return requireOrHome(await getSessionUser(request), "admin.access");
 }
 
 /** The editor's and My Posts' gate: mentors and admins pass; everyone else goes to /. */

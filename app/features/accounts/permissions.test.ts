@@ -85,6 +85,44 @@ describe("permissions", () => {
     expect(requireCan(member("admin"), request, "admin.access").role).toBe("admin");
   });
 
+  describe("an admin held for a second factor (issue 29 §2)", () => {
+    const held: Actor = { ...member("admin"), adminNeedsTwoFactor: true };
+    const othersPost = { kind: "post", authorId: "someone" } as const;
+    const ownPost = { kind: "post", authorId: "admin" } as const;
+    const ofMentor = { kind: "comment", authorId: "someone", authorRole: "mentor" } as const;
+
+    it("is its own effective role, with an admin's powers and an author's refused", () => {
+      expect(effectiveRole(held)).toBe("held");
+      for (const action of ["admin.access", "broadcast.send", "post.write"] as const) {
+        expect([action, can(held, action)]).toEqual([action, false]);
+      }
+      expect(can(held, "post.write", othersPost)).toBe(false);
+      expect(can(held, "post.write", ownPost)).toBe(false);
+      expect(can(held, "comment.delete", ofMentor)).toBe(false);
+      expect(() => assertCan(held, "admin.access")).toThrow(Forbidden);
+      // Reading stays open, as for a member awaiting approval.
+      expect(can(held, "post.read")).toBe(true);
+      expect(can(held, "notifications.read")).toBe(true);
+    });
+
+    it("holds admins only, and only while the flag is set", () => {
+      expect(effectiveRole({ ...member("mentor"), adminNeedsTwoFactor: true })).toBe("mentor");
+      expect(effectiveRole({ ...held, status: "blocked" })).toBe("blocked");
+      expect(can({ ...held, adminNeedsTwoFactor: false }, "post.write", othersPost)).toBe(true);
+    });
+
+    it("is sent to set codes up by every guard that refuses it", async () => {
+      for (const action of ["admin.access", "post.write", "comment.create"] as const) {
+        const response = await thrown(() => requireCan(held, request, action));
+        expect([action, response.headers.get("location")]).toEqual([
+          action,
+          "/settings/two-factor?required=admin",
+        ]);
+      }
+      expect(requireCan(held, request, "notifications.read")).toBe(held);
+    });
+  });
+
   it("throws one typed Forbidden inside server functions, answered as a 403", () => {
     expect(() => assertCan(member("mentor"), "admin.access")).toThrow(
       "Permission denied: only admins can do this",

@@ -4,15 +4,27 @@
  * buttons are a convenience only.
  *
  * An actor's effective role: no session → visitor; status blocked → blocked;
- * status pending → pending (may sign in and read, nothing more); otherwise the
- * profile's role (user, mentor, admin).
+ * status pending → pending (may sign in and read, nothing more); an admin the
+ * site requires a second factor of, without one → held (reads like pending,
+ * nothing more, until codes are set up: docs/decisions/0140, 0167); otherwise
+ * the profile's role (user, mentor, admin).
  */
 export type Role = "user" | "mentor" | "admin";
 export type Status = "pending" | "approved" | "blocked";
-export type EffectiveRole = "visitor" | "pending" | "blocked" | Role;
+export type EffectiveRole = "visitor" | "pending" | "blocked" | "held" | Role;
 
 /** What permissions need to know about the signed-in member. */
-export type Actor = { id: string; role: Role; status: Status };
+export type Actor = {
+  id: string;
+  role: Role;
+  status: Status;
+  /**
+   * An admin without a second factor while the site requires one (the
+   * session sets it: session.server.ts). Such an admin is "held": none of the
+   * admin's or an author's powers, wherever they are asked for, until set up.
+   */
+  adminNeedsTwoFactor?: boolean;
+};
 
 export type Action =
   | "post.read"
@@ -31,12 +43,12 @@ export type Action =
 
 /** Who may do what, before looking at the resource. */
 export const ROLE_TABLE: Record<Action, readonly EffectiveRole[]> = {
-  "post.read": ["visitor", "pending", "user", "mentor", "admin"],
-  search: ["visitor", "pending", "user", "mentor", "admin"],
+  "post.read": ["visitor", "pending", "held", "user", "mentor", "admin"],
+  search: ["visitor", "pending", "held", "user", "mentor", "admin"],
   "comment.create": ["user", "mentor", "admin"],
   "comment.like": ["user", "mentor", "admin"],
   "favorite.toggle": ["user", "mentor", "admin"],
-  "notifications.read": ["pending", "user", "mentor", "admin"],
+  "notifications.read": ["pending", "held", "user", "mentor", "admin"],
   "follow.create": ["user", "mentor", "admin"],
   "post.write": ["mentor", "admin"],
   "comment.delete": ["user", "mentor", "admin"],
@@ -71,6 +83,7 @@ export function effectiveRole(actor: Actor | null | undefined): EffectiveRole {
   if (!actor) return "visitor";
   if (actor.status === "blocked") return "blocked";
   if (actor.status === "pending") return "pending";
+  if (actor.role === "admin" && actor.adminNeedsTwoFactor) return "held";
   return actor.role;
 }
 

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { auth as processAuth, type Auth } from "#server/auth";
-import { revokeAllSessions } from "#server/auth/sessions";
+import { noteSessionSeen, revokeAllSessions } from "#server/auth/sessions";
 import { db as processDb, type Database } from "#server/db/client";
 import { signedOutUnlessUnavailable } from "#server/db/errors";
 import { profiles, sessions } from "#server/db/schema";
@@ -18,9 +18,11 @@ export type SessionUser = Actor & {
   twoFactorEnabled: boolean;
   /**
    * An admin without a second factor while the site requires one (decision
-   * 0140): every guard sends them to set it up before any signed-in power.
+   * 0140): the role table holds them (permissions.ts, decision 0167).
    */
-  adminNeedsTwoFactor?: boolean;
+  adminNeedsTwoFactor: boolean;
+  /** This request's session (its id, never its token): the sessions page marks it. */
+  sessionId: string;
 };
 
 export type AuthDeps = { auth: Auth; db: Database };
@@ -99,11 +101,13 @@ async function resolveSessionUser(request: Request, deps: AuthDeps): Promise<Ses
     await revokeAllSessions(deps.db, found.user.id);
     return null;
   }
+  // "Last seen" on the sessions page (issue 29 item 7): a write every few minutes at most.
+  await noteSessionSeen(deps.db, found.session);
   const twoFactorEnabled = Boolean(
     (found.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled,
   );
   // One more read, for admins without a second factor only.
   const adminNeedsTwoFactor =
     profile.role === "admin" && !twoFactorEnabled && (await adminTwoFactorRequired(deps.db));
-  return { ...profile, twoFactorEnabled, adminNeedsTwoFactor };
+  return { ...profile, twoFactorEnabled, adminNeedsTwoFactor, sessionId: found.session.id };
 }

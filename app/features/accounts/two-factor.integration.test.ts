@@ -2,11 +2,13 @@
  * Issue 22 §5: a member turns on authenticator codes (password, then a code),
  * sign-in with a password then asks for a code or a recovery code, a wrong
  * code is refused, codes are rate-limited, and turning it off takes a code.
+ * Issue 29 §1: each authenticator code is taken once, and never one older than
+ * the last taken. The clock is fixed (only Date is faked), so codes are known.
  */
 import { hashPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createAuth, type Auth } from "#server/auth";
 import { accounts, profiles, sessions, twoFactors, users } from "#server/db/schema";
 import type { Mailer } from "#server/mail";
@@ -62,6 +64,20 @@ const signIn = (email: string, ip = freshIp()) =>
     { ip, userAgent: "vitest", headers: new Headers({ origin: SITE }) },
   );
 
+/** 10:00:00 UTC, the start of a 30-second step: each test starts there. */
+const START = Date.UTC(2026, 10, 28, 10, 0, 0);
+const STEP_MS = 30_000;
+/** The clock `steps` 30-second steps after START. */
+const atStep = (steps: number) => vi.setSystemTime(START + steps * STEP_MS);
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"], now: START });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** The code an authenticator app shows now (the fixed clock). */
 const codeFor = (secret: string) =>
   new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
 
@@ -79,6 +95,8 @@ async function enrolled(email: string, username: string) {
     headers,
   });
   if (!confirmed.ok) throw new Error(confirmed.error);
+  // The code that turned them on is spent: what follows happens one step (30 s) later.
+  atStep(1);
   return { user, secret, recoveryCodes, headers: withCookies(confirmed.setCookie) };
 }
 
@@ -266,5 +284,104 @@ describe("turning two-factor authentication off", () => {
     );
     const next = await signIn("xia@example.com");
     expect(next).toMatchObject({ ok: true, twoFactor: false });
+  });
+});
+
+describe("an authenticator code is taken once (issue 29 §1)", () => {
+  /** A new password sign-in (a new challenge) answered with `code`. */
+  async function signInWith(email: string, code: string) {
+    const first = await signIn(email);
+    if (!first.ok) throw new Error(first.error);
+    expect(first.twoFactor).toBe(true);
+    return verifySignInCode(
+      { db: testDb.db, auth },
+      { code, method: "totp" },
+      { ip: freshIp(), headers: withCookies(first.setCookie) },
+    );
+  }
+  const sessionsOf = (userId: string) =>
+    testDb.db.select().from(sessions).where(eq(sessions.userId, userId));
+  const used = { ok: false, error: TWO_FACTOR_MESSAGES.usedCode, status: 400 };
+
+  it("refuses a second password sign-in with the same code", async () => {
+    const { user, secret } = await enrolled("yan@example.com", "yan");
+    await testDb.db.delete(sessions).where(eq(sessions.userId, user.id));
+    const code = codeFor(secret);
+    expect((await signInWith("yan@example.com", code)).ok).toBe(true);
+    expect(await sessionsOf(user.id)).toHaveLength(1);
+
+    // Another sign-in with the password, within the same 30 seconds, and the same code.
+    expect(await signInWith("yan@example.com", code)).toEqual(used);
+    expect(await sessionsOf(user.id)).toHaveLength(1);
+    // Still refused a step later (the library would still take it then).
+    atStep(2);
+    expect(await signInWith("yan@example.com", code)).toEqual(used);
+    // The next code works.
+    expect((await signInWith("yan@example.com", codeFor(secret))).ok).toBe(true);
+    expect(await sessionsOf(user.id)).toHaveLength(2);
+  });
+
+  it("refuses the previous step's code once a newer one was used", async () => {
+    const { secret } = await enrolled("zoe@example.com", "zoe");
+    atStep(2);
+    const previous = codeFor(secret); // never used
+    atStep(3);
+    expect((await signInWith("zoe@example.com", codeFor(secret))).ok).toBe(true);
+    expect(await signInWith("zoe@example.com", previous)).toEqual(used);
+  });
+
+  it("takes the previous step's code when no newer one was used (the clock may drift)", async () => {
+    const { secret } = await enrolled("ada@example.com", "ada");
+    atStep(2);
+    const previous = codeFor(secret);
+    atStep(3);
+    expect((await signInWith("ada@example.com", previous)).ok).toBe(true);
+  });
+
+  it("refuses turning codes off, or confirming again, with the code that turned them on", async () => {
+    const user = await member("bo@example.com", "bo");
+    const first = await signIn("bo@example.com");
+    if (!first.ok) throw new Error(first.error);
+    const started = await startEnrolment(auth, PASSWORD, withCookies(first.setCookie));
+    if (!started.ok) throw new Error(started.error);
+    const deps = { db: testDb.db, auth };
+    const code = codeFor(started.enrolment.secret);
+    const on = await confirmEnrolment(deps, user.id, code, {
+      ip: freshIp(),
+      headers: withCookies(first.setCookie),
+    });
+    if (!on.ok) throw new Error(on.error);
+    const headers = withCookies(on.setCookie);
+
+    expect(await confirmEnrolment(deps, user.id, code, { ip: freshIp(), headers })).toEqual(used);
+    expect(
+      await disableTwoFactor(
+        deps,
+        user.id,
+        { password: PASSWORD, code },
+        { ip: freshIp(), headers },
+      ),
+    ).toEqual({ ...used, field: "code" });
+    const [still] = await testDb.db.select().from(users).where(eq(users.id, user.id));
+    expect(still!.twoFactorEnabled).toBe(true);
+
+    // A step later: a mistyped password does not spend the new code.
+    atStep(1);
+    const next = codeFor(started.enrolment.secret);
+    expect(
+      await disableTwoFactor(
+        deps,
+        user.id,
+        { password: "wrong-password", code: next },
+        { ip: freshIp(), headers },
+      ),
+    ).toMatchObject({ ok: false, error: TWO_FACTOR_MESSAGES.wrongPassword, field: "password" });
+    const off = await disableTwoFactor(
+      deps,
+      user.id,
+      { password: PASSWORD, code: next },
+      { ip: freshIp(), headers },
+    );
+    expect(off.ok).toBe(true);
   });
 });

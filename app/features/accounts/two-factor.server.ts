@@ -4,6 +4,7 @@ import { z } from "zod";
 import { formText } from "~/lib/read-input.server";
 import type { Auth } from "#server/auth";
 import { hitLimit } from "#server/auth/rate-limit";
+import { TOTP_CODE_USED } from "#server/auth/totp-once";
 import type { Database } from "#server/db/client";
 import { profiles } from "#server/db/schema";
 
@@ -16,6 +17,8 @@ import { profiles } from "#server/db/schema";
 export const TWO_FACTOR_MESSAGES = {
   wrongCode: "That code is not right. Check your authenticator app and try again.",
   wrongRecoveryCode: "That recovery code is not right or has already been used.",
+  usedCode:
+    "That code has already been used. Wait for the next code in your authenticator app and enter it.",
   expired: "Your sign-in has expired. Please sign in again.",
   tooMany: "Too many codes tried. Please wait a few minutes and try again.",
   wrongPassword: "Incorrect password",
@@ -71,6 +74,8 @@ function codeRefusal(error: unknown, method: CodeMethod): { error: string; statu
     return { error: TWO_FACTOR_MESSAGES.expired, status: 401 };
   if (code === "ACCOUNT_TEMPORARILY_LOCKED" || code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE")
     return { error: TWO_FACTOR_MESSAGES.tooMany, status: 429 };
+  // Each authenticator code is taken once (server/auth/totp-once.ts).
+  if (code === TOTP_CODE_USED) return { error: TWO_FACTOR_MESSAGES.usedCode, status: 400 };
   return {
     error:
       method === "totp" ? TWO_FACTOR_MESSAGES.wrongCode : TWO_FACTOR_MESSAGES.wrongRecoveryCode,
@@ -172,6 +177,9 @@ export async function startEnrolment(
   }
 }
 
+const memberLimit = (db: Database, userId: string) =>
+  hitLimit(db, `2fa-user:${userId}`, TWO_FACTOR_PER_IP);
+
 /** Second step: a code from the app confirms the secret; the session is renewed. */
 export async function confirmEnrolment(
   deps: { db: Database; auth: Auth },
@@ -179,28 +187,54 @@ export async function confirmEnrolment(
   code: string,
   context: { ip: string; headers: Headers },
 ): Promise<CodeResult> {
-  const limit = await hitLimit(deps.db, `2fa-user:${userId}`, TWO_FACTOR_PER_IP);
+  const limit = await memberLimit(deps.db, userId);
   if (!limit.allowed) return { ok: false, error: TWO_FACTOR_MESSAGES.tooMany, status: 429 };
+  return checkMemberCode(deps.auth, code, context.headers);
+}
+
+/** The signed-in member's authenticator code, through the library (taken once). */
+async function checkMemberCode(auth: Auth, code: string, headers: Headers): Promise<CodeResult> {
   try {
-    const { headers } = await deps.auth.api.verifyTOTP({
+    const answer = await auth.api.verifyTOTP({
       body: { code: code.replace(/\s+/g, "") },
-      headers: context.headers,
+      headers,
       returnHeaders: true,
     });
-    return { ok: true, setCookie: headers.getSetCookie() };
+    return { ok: true, setCookie: answer.headers.getSetCookie() };
   } catch (error) {
     return { ok: false, ...codeRefusal(error, "totp") };
   }
 }
 
-/** Turning it off takes the password and a current code. */
+/**
+ * Turning it off takes the password and a current code. The password is
+ * checked first: a code is taken once, so a mistyped password must not spend it.
+ */
 export async function disableTwoFactor(
   deps: { db: Database; auth: Auth },
   userId: string,
   input: { password: string; code: string },
   context: { ip: string; headers: Headers },
 ): Promise<CodeResult & { field?: "password" | "code" }> {
-  const confirmed = await confirmEnrolment(deps, userId, input.code, context);
+  const limit = await memberLimit(deps.db, userId);
+  if (!limit.allowed)
+    return { ok: false, error: TWO_FACTOR_MESSAGES.tooMany, status: 429, field: "code" };
+  const wrongPassword = {
+    ok: false,
+    error: TWO_FACTOR_MESSAGES.wrongPassword,
+    status: 400,
+    field: "password",
+  } as const;
+  try {
+    await deps.auth.api.verifyPassword({
+      body: { password: input.password },
+      headers: context.headers,
+    });
+  } catch (error) {
+    if (libraryCode(error) === "INVALID_PASSWORD") return wrongPassword;
+    throw error;
+  }
+  const confirmed = await checkMemberCode(deps.auth, input.code, context.headers);
   if (!confirmed.ok) return { ...confirmed, field: "code" };
   try {
     const { headers } = await deps.auth.api.disableTwoFactor({
@@ -210,13 +244,7 @@ export async function disableTwoFactor(
     });
     return { ok: true, setCookie: headers.getSetCookie() };
   } catch (error) {
-    if (libraryCode(error) === "INVALID_PASSWORD")
-      return {
-        ok: false,
-        error: TWO_FACTOR_MESSAGES.wrongPassword,
-        status: 400,
-        field: "password",
-      };
+    if (libraryCode(error) === "INVALID_PASSWORD") return wrongPassword;
     throw error;
   }
 }

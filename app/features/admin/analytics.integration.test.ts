@@ -30,7 +30,7 @@ describe("analytics page", () => {
     const fresh = await createPost(site.testDb.db, { authorId: author.id, title: "Fresh read" });
     const older = await createPost(site.testDb.db, { authorId: author.id, title: "Older read" });
     for (let i = 0; i < 3; i++) {
-      await registerView(site.testDb.db, fresh.id, visitorKey("s", `198.51.100.${i}`, "UA"));
+      await registerView(site.testDb.db, fresh.id, visitorKey("s", `198.51.100.${i}`));
     }
     await site.testDb.db.insert(postDailyViews).values([
       { postId: older.id, day: dayAgo(10), views: 9 },
@@ -69,7 +69,7 @@ describe("analytics page", () => {
     const mentor = await signedInMember(site.app, site.testDb.db, { role: "mentor" });
     const mine = await createPost(site.testDb.db, { authorId: mentor.id, title: "Counted post" });
     for (let i = 0; i < 4; i++) {
-      await registerView(site.testDb.db, mine.id, visitorKey("s", `203.0.113.${i}`, "UA"));
+      await registerView(site.testDb.db, mine.id, visitorKey("s", `203.0.113.${i}`));
     }
     await createComment(site.testDb.db, { postId: mine.id, authorId: mentor.id });
     const page = await text(await get(mentor.jar, "/my-posts"));

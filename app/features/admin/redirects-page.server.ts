@@ -15,70 +15,41 @@ import { z } from "zod";
 import { invalidateLocal } from "#server/cache/cache";
 import type { Database } from "#server/db/client";
 import { profiles, urlRedirects } from "#server/db/schema";
-import {
-  DEFAULT_REDIRECT_STATUS,
-  isReservedPath,
-  normalisePath,
-  REDIRECT_STATUS_CODES,
-  RESERVED_PREFIXES,
-  type RedirectStatus,
-} from "#server/http/redirects";
+import { DEFAULT_REDIRECT_STATUS, normalisePath } from "#server/http/redirects";
 import type { Actor } from "~/features/accounts/permissions";
 import { assertCan } from "~/features/accounts/permissions.server";
 import { isUniqueViolation, messageOf } from "#server/db/errors";
-import { hidesSitePage } from "~/features/import/import.server";
 import { recordAdminAction } from "~/features/audit/audit.server";
 import { isUuid } from "~/lib/uuid";
 import { formText, onceText, onceTextOrNull, readQuery } from "~/lib/read-input.server";
 
-export const REDIRECT_PATH_MAX = 2000;
-export const REDIRECT_NOTES_MAX = 500;
+import {
+  findLoop,
+  landingPath,
+  REDIRECT_MESSAGES,
+  validateRedirect,
+  type RedirectFormValues,
+  type RedirectInput,
+} from "~/features/import/redirect-rules";
 
-export const REDIRECT_MESSAGES = {
-  /** Spec 2 §5 and §8. */
-  missing: "Please fill in both From Path and To Path",
-  deleteQuestion: "Are you sure you want to delete this redirect?",
-  empty: "No redirects configured yet",
-  createFailed: (message: string) => `Error creating redirect: ${message}`,
-  updateFailed: (message: string) => `Error updating redirect: ${message}`,
-  deleteFailed: (message: string) => `Error deleting redirect: ${message}`,
-  /** Ours: the {message} of those alerts, and the successes. */
-  badFrom: "From Path must be a path on this site starting with / (without ? or #)",
-  reservedFrom: `From Path cannot be under ${RESERVED_PREFIXES.join(", ")}`,
-  sitePageFrom: "From Path is one of the site's own pages: a redirect there would hide it",
-  badTo: "To Path must be a path on this site starting with / or an http(s) URL",
-  tooLong: `Paths must be at most ${REDIRECT_PATH_MAX} characters`,
-  notesTooLong: `Notes must be at most ${REDIRECT_NOTES_MAX} characters`,
-  badStatus: "Status code must be 301, 302, 307 or 308",
-  self: "From Path and To Path are the same page",
-  loop: (chain: string[]) => `This redirect would create a loop: ${chain.join(" → ")}`,
-  duplicate: "A redirect from this path already exists",
-  notFound: "Redirect not found",
-  forbidden: "Permission denied: only admins can do this",
-  created: "Redirect created successfully!",
-  updated: "Redirect updated successfully!",
-  deleted: "Redirect deleted successfully!",
-} as const;
-
-export type RedirectFormValues = {
-  fromPath: string;
-  toPath: string;
-  statusCode: string;
-  notes: string;
-};
+export {
+  findLoop,
+  landingPath,
+  normaliseTarget,
+  REDIRECT_MESSAGES,
+  REDIRECT_NOTES_MAX,
+  REDIRECT_PATH_MAX,
+  redirectInputSchema,
+  validateRedirect,
+  type RedirectFormValues,
+  type RedirectInput,
+} from "~/features/import/redirect-rules";
 
 export const EMPTY_REDIRECT_FORM: RedirectFormValues = {
   fromPath: "",
   toPath: "",
   statusCode: String(DEFAULT_REDIRECT_STATUS),
   notes: "",
-};
-
-export type RedirectInput = {
-  fromPath: string;
-  toPath: string;
-  statusCode: RedirectStatus;
-  notes: string | null;
 };
 
 /** The form as typed (a field sent twice counts as not sent), what the page shows again. */
@@ -96,128 +67,6 @@ export const redirectsActionForm = redirectFormValues.extend({
   confirmed: formText,
 });
 export type RedirectsActionForm = z.output<typeof redirectsActionForm>;
-
-/** A site path or an http(s) URL, as stored (trimmed; a site path normalised but its query kept). */
-export function normaliseTarget(raw: string): string | null {
-  const to = raw.trim();
-  if (!to || /\s|\\/.test(to)) return null;
-  if (to.startsWith("/")) {
-    if (to.startsWith("//")) return null;
-    const cut = to.search(/[?#]/);
-    const path = normalisePath(cut === -1 ? to : to.slice(0, cut));
-    return path === null ? null : path + (cut === -1 ? "" : to.slice(cut));
-  }
-  try {
-    const url = new URL(to);
-    if ((url.protocol !== "http:" && url.protocol !== "https:") || !url.hostname) return null;
-    return to;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * The site path a target lands on (its query and fragment ignored), or null
- * when it leaves the site. An absolute URL on the site's own origin counts as
- * the site.
- */
-export function landingPath(toPath: string, siteOrigin?: string): string | null {
-  if (toPath.startsWith("/")) {
-    const cut = toPath.search(/[?#]/);
-    return normalisePath(cut === -1 ? toPath : toPath.slice(0, cut));
-  }
-  if (!siteOrigin) return null;
-  try {
-    const url = new URL(toPath);
-    return url.origin === new URL(siteOrigin).origin ? normalisePath(url.pathname) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** A value made by `make`, or the issue `message` when it gives null. */
-const madeBy = (make: (raw: string) => string | null, message: string) =>
-  z.string().transform((raw, ctx) => {
-    const made = make(raw);
-    if (made !== null) return made;
-    ctx.addIssue({ code: "custom", message });
-    return z.NEVER;
-  });
-
-/**
- * The redirect checked: both paths first (the spec's message), then their
- * length, then each field in the form's order.
- */
-export const redirectInputSchema = z
-  .object({
-    fromPath: z.string().trim(),
-    toPath: z.string().trim(),
-    statusCode: z.string(),
-    notes: z.string().trim(),
-  })
-  .refine((v) => v.fromPath !== "" && v.toPath !== "", {
-    message: REDIRECT_MESSAGES.missing,
-    abort: true,
-  })
-  .refine((v) => v.fromPath.length <= REDIRECT_PATH_MAX && v.toPath.length <= REDIRECT_PATH_MAX, {
-    message: REDIRECT_MESSAGES.tooLong,
-    abort: true,
-  })
-  .pipe(
-    z.object({
-      fromPath: madeBy(normalisePath, REDIRECT_MESSAGES.badFrom)
-        .refine((path) => !isReservedPath(path), REDIRECT_MESSAGES.reservedFrom)
-        // The import's rule (docs/decisions/0119): never in front of a page of the site's.
-        .refine((path) => !hidesSitePage(path), REDIRECT_MESSAGES.sitePageFrom),
-      toPath: madeBy(normaliseTarget, REDIRECT_MESSAGES.badTo),
-      statusCode: z
-        .string()
-        .transform((v) => Number(v || DEFAULT_REDIRECT_STATUS))
-        .refine(
-          (code): code is RedirectStatus =>
-            (REDIRECT_STATUS_CODES as readonly number[]).includes(code),
-          REDIRECT_MESSAGES.badStatus,
-        ),
-      notes: z
-        .string()
-        .refine((v) => [...v].length <= REDIRECT_NOTES_MAX, REDIRECT_MESSAGES.notesTooLong)
-        .transform((v) => v || null),
-    }),
-  ) satisfies z.ZodType<RedirectInput, RedirectFormValues>;
-
-export function validateRedirect(
-  values: RedirectFormValues,
-): { ok: true; input: RedirectInput } | { ok: false; error: string } {
-  const parsed = redirectInputSchema.safeParse(values);
-  return parsed.success
-    ? { ok: true, input: parsed.data }
-    : { ok: false, error: parsed.error.issues[0]!.message };
-}
-
-/**
- * The chain that `from → to` would close with the existing redirects
- * (from → … → from), or null when it ends somewhere else.
- */
-export function findLoop(
-  existing: ReadonlyMap<string, string>,
-  from: string,
-  to: string,
-  siteOrigin?: string,
-): string[] | null {
-  const chain = [from];
-  const seen = new Set<string>([from]);
-  let next = landingPath(to, siteOrigin);
-  while (next !== null) {
-    chain.push(next);
-    if (next === from) return chain;
-    // A loop among the others (refused when saved, so only if written by hand) is not ours.
-    if (seen.has(next)) return null;
-    seen.add(next);
-    const target = existing.get(next);
-    next = target === undefined ? null : landingPath(target, siteOrigin);
-  }
-  return null;
-}
 
 export type AdminRedirect = {
   id: string;

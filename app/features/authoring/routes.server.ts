@@ -8,6 +8,7 @@ import { idempotencyKeyOf } from "#server/db/idempotency";
 import { UNCATEGORIZED_ID } from "#server/db/schema";
 import { currentRuntime } from "#server/runtime";
 import { effectiveRole, type Actor } from "~/features/accounts/permissions";
+import { sendHeldAdminToSetUp } from "~/features/accounts/permissions.server";
 import { listCategories } from "~/features/categories/categories.server";
 import { EVENTS_CATEGORY_SLUG } from "~/features/events/event-rules";
 import { instantToWallTime, timeZones } from "~/features/events/event-time.server";
@@ -104,6 +105,8 @@ function eventValuesOf(post: EditablePost): FormValues {
  * typed, so nothing is lost.
  */
 export async function handleSave(db: Database, actor: Actor | null, request: Request) {
+  // An admin held for a second factor saves nothing: set codes up first (decision 0167).
+  sendHeldAdminToSetUp(actor);
   const read = await readForm(request, postFormValues, { limit: LARGE_BODY_LIMIT_BYTES });
   // A body that cannot be read is an empty form: savePost answers what is missing.
   const values = read.ok ? read.data : postFormValues.parse({});

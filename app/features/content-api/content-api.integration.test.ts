@@ -3,7 +3,8 @@
  * once, stored hashed, audited) and revokes; 401 without a key or with a
  * revoked one; only published posts whose time has come; filters and
  * paging with totals; CORS for the configured origins only; ETag and
- * Cache-Control; the OpenAPI file.
+ * Cache-Control; the OpenAPI file; rate limits per key and, for wrong keys,
+ * per address (429 with Retry-After, issue 29 item 9).
  */
 import { describe, expect, it } from "vitest";
 import { adminAuditLog, categories, contentApiKeys, postTags } from "#server/db/schema";
@@ -12,10 +13,12 @@ import { createPost, createTag, createUser } from "#tests/support/factories";
 import { signedInMember } from "#tests/support/signed-in";
 import { siteOverHttpForThisFile } from "#tests/support/site-over-http";
 import { hashKey } from "./keys.server";
+import { CONTENT_API_LIMITS } from "./limits";
 
 const ALLOWED = "https://front.example";
+// Behind a proxy, so that a test can speak from several addresses (X-Forwarded-For).
 const site = siteOverHttpForThisFile({
-  env: { CONTENT_API_ORIGINS: `${ALLOWED}, https://other.example` },
+  env: { CONTENT_API_ORIGINS: `${ALLOWED}, https://other.example`, TRUST_PROXY: "true" },
 });
 const API = "/api/content/v1";
 
@@ -294,5 +297,58 @@ describe("Content API reading", () => {
     ]);
     const write = await browse(new CookieJar(), `${site.app.url}${API}/posts`, { method: "POST" });
     expect(write.status).toBe(405);
+  });
+});
+
+describe("Content API rate limits (issue 29 item 9)", () => {
+  it("answers 429 with Retry-After to an address after 10 wrong keys a minute, of 150 tried", async () => {
+    const { key } = await newKey();
+    const from = { "X-Forwarded-For": "203.0.113.9", Origin: ALLOWED };
+    const statuses: number[] = [];
+    let limited: Response | undefined;
+    for (let i = 0; i < 150; i++) {
+      const res = await call(`/posts?key=fbk_guess${i}`, from);
+      statuses.push(res.status);
+      if (res.status === 429) limited ??= res;
+      else await res.arrayBuffer();
+    }
+    const max = CONTENT_API_LIMITS.wrongKeysPerAddress.max;
+    expect(max).toBe(10);
+    expect(statuses.slice(0, max)).toEqual(Array(max).fill(401));
+    expect(statuses.slice(max)).toEqual(Array(150 - max).fill(429));
+    const retryAfter = Number(limited!.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(limited!.headers.get("cache-control")).toBe("no-store");
+    // A page on an allowed origin can read the header (CORS).
+    expect(limited!.headers.get("access-control-expose-headers")).toMatch(/Retry-After/);
+    expect((await limited!.json()).errors[0].message).toMatch(/Too many requests/);
+    // A missing key counts as a wrong one.
+    expect((await call("/posts", from)).status).toBe(429);
+    // Another address is not held, and a live key still reads.
+    expect((await call("/posts?key=fbk_guess", { "X-Forwarded-For": "203.0.113.10" })).status).toBe(
+      401,
+    );
+    expect((await call(`/tags?key=${key}`, { "X-Forwarded-For": "203.0.113.10" })).status).toBe(
+      200,
+    );
+  });
+
+  it("answers 429 with Retry-After once a key has read 300 times in a minute, other keys not", async () => {
+    const { key } = await newKey("Busy");
+    const { key: other } = await newKey("Quiet");
+    const max = CONTENT_API_LIMITS.readsPerKey.max;
+    expect(max).toBe(300);
+    for (let i = 0; i < max; i++) {
+      // From many addresses: the limit is the key's, wherever it is used.
+      const res = await call(`/tags?key=${key}`, { "X-Forwarded-For": `198.51.100.${i % 200}` });
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
+    }
+    const over = await call(`/tags?key=${key}`);
+    expect(over.status).toBe(429);
+    expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await call("/tags", { Authorization: `Bearer ${key}` })).status).toBe(429);
+    expect((await call(`/tags?key=${other}`)).status).toBe(200);
   });
 });

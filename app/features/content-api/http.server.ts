@@ -4,10 +4,14 @@
  * browsers on the configured origins (CONTENT_API_ORIGINS) may read it
  * (CORS, server/http/content-api-cors.ts); answers carry an ETag and a short private cache lifetime, so a
  * revoked key stops working within a minute even in a browser's cache.
+ * Each key may make 300 requests a minute, and each address 10 with a missing
+ * or wrong key; beyond, 429 with Retry-After (docs/decisions/0175).
  */
 import { createHash } from "node:crypto";
+import { hitLimit, type Limit } from "#server/auth/rate-limit";
 import type { Database } from "#server/db/client";
-import { isLiveKey, keyOfRequest } from "./keys.server";
+import { keyOfRequest, liveKeyId } from "./keys.server";
+import { CONTENT_API_LIMITS } from "./limits";
 import { openApiDocument } from "./openapi";
 import {
   listAuthors,
@@ -24,7 +28,14 @@ export const MISSING_KEY =
 export const INVALID_KEY = "This Content API key is not valid or has been revoked.";
 const CACHE_CONTROL = "private, max-age=60, must-revalidate";
 
-export type ContentApiOptions = { db: Database; siteUrl: string };
+export const TOO_MANY_REQUESTS = "Too many requests: wait before trying again (see Retry-After).";
+
+export type ContentApiOptions = {
+  db: Database;
+  siteUrl: string;
+  /** The client's address (TRUST_PROXY aware), which wrong keys are counted by. */
+  ip: string;
+};
 
 function json(
   body: unknown,
@@ -55,6 +66,23 @@ const error = (
   message: string,
 ) => json({ errors: [{ message }] }, request, { status, headers });
 
+/**
+ * Counts one request against a limit (docs/decisions/0175); a 429 with
+ * Retry-After (whole seconds) once it is over, otherwise null.
+ */
+async function overLimit(
+  request: Request,
+  headers: Record<string, string>,
+  db: Database,
+  key: string,
+  limit: Limit,
+): Promise<Response | null> {
+  const hit = await hitLimit(db, key, limit);
+  if (hit.allowed) return null;
+  const retryAfter = String(Math.max(1, Math.ceil(hit.retryAfterMs / 1000)));
+  return error(request, { ...headers, "Retry-After": retryAfter }, 429, TOO_MANY_REQUESTS);
+}
+
 /** Answers one request under /api/content/v1 (`path` is what follows the prefix). */
 export async function handleContentApi(
   request: Request,
@@ -74,9 +102,27 @@ export async function handleContentApi(
   if (route === "openapi.json") {
     return json(openApiDocument(options.siteUrl), request, { headers: cors, cache: true });
   }
+  // A missing or wrong key counts against the address; a live one against itself.
   const key = keyOfRequest(request);
-  if (!key) return error(request, cors, 401, MISSING_KEY);
-  if (!(await isLiveKey(options.db, key))) return error(request, cors, 401, INVALID_KEY);
+  const keyId = key ? await liveKeyId(options.db, key) : null;
+  if (!keyId) {
+    const limited = await overLimit(
+      request,
+      cors,
+      options.db,
+      `content-api-wrong-key:${options.ip}`,
+      CONTENT_API_LIMITS.wrongKeysPerAddress,
+    );
+    return limited ?? error(request, cors, 401, key ? INVALID_KEY : MISSING_KEY);
+  }
+  const limited = await overLimit(
+    request,
+    cors,
+    options.db,
+    `content-api-key:${keyId}`,
+    CONTENT_API_LIMITS.readsPerKey,
+  );
+  if (limited) return limited;
 
   const { db, siteUrl } = options;
   const ok = (body: unknown) => json(body, request, { headers: cors, cache: true });

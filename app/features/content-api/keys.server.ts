@@ -93,14 +93,14 @@ export function keyOfRequest(request: Request): string | null {
   return query && query.length <= 200 ? query : null;
 }
 
-/** True when the key is a live one; notes when it was last used (at most once a minute). */
-export async function isLiveKey(db: Database, key: string): Promise<boolean> {
+/** The live key's id, or null; notes when it was last used (at most once a minute). */
+export async function liveKeyId(db: Database, key: string): Promise<string | null> {
   const [row] = await db
     .select({ id: contentApiKeys.id, lastUsedAt: contentApiKeys.lastUsedAt })
     .from(contentApiKeys)
     .where(and(eq(contentApiKeys.keyHash, hashKey(key)), isNull(contentApiKeys.revokedAt)))
     .limit(1);
-  if (!row) return false;
+  if (!row) return null;
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > LAST_USED_EVERY_MS) {
     const stale = new Date(Date.now() - LAST_USED_EVERY_MS);
     await db
@@ -113,5 +113,5 @@ export async function isLiveKey(db: Database, key: string): Promise<boolean> {
         ),
       );
   }
-  return true;
+  return row.id;
 }

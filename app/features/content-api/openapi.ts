@@ -1,5 +1,5 @@
 /** The Content API's OpenAPI 3.1 description, served at /api/content/v1/openapi.json. */
-import { MAX_LIMIT } from "./limits";
+import { CONTENT_API_LIMITS, MAX_LIMIT } from "./limits";
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const nullable = (type: string) => ({ type: [type, "null"] });
@@ -22,6 +22,11 @@ const errors = {
     content: { "application/json": { schema: ref("Errors") } },
   },
   "304": { description: "Not modified (If-None-Match matched the ETag)" },
+  "429": {
+    description: `Too many requests: more than ${CONTENT_API_LIMITS.readsPerKey.max} a minute with one key, or more than ${CONTENT_API_LIMITS.wrongKeysPerAddress.max} a minute from one address without a valid key. Retry-After gives the seconds to wait.`,
+    headers: { "Retry-After": { schema: { type: "integer", minimum: 1 } } },
+    content: { "application/json": { schema: ref("Errors") } },
+  },
 };
 
 export function openApiDocument(siteUrl: string) {

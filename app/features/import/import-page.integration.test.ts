@@ -5,9 +5,11 @@
  * audited, and a second one adds nothing; a bad file, a missing file, a file
  * too large and unmapped authors get their messages.
  */
-import { readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
+import * as tar from "tar";
 import { describe, expect, it } from "vitest";
 import { adminAuditLog, posts } from "#server/db/schema";
 import { IMPORT_MAX_BYTES } from "#server/http/limits";
@@ -206,5 +208,48 @@ describe("the report", () => {
     expect(await text(badAddress)).toContain(IMPORT_MESSAGES.sourceUrl);
 
     expect(await contentCounts()).toEqual(before);
+  }, 60_000);
+
+  it("refuses an export archive holding a link before writing its posts (issue 29, item 6)", async () => {
+    const admin = await signedInMember(site.app, site.testDb.db, { role: "admin" });
+    const staging = mkdtempSync(path.join(tmpdir(), "fb-import-link-"));
+    try {
+      writeFileSync(
+        path.join(staging, "content.json"),
+        JSON.stringify({
+          format: "founderbridge-content",
+          version: 1,
+          categories: [],
+          tags: [],
+          redirects: [],
+          authors: [],
+          media: ["posts/gone.webp"],
+          posts: [
+            {
+              slug: "from-a-linked-archive",
+              title: "From a linked archive",
+              status: "published",
+              html: "<p>Body</p>",
+              author: admin.username,
+            },
+          ],
+        }),
+      );
+      mkdirSync(path.join(staging, "media", "posts"), { recursive: true });
+      symlinkSync("../../nowhere", path.join(staging, "media", "posts", "gone.webp"));
+      const archive = path.join(staging, "export.tar.gz");
+      await tar.create({ gzip: true, file: archive, cwd: staging }, ["content.json", "media"]);
+      const before = await contentCounts();
+      const res = await upload(
+        admin.jar,
+        { intent: "import" },
+        { name: "export.tar.gz", content: new Uint8Array(readFileSync(archive)) },
+      );
+      expect(res.status).toBe(400);
+      expect(await text(res)).toContain("The archive holds a link (media/posts/gone.webp)");
+      expect(await contentCounts()).toEqual(before);
+    } finally {
+      rmSync(staging, { recursive: true, force: true });
+    }
   }, 60_000);
 });

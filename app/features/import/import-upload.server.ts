@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { importMedia, readExport } from "#server/backup/export";
+import { ArchiveRefused, ArchiveUnreadable, scanArchive } from "#server/backup/safe-extract";
 import type { Database } from "#server/db/client";
 import { IMPORT_MAX_BYTES, IMPORT_TOO_LARGE_MESSAGE } from "#server/http/limits";
 import type { Actor } from "~/features/accounts/permissions";
@@ -65,7 +66,7 @@ export async function importUpload(
   actor: Actor | null | undefined,
   upload: { name: string; bytes: Uint8Array } | null,
   input: ImportFormInput,
-  options: { uploadsRoot: string | null },
+  options: { uploadsRoot: string | null; siteOrigin?: string },
 ): Promise<UploadOutcome> {
   assertCan(actor, "admin.access");
   if (!upload || upload.bytes.byteLength === 0)
@@ -83,6 +84,16 @@ export async function importUpload(
       staging = await mkdtemp(path.join(tmpdir(), "founderbridge-import-"));
       archive = path.join(staging, "export.tar.gz");
       await writeFile(archive, upload.bytes);
+      // Links and archives that unpack to too much are refused before anything is read or written.
+      try {
+        await scanArchive(archive);
+      } catch (error) {
+        if (error instanceof ArchiveUnreadable)
+          return { ok: false, status: 400, error: IMPORT_MESSAGES.unreadable, field: "file" };
+        if (error instanceof ArchiveRefused)
+          return { ok: false, status: 400, error: error.message, field: "file" };
+        throw error;
+      }
       try {
         raw = JSON.stringify(await readExport(archive));
       } catch {
@@ -98,6 +109,7 @@ export async function importUpload(
       report = await importBundle(db, bundle, {
         dryRun,
         fallbackAuthor: input.author || undefined,
+        siteOrigin: options.siteOrigin,
         beforeCommit: (tx, done) =>
           recordAdminAction(tx, actor, {
             action: "content.import",
@@ -130,12 +142,11 @@ export async function importUpload(
 
     let media: MediaOutcome = null;
     if (archive) {
-      media = options.uploadsRoot
-        ? {
-            files: (await importMedia(archive, options.uploadsRoot, { dryRun })).length,
-            copied: !dryRun,
-          }
-        : { notCopied: "s3" };
+      if (options.uploadsRoot) {
+        const copied = await importMedia(archive, options.uploadsRoot, { dryRun });
+        report.skipped.push(...copied.skipped);
+        media = { files: copied.files.length, copied: !dryRun };
+      } else media = { notCopied: "s3" };
     }
     return { ok: true, report, fileName, media };
   } finally {

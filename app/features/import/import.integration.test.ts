@@ -247,3 +247,113 @@ describe("a 1,000-post WXR", () => {
     expect(report.created).toEqual({ posts: 1000, categories: 5, tags: 20, redirects: 1000 });
   });
 });
+
+describe("an import is held to the admin pages' rules (issue 29, item 5)", () => {
+  const ours = (content: Record<string, unknown>) =>
+    readSource(
+      JSON.stringify({
+        format: "founderbridge-content",
+        version: 1,
+        categories: [],
+        tags: [],
+        posts: [],
+        redirects: [],
+        ...content,
+      }),
+    );
+  const post = (slug: string, featuredImageUrl: string | null) => ({
+    slug,
+    title: slug,
+    status: "published",
+    html: "<p>Body</p>",
+    excerpt: null,
+    featuredImageUrl,
+    category: null,
+    tags: [],
+    author: "importer",
+    publishedAt: "2024-01-01T00:00:00Z",
+    createdAt: "2024-01-01T00:00:00Z",
+  });
+
+  it("skips and lists redirects the Redirects page refuses", async () => {
+    await createUser(t.db, { username: "importer" });
+    const refused = [
+      { from: "/signup", to: "https://evil.example/signup" },
+      { from: "/forgot-password", to: "https://evil.example/" },
+      { from: "/settings/two-factor", to: "https://evil.example/2fa" },
+      { from: "/old-a", to: "//evil.example/x" },
+      { from: "/old-b", to: "javascript:alert(document.cookie)" },
+      { from: "/old-c", to: "/post/x", statusCode: 200 },
+      { from: "/old-d", to: "/old-d" },
+      { from: "/loop-1", to: "/loop-2" },
+      { from: "/loop-2", to: "/loop-1" },
+    ];
+    const kept = [
+      { from: "/old-e", to: "https://elsewhere.example/page" },
+      { from: "/post/renamed", to: "/post/new-name" },
+    ];
+    const report = await importBundle(
+      t.db,
+      ours({
+        redirects: [...refused, ...kept].map((r) => ({ statusCode: 301, ...r })),
+      }),
+    );
+    const rows = await t.db.select().from(urlRedirects);
+    expect(rows.map((r) => [r.fromPath, r.toPath]).sort()).toEqual(
+      [
+        ["/loop-1", "/loop-2"],
+        ["/old-e", "https://elsewhere.example/page"],
+        ["/post/renamed", "/post/new-name"],
+      ].sort(),
+    );
+    expect(report.created.redirects).toBe(3);
+    const listed = report.skipped.map((s) => s.item);
+    for (const r of refused.filter((r) => r.from !== "/loop-1")) {
+      expect(listed).toContain(`redirect ${r.from}`);
+    }
+    expect(report.skipped.find((s) => s.item === "redirect /signup")!.reason).toBe(
+      "From Path is one of the site's own pages: a redirect there would hide it",
+    );
+    expect(report.skipped.find((s) => s.item === "redirect /old-b")!.reason).toBe(
+      "To Path must be a path on this site starting with / or an http(s) URL",
+    );
+    expect(report.skipped.find((s) => s.item === "redirect /loop-2")!.reason).toBe(
+      "This redirect would create a loop: /loop-2 → /loop-1 → /loop-2",
+    );
+  });
+
+  it("leaves out featured images the editor refuses, and local addresses", async () => {
+    await createUser(t.db, { username: "importer" });
+    const refused = {
+      "js-image": "javascript:alert(1)",
+      "data-image": "data:image/svg+xml,<svg onload=alert(1)>",
+      "loopback-image": "http://127.0.0.1:5432/x.png",
+      "localhost-image": "http://localhost/admin.png",
+      "private-image": "https://10.0.0.8/a.png",
+      "metadata-image": "http://169.254.169.254/latest/meta-data/",
+      "ipv6-image": "http://[::1]/a.png",
+      "protocol-relative-image": "//evil.example/a.png",
+    };
+    const accepted = {
+      "https-image": "https://cdn.example/a.webp",
+      "upload-image": "/uploads/posts/u1/1.1600x900.webp",
+    };
+    const report = await importBundle(
+      t.db,
+      ours({
+        posts: Object.entries({ ...refused, ...accepted }).map(([slug, url]) => post(slug, url)),
+      }),
+    );
+    expect(report.created.posts).toBe(10);
+    for (const [slug, url] of Object.entries(refused)) {
+      expect((await postBySlug(slug))!.featuredImageUrl, slug).toBeNull();
+      expect(report.skipped).toContainEqual({
+        item: `featured image of post ${slug}`,
+        reason: `not an address the editor accepts, or a local one: ${url}`,
+      });
+    }
+    for (const [slug, url] of Object.entries(accepted)) {
+      expect((await postBySlug(slug))!.featuredImageUrl).toBe(url);
+    }
+  });
+});

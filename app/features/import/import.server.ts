@@ -10,10 +10,20 @@
  * does all the work in a transaction and rolls it back, so its report is
  * exactly what a real run would do.
  */
+import { isIP } from "node:net";
 import { inArray, or, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import { categories, postTags, posts, profiles, tags, urlRedirects } from "#server/db/schema";
 import { isReservedPath, normalisePath } from "#server/http/redirects";
+import {
+  findLoop,
+  landingPath,
+  REDIRECT_MESSAGES,
+  SITE_SEGMENTS,
+  validateRedirect,
+} from "./redirect-rules";
+import { isPublicAddress } from "~/features/authoring/metadata.server";
+import { isSafeUrl } from "~/features/authoring/post-form.server";
 import { readingTimeMinutes, TAG_LIMITS } from "~/features/authoring/post-rules";
 import { htmlToText, sanitizePostHtml } from "~/features/posts/sanitize.server";
 import type { ImportBundle, SourceAuthor, SourceSkip } from "./sources.server";
@@ -38,83 +48,23 @@ export class UnmappedAuthorsError extends Error {
 
 class DryRunRollback extends Error {}
 
-/**
- * The first path segments of the site's own pages (app/routes.ts; a unit test
- * keeps the two in step). An old post's address starting with one of them
- * (Ghost's `/search/`, say) would hide the site's page behind a redirect, so
- * it is skipped and reported.
- */
-export const SITE_SEGMENTS: ReadonlySet<string> = new Set([
-  "404",
-  "about",
-  "our-story",
-  "vision",
-  "our-services",
-  "expand-business-to-uk",
-  "expand-business-to-india",
-  "partner-with-us",
-  "admin",
-  "api",
-  "auth",
-  "categories",
-  "cookie-policy",
-  "create-post",
-  "edit-post",
-  "edit-profile",
-  "favorites",
-  "feed.json",
-  "forgot-password",
-  "health",
-  "login",
-  "logout",
-  "manifest.webmanifest",
-  "my-posts",
-  "notifications",
-  "pending-approval",
-  "podcast.xml",
-  "post",
-  "preview",
-  "resend-verification",
-  "reset-password",
-  "robots.txt",
-  "rss.xml",
-  "search",
-  "settings",
-  "signup",
-  "sitemap.xml",
-  "tag",
-  "unsubscribe",
-  "user",
-  "verify-email",
-  "verify-email-sent",
-  "verify-otp",
-]);
+export { hidesSitePage, SITE_SEGMENTS } from "./redirect-rules";
 
 /**
- * First segments whose pages are named by what follows (/post/<slug>,
- * /categories/<slug>): a redirect from an address under them (a renamed post)
- * hides no page that exists, so the admin may add one.
+ * Whether an imported address (a featured image) may be stored: the editor's
+ * rule (an http(s) URL or a path on this site, isSafeUrl), and no local host
+ * (localhost, or a loopback, private or link-local address) unless it is the
+ * site's own origin. An author sees what they type; an import brings
+ * thousands of addresses nobody reads, handed out by the Content API.
  */
-const NAMED_UNDER: ReadonlySet<string> = new Set([
-  "categories",
-  "tag",
-  "user",
-  "post",
-  "preview",
-  "edit-post",
-]);
-
-/**
- * Whether a redirect from `path` (normalised) would hide one of the site's own
- * pages (/search, /login/two-factor): its first segment is the site's, and it
- * is not an address under a named page. The admin's Redirects page refuses it;
- * the import, stricter, skips any old post address under a site segment.
- */
-export function hidesSitePage(path: string): boolean {
-  const parts = path.split("/").filter(Boolean);
-  const segment = parts[0]?.toLowerCase();
-  if (!segment || !SITE_SEGMENTS.has(segment)) return false;
-  return !(NAMED_UNDER.has(segment) && parts.length > 1);
+export function isImportableUrl(value: string, siteOrigin?: string): boolean {
+  if (!isSafeUrl(value)) return false;
+  if (value.startsWith("/")) return true;
+  const url = new URL(value);
+  if (siteOrigin && url.origin === new URL(siteOrigin).origin) return true;
+  const host = url.hostname.toLowerCase().replace(/^\[|\]$/g, "");
+  if (host === "localhost" || host.endsWith(".localhost")) return false;
+  return isIP(host) === 0 || isPublicAddress(host);
 }
 
 type Profile = { id: string; username: string; email: string };
@@ -134,6 +84,8 @@ export async function importBundle(
   options: {
     dryRun?: boolean;
     fallbackAuthor?: string;
+    /** The site's origin: an absolute URL on it counts as the site in the loop check. */
+    siteOrigin?: string;
     /** Runs in the import's transaction once everything is written (not in a dry run): the audit. */
     beforeCommit?: (tx: Database, report: ImportReport) => Promise<void>;
   } = {},
@@ -227,23 +179,61 @@ export async function importBundle(
             ).map((p) => p.slug)
           : [],
       );
-      const redirectsTaken = new Set(
-        (await tx.select({ from: urlRedirects.fromPath }).from(urlRedirects)).map((r) => r.from),
-      );
+      // The redirects there already: a path taken is left alone (a second run adds nothing),
+      // and each new one is checked for loops against them and those added before it.
+      const redirectRows = await tx
+        .select({ from: urlRedirects.fromPath, to: urlRedirects.toPath })
+        .from(urlRedirects);
+      const redirectsTaken = new Set(redirectRows.map((r) => r.from));
+      const redirectTargets = new Map<string, string>();
+      for (const r of redirectRows) {
+        const from = normalisePath(r.from);
+        if (from) redirectTargets.set(from, r.to);
+      }
+      /**
+       * A redirect through the Redirects page's own rules (redirect-rules.ts:
+       * from path, target, status code, itself, loops); what they refuse is
+       * skipped with their message (issue 29, item 5). An old post's address is
+       * also skipped under any of the site's first segments.
+       */
       const addRedirect = async (from: string, to: string, statusCode = 301, oldPost = false) => {
+        const item = `redirect ${from}`;
         const path = normalisePath(from);
-        if (!path || path === "/" || path === to) return;
-        const segment = path.split("/")[1]!.toLowerCase();
-        if (isReservedPath(path) || (oldPost && SITE_SEGMENTS.has(segment))) {
-          report.skipped.push({
-            item: `redirect ${from}`,
-            reason: "a path the site keeps for itself",
-          });
+        if (path === "/") return;
+        if (oldPost && path) {
+          if (landingPath(to, options.siteOrigin) === path) return;
+          const segment = path.split("/")[1]!.toLowerCase();
+          if (isReservedPath(path) || SITE_SEGMENTS.has(segment)) {
+            report.skipped.push({ item, reason: "a path the site keeps for itself" });
+            return;
+          }
+        }
+        if (path && redirectsTaken.has(path)) return;
+        const valid = validateRedirect({
+          fromPath: from,
+          toPath: to,
+          statusCode: String(statusCode),
+          notes: "",
+        });
+        if (!valid.ok) {
+          report.skipped.push({ item, reason: valid.error });
           return;
         }
-        if (redirectsTaken.has(path)) return;
-        await tx.insert(urlRedirects).values({ fromPath: path, toPath: to, statusCode });
-        redirectsTaken.add(path);
+        const { fromPath, toPath } = valid.input;
+        if (landingPath(toPath, options.siteOrigin) === fromPath) {
+          report.skipped.push({ item, reason: REDIRECT_MESSAGES.self });
+          return;
+        }
+        const loop = findLoop(redirectTargets, fromPath, toPath, options.siteOrigin);
+        if (loop) {
+          report.skipped.push({ item, reason: REDIRECT_MESSAGES.loop(loop) });
+          return;
+        }
+        await tx
+          .insert(urlRedirects)
+          .values({ fromPath, toPath, statusCode: valid.input.statusCode });
+        redirectsTaken.add(fromPath);
+        redirectTargets.set(fromPath, toPath);
         report.created.redirects++;
       };
 
@@ -265,6 +255,14 @@ export async function importBundle(
           continue;
         }
         const content = sanitizePostHtml(post.html);
+        let featuredImageUrl = post.featuredImageUrl?.trim() || null;
+        if (featuredImageUrl && !isImportableUrl(featuredImageUrl, options.siteOrigin)) {
+          report.skipped.push({
+            item: `featured image of post ${post.slug}`,
+            reason: `not an address the editor accepts, or a local one: ${featuredImageUrl}`,
+          });
+          featuredImageUrl = null;
+        }
         const author = matchAuthor(post.author, candidates) ?? fallback!;
         const categoryId = post.category ? categoryIds.get(post.category) : undefined;
         const publishedAt =
@@ -278,7 +276,7 @@ export async function importBundle(
             excerpt: post.excerpt,
             status: post.status,
             publishedAt,
-            featuredImageUrl: post.featuredImageUrl,
+            featuredImageUrl,
             authorId: author.id,
             ...(categoryId ? { categoryId } : {}),
             ...(post.createdAt ? { createdAt: post.createdAt } : {}),

@@ -7,7 +7,8 @@ import { siteOverHttpForThisFile } from "#tests/support/site-over-http";
 import { VIEW_BEACON_LIMIT } from "./views.server";
 import { viewBeaconPath } from "./views";
 
-const site = siteOverHttpForThisFile();
+// Behind a proxy, so that a test can speak from several addresses (X-Forwarded-For).
+const site = siteOverHttpForThisFile({ env: { TRUST_PROXY: "true" } });
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36";
 
 async function viewCount(id: string) {
@@ -50,10 +51,34 @@ describe("the view beacon", () => {
 
   it("has counted the view when it answers 204 (decision 0063: written before answering)", async () => {
     const post = await publishedPost();
-    for (const [n, ua] of [BROWSER, `${BROWSER} other`, `${BROWSER} third`].entries()) {
-      expect((await beacon(viewBeaconPath(post.id), { "user-agent": ua })).status).toBe(204);
+    for (const [n, address] of ["192.0.2.1", "192.0.2.2", "192.0.2.3"].entries()) {
+      const answer = await beacon(viewBeaconPath(post.id), { "x-forwarded-for": address });
+      expect(answer.status).toBe(204);
       expect(await viewCount(post.id)).toBe(n + 1);
     }
+  });
+
+  it("one address posing as 40 browsers adds 1 view (issue 29 item 8, decision 0176)", async () => {
+    const post = await publishedPost();
+    for (let i = 0; i < 40; i++) {
+      const userAgent = `Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/${100 + i}.0 Safari/537.36`;
+      const answer = await beacon(viewBeaconPath(post.id), {
+        "user-agent": userAgent,
+        "x-forwarded-for": "198.51.100.40",
+      });
+      expect(answer.status).toBe(204);
+    }
+    expect(await viewCount(post.id)).toBe(1);
+    // Known bots add nothing, whatever their address.
+    const bot = await beacon(viewBeaconPath(post.id), {
+      "user-agent": "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)",
+      "x-forwarded-for": "198.51.100.41",
+    });
+    expect(bot.status).toBe(204);
+    expect(await viewCount(post.id)).toBe(1);
+    // Another address is another reader.
+    await beacon(viewBeaconPath(post.id), { "x-forwarded-for": "198.51.100.42" });
+    expect(await viewCount(post.id)).toBe(2);
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(
@@ -94,9 +119,9 @@ describe("the view beacon", () => {
     expect(pixel.headers.get("content-type")).toBe("image/gif");
     await new Promise((r) => setTimeout(r, 200));
     expect(await viewCount(post.id)).toBe(1);
-    // Another browser is another visitor.
+    // Another browser on the same address is the same visitor (decision 0176).
     await beacon(viewBeaconPath(post.id), { "user-agent": `${BROWSER} Edg/140.0` });
-    expect(await eventually(post.id, 2)).toBe(2);
+    expect(await viewCount(post.id)).toBe(1);
   });
 
   it("the no-JavaScript pixel counts only from this site's pages: another site cannot embed it", async () => {

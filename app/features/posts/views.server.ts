@@ -2,7 +2,9 @@
  * View counting (spec 1 §7 increment_view_count_by_slug): each loaded post
  * registers a view, and a visitor counts at most once per post per 30
  * minutes, so refreshing cannot inflate the count. A visitor is a keyed hash
- * of address and browser; the address itself is never stored.
+ * of the client address alone (an IPv6 address by its /64), whatever the
+ * browser says it is: one client changing its User-Agent is still one
+ * visitor (docs/decisions/0176). The address itself is never stored.
  *
  * The page itself may come from the page cache, so the view is not counted
  * while rendering: the post page sends a beacon (POST /api/posts/{id}/view)
@@ -12,6 +14,7 @@
  * the views-per-day figures (issue 19 item 4).
  */
 import { createHmac } from "node:crypto";
+import { isIPv6 } from "node:net";
 import { sql } from "drizzle-orm";
 import { isbot } from "isbot";
 import { uuidSchema } from "~/lib/uuid";
@@ -24,11 +27,37 @@ export const VIEW_WINDOW_MINUTES = 30;
 /** Beacons per client address and minute on this instance; more are refused (429). */
 export const VIEW_BEACON_LIMIT = { limit: 120, windowMs: 60_000 } as const;
 
-export function visitorKey(secret: string, ip: string, userAgent: string): string {
-  return createHmac("sha256", secret)
-    .update(`${ip}\n${userAgent}`)
-    .digest("base64url")
-    .slice(0, 32);
+/** The eight groups of an IPv6 address, "::" expanded; null when it is not one. */
+function ipv6Groups(ip: string): string[] | null {
+  if (!isIPv6(ip) || ip.includes(".")) return null;
+  const [head = "", tail] = ip.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const missing = 8 - left.length - right.length;
+  return [...left, ...Array<string>(tail === undefined ? 0 : missing).fill("0"), ...right];
+}
+
+/**
+ * Who a view is counted for: the address, except that an IPv6 client is its
+ * /64 (one home or phone gets a whole /64 and may pick any address in it).
+ * An IPv4 address written as IPv6 (::ffff:203.0.113.7) is the IPv4 one.
+ */
+export function viewerAddress(ip: string): string {
+  const trimmed = ip
+    .trim()
+    .toLowerCase()
+    .replace(/^::ffff:(?=\d+\.)/, "");
+  const groups = ipv6Groups(trimmed);
+  if (!groups) return trimmed;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
+}
+
+/** A visitor: a keyed hash of the client's address (never its User-Agent, decision 0176). */
+export function visitorKey(secret: string, ip: string): string {
+  return createHmac("sha256", secret).update(viewerAddress(ip)).digest("base64url").slice(0, 32);
 }
 
 let sinceCleanup = 0;
@@ -133,10 +162,10 @@ export async function acceptViewBeacon(
   if (!postId.success) return { status: 400 };
   if (!fromOwnPage(beacon)) return { status: 403 };
   if (!beaconLimiter(beacon.ip)) return { status: 429 };
-  const userAgent = beacon.userAgent ?? "";
-  if (isbot(userAgent)) return { status: 204 };
+  // Known bots and crawlers are not readers.
+  if (isbot(beacon.userAgent ?? "")) return { status: 204 };
   try {
-    await registerView(db, postId.data, visitorKey(beacon.secret, beacon.ip, userAgent));
+    await registerView(db, postId.data, visitorKey(beacon.secret, beacon.ip));
   } catch (error) {
     onError(error);
     if (isDatabaseUnavailable(error)) return { status: 503 };

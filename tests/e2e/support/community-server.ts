@@ -1,15 +1,15 @@
-import { hashPassword } from "better-auth/crypto";
 import { expect, type Page } from "@playwright/test";
-import { test as base, waitForHydration } from "../fixtures";
+import { test as base } from "../fixtures";
 import { OwnServer } from "./own-server";
+import { addSavedCookies, DEMO_PASSWORD, savedSession } from "./site-template";
 
 /**
  * The community journeys run on a server of their own with the demo content
- * (people, posts, follows, favourites). Demo passwords exist in clear only in
- * the first seed's output, so the journey stops the server once and sets a
- * known password for every demo account (Better Auth's scrypt hash).
+ * (people, posts, follows, favourites), copied from the run's `demo` template:
+ * every demo account has the password DEMO_PASSWORD and a saved session
+ * (support/site-template.ts, made once by tests/e2e/global-setup.ts).
  */
-export const DEMO_PASSWORD = "Bridge-Journey-2026";
+export { DEMO_PASSWORD };
 
 export const DEMO = {
   priya: { email: "priya.sharma@example.com", username: "priya_sharma", name: "Priya Sharma" },
@@ -32,42 +32,31 @@ export const DEMO = {
   emily: { email: "emily.clarke@example.com", username: "emily_clarke", name: "Emily Clarke" },
 } as const;
 
-/** Demo seeding renders images: slow on a busy machine. */
-export const COMMUNITY_SERVER_TIMEOUT_MS = 300_000;
+/** Copying the template takes a second; a busy machine may take longer to start. */
+export const COMMUNITY_SERVER_TIMEOUT_MS = 120_000;
 
 /**
- * Starts a demo-content server on a free port and a fresh database, then sets
- * DEMO_PASSWORD on every credential account; `extraSql` runs in the same stop.
+ * Starts a demo-content server on a free port from a copy of the `demo` template;
+ * `extraSql` runs on its database before it starts.
  */
 export async function startCommunityServer(extraSql: string[] = []): Promise<OwnServer> {
-  const server = await OwnServer.start({ env: { DEMO_CONTENT: "true" } });
-  try {
-    const hash = await hashPassword(DEMO_PASSWORD);
-    await server.offline(async (db) => {
-      const updated = await db.query(
-        "UPDATE accounts SET password = $1 WHERE provider_id = 'credential'",
-        [hash],
-      );
-      if (!updated.affectedRows) throw new Error("no demo accounts to set passwords on");
-      // The demo admin signs in with a password alone (docs/decisions/0140).
-      await db.exec("UPDATE site_settings SET require_admin_two_factor = false");
+  return OwnServer.start({
+    template: "demo",
+    env: { DEMO_CONTENT: "true" },
+    beforeStart: async (db) => {
       for (const statement of extraSql) await db.exec(statement);
-    });
-  } catch (error) {
-    await server.dispose();
-    throw error;
-  }
-  return server;
+    },
+  });
 }
 
-/** Signs in through /login and waits to leave it. */
+/**
+ * Signs `email` in on `page` with the session saved when the template was made
+ * (no sign-in form: tests/e2e/accounts-*.spec.ts walk through it), then opens
+ * `redirectTo`, as the form would after signing in.
+ */
 export async function signInAs(page: Page, email: string, redirectTo = "/") {
-  await page.goto(`/login?redirectTo=${encodeURIComponent(redirectTo)}`);
-  await waitForHydration(page);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith("/login"), { timeout: 20_000 });
+  await addSavedCookies(page, await savedSession("demo", email));
+  await page.goto(redirectTo);
   await expect(page.getByRole("button", { name: /^Notifications/ })).toBeVisible();
 }
 

@@ -3,8 +3,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { PGlite } from "@electric-sql/pglite";
+import { copyTemplate, type TemplateName, withDatabase } from "./site-template";
 
 /** True when nothing listens on `port` at 127.0.0.1 now. */
 function isFree(port: number): Promise<boolean> {
@@ -54,7 +54,15 @@ export class OwnServer {
     readonly port: number,
     readonly dataDir: string,
     private readonly env: Record<string, string>,
+    /** The template the data folder was copied from, whose saved sessions hold here too. */
+    readonly template?: TemplateName,
   ) {}
+
+  /** Pool admins (site-accounts.ts) handed out on this server so far: each journey gets its own. */
+  adminsTaken = 0;
+
+  /** Whether signedInAdmin last left admins' two-factor required (the templates have it off). */
+  adminTwoFactorRequired = false;
 
   get url() {
     return `http://127.0.0.1:${this.port}`;
@@ -64,11 +72,27 @@ export class OwnServer {
     return path.join(this.dataDir, "outbox");
   }
 
-  /** `port` may be chosen beforehand (e.g. a provider needs the callback address first). */
-  static async start(options: { port?: number; env?: Record<string, string> } = {}) {
+  /**
+   * `port` may be chosen beforehand (e.g. a provider needs the callback address first).
+   * `template`: start from a copy of a data folder made once per run (site-template.ts);
+   * `beforeStart` then changes its database before the server first opens it.
+   * `dataDir`: a folder of the caller's (the templates themselves), kept by dispose().
+   */
+  static async start(
+    options: {
+      port?: number;
+      env?: Record<string, string>;
+      template?: TemplateName;
+      beforeStart?: (db: PGlite) => Promise<void>;
+      dataDir?: string;
+    } = {},
+  ) {
     const port = options.port ?? (await freePort());
-    const dataDir = await mkdtemp(path.join(tmpdir(), "founderbridge-e2e-own-"));
-    const server = new OwnServer(port, dataDir, options.env ?? {});
+    const dataDir =
+      options.dataDir ?? (await mkdtemp(path.join(tmpdir(), "founderbridge-e2e-own-")));
+    if (options.template) await copyTemplate(options.template, dataDir);
+    if (options.beforeStart) await withDatabase(dataDir, options.beforeStart);
+    const server = new OwnServer(port, dataDir, options.env ?? {}, options.template);
     await server.spawn();
     return server;
   }
@@ -129,16 +153,7 @@ export class OwnServer {
   /** Stops the server, runs `change` on its database, starts it again. */
   async offline<T>(change: (db: PGlite) => Promise<T>): Promise<T> {
     await this.stop();
-    const db = await PGlite.create({
-      dataDir: path.join(this.dataDir, "pglite"),
-      extensions: { pg_trgm },
-    });
-    let result: T;
-    try {
-      result = await change(db);
-    } finally {
-      await db.close();
-    }
+    const result = await withDatabase(this.dataDir, change);
     await this.spawn();
     return result;
   }
