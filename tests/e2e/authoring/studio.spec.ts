@@ -387,9 +387,15 @@ test.describe("the writing page's layout", () => {
     await alert.getByRole("button", { name: "Save over it" }).click();
     await expect(meera.page.getByText("Draft saved successfully!")).toBeVisible();
 
-    // History: three saves by people; restore the admin's.
+    // History: three saves by people; restore the admin's. The save re-renders the editor's
+    // page as it revalidates: a click on Show history during that is lost, so the journey
+    // clicks again, as a person would, until the panel is open.
     await waitForHydration(meera.page, "#post-form");
-    await meera.page.getByRole("button", { name: "Show history" }).click();
+    const history = meera.page.getByRole("button", { name: /^(Show|Hide) history$/ });
+    await expect(async () => {
+      if ((await history.getAttribute("aria-expanded")) !== "true") await history.click();
+      await expect(history).toHaveAttribute("aria-expanded", "true", { timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
     const revisions = meera.page.getByRole("list", { name: "Revisions" }).getByRole("listitem");
     await expect(revisions).toHaveCount(3);
     await expect(revisions.nth(1)).toContainText("Asha Admin");
