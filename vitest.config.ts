@@ -11,6 +11,13 @@ const cores = availableParallelism();
 const workers = (extra: number) =>
   Number(process.env.TEST_WORKERS) || Math.max(1, Math.min(cores + extra, 8));
 
+/**
+ * Files that assert what PostgreSQL does on disk, which other sessions can change: run alone,
+ * after every other file. (A view is a heap-only update only if the row's page can be pruned,
+ * and other test databases' sessions being set up at the same moment held that back.)
+ */
+const ALONE = ["app/features/posts/views.integration.test.ts"];
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -37,6 +44,7 @@ export default defineConfig({
           exclude: [
             "**/node_modules/**",
             ...(process.env.TEST_EXCLUDE_FAULTS ? ["tests/faults/**"] : []),
+            ...ALONE,
           ],
           environment: "node",
           maxWorkers: workers(1),
@@ -45,6 +53,19 @@ export default defineConfig({
           // for the HTTP tests (tests/support/global-setup.ts).
           globalSetup: ["tests/support/global-setup.ts"],
           // Each file creates its own database; PGlite start-up is CPU-bound.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "integration-alone",
+          include: ALONE,
+          environment: "node",
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
+          globalSetup: ["tests/support/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
