@@ -52,7 +52,12 @@ export async function scanArchive(
     const fail = (error: Error) => {
       if (failed) return;
       failed = true;
+      input.unpipe(parser);
       input.destroy();
+      // Stops the parser for good, its decompressor included: ended half-way through a gzip
+      // stream, zlib otherwise threw "stream error" outside any handler (an uncaught exception,
+      // seen in a CI run on a refused archive).
+      parser.abort(error);
       reject(error);
     };
     parser.on("entry", (entry: tar.ReadEntry) => {
