@@ -68,9 +68,8 @@ test.describe.configure({ timeout: 120_000 });
 // The journey stops its own server while a signed-in page keeps its live
 // notification stream open; the browser logs the refused reconnects, and the
 // stream cut in the middle of a chunk (seen once in CI).
-test.use({
-  allowedConsoleErrors: [/net::ERR_CONNECTION_REFUSED/, /net::ERR_INCOMPLETE_CHUNKED_ENCODING/],
-});
+// One pattern: Playwright reads a two-element array given to test.use as [value, options].
+test.use({ allowedConsoleErrors: [/net::ERR_(CONNECTION_REFUSED|INCOMPLETE_CHUNKED_ENCODING)/] });
 
 // A 1×1 transparent PNG.
 const PIXEL = Buffer.from(
