@@ -20,13 +20,26 @@ beforeAll(async () => {
   await t.handle.listen(INVALIDATION_CHANNEL, (payload) => received.push(payload));
 });
 
+let markers = 0;
+
+/**
+ * Delivery is asynchronous on PostgreSQL, but in commit order on the one listening
+ * connection: once a marker sent now has arrived, every earlier notification has too.
+ * (A fixed 50 ms wait let a late one from the step before slip into the next step's list
+ * on a busy machine.)
+ */
+async function settle() {
+  const marker = `test-marker-${++markers}`;
+  await t.handle.notify(INVALIDATION_CHANNEL, marker);
+  await expect.poll(() => received.includes(marker), { timeout: 10_000 }).toBe(true);
+}
+
 async function notificationsOf(change: () => Promise<unknown>): Promise<string[]> {
+  await settle();
   received.length = 0;
   await change();
-  // Delivery is asynchronous on PostgreSQL; a round trip lets it arrive.
-  await t.db.execute(sql`SELECT 1`);
-  await new Promise((r) => setTimeout(r, 50));
-  return [...new Set(received)].sort();
+  await settle();
+  return [...new Set(received.filter((p) => !p.startsWith("test-marker-")))].sort();
 }
 
 describe("cache invalidation triggers", () => {
