@@ -66,16 +66,16 @@ export default defineConfig({
   globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
-  // A flaky journey is a bug to fix. In CI a failed journey runs once more, so
-  // one flake on a slow machine does not hold back a whole merge; the list
-  // reporter names it as "flaky" and .ci/run prints that count (decision 0165).
-  // Locally nothing is retried, so a flake shows where it is fixed.
-  retries: process.env.CI ? 1 : 0,
+  // A flaky journey is a bug to fix, never retried into green (decision 0205).
+  retries: 0,
   workers: process.env.CI ? 2 : 1,
-  reporter: "list",
-  // A bound that stops a hung journey, not a speed check (the bench measures speed). On a busy
-  // 2-core CI machine a page with axe takes 5 to 7 s, and 30 s journeys of 5 pages ran out.
-  timeout: 90_000,
+  reporter: process.env.E2E_JSON
+    ? [["list"], ["json", { outputFile: process.env.E2E_JSON }]]
+    : "list",
+  // A bound that stops a hung journey, not a speed check (the bench measures speed): Playwright's
+  // default. A journey that starts servers of its own or walks many pages sets a longer bound
+  // beside its reason (decision 0205).
+  timeout: 30_000,
   expect: { timeout: 5_000 },
   use: {
     baseURL,
@@ -100,7 +100,13 @@ export default defineConfig({
   },
   projects: [
     { name: "chromium", testIgnore: "reading/**" },
-    { name: "reading", testMatch: "reading/**/*.spec.ts", use: { baseURL: demoBaseURL } },
+    // The reading journeys only read the demo server: each may run in any worker.
+    {
+      name: "reading",
+      testMatch: "reading/**/*.spec.ts",
+      fullyParallel: true,
+      use: { baseURL: demoBaseURL },
+    },
   ],
   webServer: [
     // `npm run build` has run already (test:e2e does it).

@@ -85,6 +85,8 @@ const SWEEP_SQL = [
 type Stop = {
   path: string | ((page: Page) => Promise<string>);
   ready?: (page: Page) => Promise<unknown>;
+  /** The test's name when the path is found on another page. */
+  name?: string;
   /** The empty site (the main e2e server) rather than the sweep's demo server. */
   emptySite?: boolean;
 };
@@ -153,34 +155,32 @@ const ADMIN_ROWS: Stop[] = [
   { path: "/admin/content-api", ready: shows("No keys yet.") },
 ];
 
-/** Runs axe on each stop; a failure names the role, theme, screen and page, and the rest still run. */
-async function sweep(page: Page, where: string, stops: Array<string | Stop>) {
-  const failures: string[] = [];
-  const theme = (await page.evaluate(() => matchMedia("(prefers-color-scheme: dark)").matches))
-    ? "dark"
-    : "light";
+/**
+ * One test per stop: the page, then axe. A failure names the role, theme, screen and page, and
+ * each stop has the journeys' 30 s bound to itself.
+ */
+function sweep(where: string, stops: Array<string | Stop>) {
   for (const entry of stops) {
     const stop = typeof entry === "string" ? { path: entry } : entry;
-    const label = typeof stop.path === "string" ? stop.path : "(found by its link)";
-    await test.step(`${where}: ${label}`, async () => {
-      try {
-        let path = typeof stop.path === "string" ? stop.path : await stop.path(page);
-        if (stop.emptySite) path = new URL(path, test.info().project.use.baseURL).href;
-        await page.goto(path);
-        await waitForHydration(page);
-        // Still the page asked for (a lost session would land on /login, and pass axe there).
-        expect(new URL(page.url()).pathname, "the page reached").toBe(
-          new URL(path, "http://site").pathname,
-        );
-        await expect(page.locator("html"), path).toHaveAttribute("data-theme", theme);
-        await stop.ready?.(page);
-        await expectNoAxeViolations(page);
-      } catch (error) {
-        failures.push(`${where} ${label}: ${error instanceof Error ? error.message : error}`);
-      }
+    const label = typeof stop.path === "string" ? stop.path : (stop.name ?? "(found by its link)");
+    test(`${where}: ${label}${stop.emptySite ? " (empty site)" : ""}`, async ({ page }) => {
+      let path = typeof stop.path === "string" ? stop.path : await stop.path(page);
+      if (stop.emptySite) path = new URL(path, test.info().project.use.baseURL).href;
+      await page.goto(path);
+      await waitForHydration(page);
+      // Still the page asked for (a lost session would land on /login, and pass axe there).
+      expect(new URL(page.url()).pathname, "the page reached").toBe(
+        new URL(path, "http://site").pathname,
+      );
+      const dark = await page.evaluate(() => matchMedia("(prefers-color-scheme: dark)").matches);
+      await expect(page.locator("html"), path).toHaveAttribute(
+        "data-theme",
+        dark ? "dark" : "light",
+      );
+      await stop.ready?.(page);
+      await expectNoAxeViolations(page);
     });
   }
-  expect(failures, `axe on ${where}`).toEqual([]);
 }
 
 /**
@@ -218,193 +218,169 @@ async function signIn(browser: Browser, baseURL: string, role: Role): Promise<St
 }
 
 test.use({ communitySql: SWEEP_SQL });
-// The tests share the two workers; each page takes 3 to 6 s with axe on a busy 2-core machine.
-test.describe.configure({ mode: "parallel", timeout: 300_000 });
+// The stops share the workers; each takes 3 to 6 s with axe on a busy 2-core machine.
+test.describe.configure({ mode: "parallel" });
 
 const PHONE = { width: 360, height: 800 };
 
 test.describe("signed out", () => {
-  test("desktop, light: the reading pages", async ({ page }) => {
-    await sweep(page, "signed out, desktop, light", [
-      "/",
-      "/?category=guides",
-      "/?category=bogus",
-      "/categories",
-      "/categories/guides",
-      "/categories/podcast",
-      "/categories/events",
-      "/categories/no-such-topic",
-      "/tag/market-entry",
-      "/tag/no-such-tag",
-      withConversation(`/post/${GUIDE}`),
-      "/post/uk-india-trade-what-founders-should-watch-this-quarter",
-      "/post/innovator-founder-visa-what-first-time-founders-need-to-know",
-      "/post/episode-12-building-a-fintech-bridge-between-mumbai-and-london",
-      "/post/bengaluru-office-hours-with-our-mentors",
-      "/post/london-founder-meet-up-uk-india-expansion-night",
-      "/post/no-such-post",
-      "/search?q=visa",
-      "/search?q=company",
-      "/search?q=zzqxyzzy",
-    ]);
-  });
+  sweep("signed out, desktop, light", [
+    "/",
+    "/?category=guides",
+    "/?category=bogus",
+    "/categories",
+    "/categories/guides",
+    "/categories/podcast",
+    "/categories/events",
+    "/categories/no-such-topic",
+    "/tag/market-entry",
+    "/tag/no-such-tag",
+    withConversation(`/post/${GUIDE}`),
+    "/post/uk-india-trade-what-founders-should-watch-this-quarter",
+    "/post/innovator-founder-visa-what-first-time-founders-need-to-know",
+    "/post/episode-12-building-a-fintech-bridge-between-mumbai-and-london",
+    "/post/bengaluru-office-hours-with-our-mentors",
+    "/post/london-founder-meet-up-uk-india-expansion-night",
+    "/post/no-such-post",
+    "/search?q=visa",
+    "/search?q=company",
+    "/search?q=zzqxyzzy",
+  ]);
 
-  test("desktop, light: the account, information and error pages", async ({ page }) => {
-    await sweep(page, "signed out, desktop, light", [
-      "/login",
-      "/login?verified=1",
-      "/login?reset=success",
-      "/signup",
-      "/verify-otp?email=someone%40example.com",
-      "/verify-email-sent?email=someone%40example.com",
-      "/resend-verification",
-      "/forgot-password",
-      "/reset-password?token=not-a-real-token-123",
-      {
-        path: "/unsubscribe?token=not-a-real-token",
-        ready: shows(/unsubscribe link is not valid/),
-      },
-      "/about",
-      "/our-story",
-      "/vision",
-      "/our-services",
-      "/expand-business-to-uk",
-      "/expand-business-to-india",
-      "/partner-with-us",
-      "/cookie-policy",
-      "/no/such/page-e2e",
-      "/404",
-      "/health",
-    ]);
-  });
+  sweep("signed out, desktop, light", [
+    "/login",
+    "/login?verified=1",
+    "/login?reset=success",
+    "/signup",
+    "/verify-otp?email=someone%40example.com",
+    "/verify-email-sent?email=someone%40example.com",
+    "/resend-verification",
+    "/forgot-password",
+    "/reset-password?token=not-a-real-token-123",
+    {
+      path: "/unsubscribe?token=not-a-real-token",
+      ready: shows(/unsubscribe link is not valid/),
+    },
+    "/about",
+    "/our-story",
+    "/vision",
+    "/our-services",
+    "/expand-business-to-uk",
+    "/expand-business-to-india",
+    "/partner-with-us",
+    "/cookie-policy",
+    "/no/such/page-e2e",
+    "/404",
+    "/health",
+  ]);
 
-  test("desktop, light: the empty site", async ({ page }) => {
-    await sweep(page, "signed out, desktop, light, empty site", [
-      { path: "/", emptySite: true },
-      { path: "/categories", emptySite: true },
-      { path: "/categories/events", emptySite: true },
-    ]);
-  });
+  sweep("signed out, desktop, light, empty site", [
+    { path: "/", emptySite: true },
+    { path: "/categories", emptySite: true },
+    { path: "/categories/events", emptySite: true },
+  ]);
 
   test.describe("dark", () => {
     test.use({ colorScheme: "dark" });
-    test("desktop, dark: the reading pages", async ({ page }) => {
-      await sweep(page, "signed out, desktop, dark", [
-        "/",
-        "/categories",
-        `/post/${GUIDE}`,
-        "/search?q=company",
-        "/login",
-        "/categories/events",
-        "/post/bengaluru-office-hours-with-our-mentors",
-      ]);
-    });
+    sweep("signed out, desktop, dark", [
+      "/",
+      "/categories",
+      `/post/${GUIDE}`,
+      "/search?q=company",
+      "/login",
+      "/categories/events",
+      "/post/bengaluru-office-hours-with-our-mentors",
+    ]);
   });
 
   test.describe("phone", () => {
     test.use({ viewport: PHONE });
-    test("phone, light: the header", async ({ page }) => {
-      await sweep(page, "signed out, phone, light", [{ path: "/", emptySite: true }]);
-    });
+    sweep("signed out, phone, light", [{ path: "/", emptySite: true }]);
   });
 });
 
 test.describe("pending member", () => {
   test.use({ role: "pending" });
-  test("desktop, light", async ({ page }) => {
-    await sweep(page, "pending (Emily), desktop, light", [
-      "/edit-profile?firstTime=true",
-      "/pending-approval",
-      withConversation(`/post/${LIKED}`),
-      `/user/${DEMO.sarah.username}`,
-    ]);
-  });
+  sweep("pending (Emily), desktop, light", [
+    "/edit-profile?firstTime=true",
+    "/pending-approval",
+    withConversation(`/post/${LIKED}`),
+    `/user/${DEMO.sarah.username}`,
+  ]);
 });
 
 test.describe("member", () => {
   test.use({ role: "member" });
-  test("desktop, light", async ({ page }) => {
-    await sweep(page, "member (Tom), desktop, light", [
-      "/",
-      withConversation(`/post/${COMMENTED}`),
-      withConversation(`/post/${LIKED}`),
-      { path: "/favorites", ready: shows(/^Saved /) },
-      "/notifications",
-      "/settings/notifications",
-      "/settings/two-factor",
-      "/edit-profile",
-      `/user/${DEMO.tom.username}`,
-      `/user/${DEMO.sarah.username}`,
-    ]);
-  });
+  sweep("member (Tom), desktop, light", [
+    "/",
+    withConversation(`/post/${COMMENTED}`),
+    withConversation(`/post/${LIKED}`),
+    { path: "/favorites", ready: shows(/^Saved /) },
+    "/notifications",
+    "/settings/notifications",
+    "/settings/two-factor",
+    "/edit-profile",
+    `/user/${DEMO.tom.username}`,
+    `/user/${DEMO.sarah.username}`,
+  ]);
 });
 
 test.describe("mentor", () => {
   test.use({ role: "mentor" });
-  test("desktop, light", async ({ page }) => {
-    await sweep(page, "mentor (Rohan), desktop, light", [
-      "/",
-      "/create-post",
-      "/my-posts",
-      `/edit-post/${MENTOR_POST}`,
-      { path: linkOn(`/edit-post/${MENTOR_DRAFT}`, "Preview") },
-      // A mentor may delete members' comments: a Delete button on each.
-      withConversation("/post/our-first-uk-customer-took-nine-months"),
-      { path: "/favorites", ready: shows("You haven't saved any posts yet") },
-      "/notifications",
-      "/notifications?filter=unread",
-    ]);
-  });
+  sweep("mentor (Rohan), desktop, light", [
+    "/",
+    "/create-post",
+    "/my-posts",
+    `/edit-post/${MENTOR_POST}`,
+    { path: linkOn(`/edit-post/${MENTOR_DRAFT}`, "Preview"), name: "the draft's preview" },
+    // A mentor may delete members' comments: a Delete button on each.
+    withConversation("/post/our-first-uk-customer-took-nine-months"),
+    { path: "/favorites", ready: shows("You haven't saved any posts yet") },
+    "/notifications",
+    "/notifications?filter=unread",
+  ]);
 
   test.describe("phone", () => {
     test.use({ viewport: { width: 390, height: 844 } });
-    test("phone, light: the writing page", async ({ page }) => {
-      await sweep(page, "mentor (Rohan), phone, light", ["/create-post"]);
-    });
+    sweep("mentor (Rohan), phone, light", ["/create-post"]);
   });
 });
 
 test.describe("admin", () => {
   test.use({ role: "admin" });
-  test("desktop, light", async ({ page }) => {
-    await sweep(page, "admin (Meera), desktop, light", [
-      ...ADMIN_PAGES.filter((path) => !ADMIN_ROWS.some((stop) => stop.path === path)),
-      ...ADMIN_ROWS,
-      "/admin?tab=users&q=daniel_okafor",
-      "/admin?tab=users&q=nobody-is-called-this",
-      "/admin?tab=posts&q=Rohan",
-      "/admin?tab=categories&failed=category-load",
-      { path: linkOn("/admin?tab=categories", "Edit Guides") },
-      ...ADMIN_STATES,
-      // An admin may delete any comment, and edit the post.
-      withConversation("/post/our-first-uk-customer-took-nine-months"),
-    ]);
-  });
+  sweep("admin (Meera), desktop, light", [
+    ...ADMIN_PAGES.filter((path) => !ADMIN_ROWS.some((stop) => stop.path === path)),
+    ...ADMIN_ROWS,
+    "/admin?tab=users&q=daniel_okafor",
+    "/admin?tab=users&q=nobody-is-called-this",
+    "/admin?tab=posts&q=Rohan",
+    "/admin?tab=categories&failed=category-load",
+    { path: linkOn("/admin?tab=categories", "Edit Guides"), name: "editing Guides" },
+    ...ADMIN_STATES,
+    // An admin may delete any comment, and edit the post.
+    withConversation("/post/our-first-uk-customer-took-nine-months"),
+  ]);
 
   test.describe("phone", () => {
     test.use({ viewport: PHONE });
-    test("phone, light", async ({ page }) => {
-      await sweep(page, "admin (Meera), phone, light", [...ADMIN_PAGES, ...ADMIN_STATES]);
-    });
+    sweep("admin (Meera), phone, light", [...ADMIN_PAGES, ...ADMIN_STATES]);
   });
 
   test.describe("dark", () => {
     test.use({ colorScheme: "dark" });
-    test("desktop, dark", async ({ page }) => {
-      await sweep(page, "admin (Meera), desktop, dark", [
-        "/create-post",
-        "/admin",
-        "/admin?tab=users",
-        "/admin?tab=posts",
-        "/admin?tab=categories",
-        "/admin?tab=notifications",
-        "/admin/site-settings",
-        "/admin/banned-words",
-        "/admin/redirects",
-        "/admin/reports",
-        "/my-posts",
-        "/notifications",
-      ]);
-    });
+    sweep("admin (Meera), desktop, dark", [
+      "/create-post",
+      "/admin",
+      "/admin?tab=users",
+      "/admin?tab=posts",
+      "/admin?tab=categories",
+      "/admin?tab=notifications",
+      "/admin/site-settings",
+      "/admin/banned-words",
+      "/admin/redirects",
+      "/admin/reports",
+      "/my-posts",
+      "/notifications",
+    ]);
   });
 });

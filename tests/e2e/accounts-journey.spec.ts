@@ -1,9 +1,3 @@
-import type { ChildProcess } from "node:child_process";
-import { rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
 import {
   codeIn,
@@ -13,68 +7,56 @@ import {
   signIn,
   signUp,
   signUpAndVerify,
-  startServer,
-  stopServer,
   typeCode,
 } from "./support/accounts";
+import { signedInAdmin, test as admin } from "./support/admin";
 
 // Each journey signs up (3 s minimum fill time) and reads the outbox: more than the default 30 s
 // when the machine is busy.
 test.describe.configure({ timeout: 60_000 });
 
 test.describe("from sign-up to sign-out, with approval in between", () => {
-  // Approval is a direct database update (until the admin screens exist). The
-  // embedded database allows one process, so this journey runs its own server
-  // and stops it for the update.
-  const port = Number(process.env.E2E_PORT ?? 3100) + 10;
-  const dataDir = path.join(tmpdir(), `founderbridge-e2e-accounts-${port}`);
-  let server: ChildProcess | undefined;
-  test.use({
-    baseURL: `http://127.0.0.1:${port}`,
-    // The journey stops its own server while a signed-in page keeps its live
-    // notification stream open; the browser logs the refused reconnects.
-    allowedConsoleErrors: [/net::ERR_CONNECTION_REFUSED/],
-  });
-  test.setTimeout(120_000);
-
-  test.beforeAll(async () => {
-    await rm(dataDir, { recursive: true, force: true });
-    server = await startServer(port, dataDir);
-  });
-  test.afterAll(async () => {
-    if (server) await stopServer(server);
-    await rm(dataDir, { recursive: true, force: true });
-  });
-
-  test("sign up, code by mail, pending, approved, sign in, sign out", async ({ page }) => {
+  // A server of this worker's own from the `site` template (support/admin.ts): an admin of its
+  // pool approves the member on the admin screen, as on the live site; nothing restarts.
+  admin("sign up, code by mail, pending, approved, sign in, sign out", async ({
+    page,
+    browser,
+    adminServer,
+  }) => {
     const member = newMember("journey");
-    const outbox = path.join(dataDir, "outbox");
     await signUp(page, member);
-    await typeCode(page, await codeIn(outbox, member.email));
+    await typeCode(page, await codeIn(adminServer.outbox, member.email));
     await page.waitForURL(/\/login\?verified=1/);
     await expect(
       page.getByText("Email verified successfully! Your account is pending approval."),
     ).toBeVisible();
 
-    // Pending: may sign in and read; /pending-approval explains the wait.
+    // Pending: may sign in, complete the profile and read; /pending-approval explains the wait.
     await signIn(page, member.email, member.password);
     await page.waitForURL(/\/edit-profile\?firstTime=true/);
+    await waitForHydration(page);
+    await page.getByLabel("City").fill("Pune");
+    await page.getByLabel("Country").fill("India");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Profile completed successfully!")).toBeVisible();
+    await page.waitForURL((url) => url.pathname === "/");
     await page.goto("/pending-approval");
     await expect(page.getByRole("heading", { name: "Account Pending Approval" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Browse Posts" })).toHaveAttribute("href", "/");
 
-    // An admin approves (a direct database update while the server is stopped).
-    await stopServer(server!);
-    const db = await PGlite.create({
-      dataDir: path.join(dataDir, "pglite"),
-      extensions: { pg_trgm },
-    });
-    await db.query(
-      "UPDATE profiles SET status = 'approved', profile_completed = true WHERE email = $1",
-      [member.email],
-    );
-    await db.close();
-    server = await startServer(port, dataDir);
+    // An admin approves, in a browser of their own.
+    const context = await browser.newContext({ baseURL: adminServer.url });
+    try {
+      const adminPage = await context.newPage();
+      await signedInAdmin(adminPage, adminServer);
+      await adminPage.goto("/admin");
+      await waitForHydration(adminPage);
+      const pending = adminPage.getByRole("region", { name: "Pending User Approvals" });
+      await pending.getByRole("button", { name: `Approve ${member.username}` }).click();
+      await expect(adminPage.getByText("User approved successfully!")).toBeVisible();
+    } finally {
+      await context.close();
+    }
 
     await page.goto("/pending-approval");
     await expect(page).toHaveURL(/\/$/);

@@ -64,7 +64,7 @@ const test = base.extend<Record<never, never>, { site: Site }>({
 test.afterAll(async ({ site }) => {
   await site.close();
 });
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 90_000 });
 // The journey stops its own server while a signed-in page keeps its live
 // notification stream open; the browser logs the refused reconnects, and the
 // stream cut in the middle of a chunk (seen once in CI).

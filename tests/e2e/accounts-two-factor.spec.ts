@@ -7,7 +7,7 @@ import { mainOutbox, newMember, signIn, signUpAndVerify } from "./support/accoun
  * codes computed here with otpauth, as a phone would), a wrong code is refused
  * beside the field, and the next sign-in asks for a code or a recovery code.
  */
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 90_000 });
 
 /**
  * The code the app shows now, or `later` 30-second steps on: a code is taken

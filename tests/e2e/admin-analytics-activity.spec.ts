@@ -13,7 +13,7 @@ import type { Browser, Page } from "@playwright/test";
 import { expect, waitForHydration } from "./fixtures";
 import { signedInAdmin, test } from "./support/admin";
 
-test.describe.configure({ timeout: 240_000 });
+test.describe.configure({ timeout: 90_000 });
 
 const WIDTHS = [1280, 360] as const;
 const dayAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);

@@ -11,7 +11,7 @@ import { signedInAdmin, test } from "./support/admin";
 import { expectNoAxeViolationsWithoutScripts } from "./support/no-script";
 import { answerNextDialog } from "./support/dialogs";
 
-test.describe.configure({ timeout: 240_000 });
+test.describe.configure({ timeout: 90_000 });
 
 test("an admin adds, refuses a duplicate and removes banned words, with and without JavaScript", async ({
   page,

@@ -7,8 +7,6 @@
 import { expect, expectNoAxeViolations, waitForHydration } from "./fixtures";
 import { signedInAdmin, test } from "./support/admin";
 
-test.describe.configure({ timeout: 120_000 });
-
 test("an admin creates a Content API key, uses it and revokes it", async ({
   page,
   adminServer,

@@ -10,7 +10,7 @@ import { signedInAdmin, test } from "./support/admin";
  * would be created and skipped; Import (the file still chosen) writes it, and
  * the imported post is on the site. Axe on every state; no sideways scrolling.
  */
-test.describe.configure({ timeout: 300_000 });
+test.describe.configure({ timeout: 90_000 });
 
 const fixture = (name: string) => path.resolve("tests/fixtures/import", name);
 

@@ -20,7 +20,7 @@ const ANANYA = { email: "ananya.gupta@example.com", username: "ananya_gupta" };
 // A demo post with no comments in the seed, so the new one is easy to find.
 const SLUG = "companies-house-identity-verification-for-directors";
 
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 90_000 });
 
 /** A browser of the member's own, with its errors collected (the fixture watches only `page`). */
 async function memberBrowser(browser: Browser, baseURL: string, allowed: RegExp[] = []) {

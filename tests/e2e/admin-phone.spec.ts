@@ -10,7 +10,7 @@ import { expect, expectNoAxeViolations, waitForHydration } from "./fixtures";
 import { signedInAdmin, test } from "./support/admin";
 import { answerNextDialog } from "./support/dialogs";
 
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 90_000 });
 
 const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
@@ -48,7 +48,7 @@ for (const width of [360, 1280]) {
     page,
     adminServer,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(120_000);
     const id = tag();
     await signedInAdmin(page, adminServer, async (db, journeyAdmin) => {
       const me = await db.query<{ id: string }>("SELECT id FROM profiles WHERE email = $1", [

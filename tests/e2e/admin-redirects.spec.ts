@@ -12,7 +12,7 @@ import { signedInAdmin, test } from "./support/admin";
 import { expectNoAxeViolationsWithoutScripts } from "./support/no-script";
 import { answerNextDialog } from "./support/dialogs";
 
-test.describe.configure({ timeout: 240_000 });
+test.describe.configure({ timeout: 90_000 });
 
 test("an admin adds, follows, edits and deletes a redirect; a site page's address is refused", async ({
   page,

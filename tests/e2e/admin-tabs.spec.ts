@@ -15,7 +15,7 @@ import { signedInAdmin, test } from "./support/admin";
 import { watchBrowserErrors } from "./support/community-server";
 import { answerNextDialog } from "./support/dialogs";
 
-test.describe.configure({ timeout: 240_000 });
+test.describe.configure({ timeout: 90_000 });
 
 /** A short id so that this run's rows are told apart on the shared admin server. */
 const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;

@@ -10,7 +10,7 @@ import { signedInAdmin, test } from "./support/admin";
  * up (the codes computed here with otpauth, as a phone would), the admin pages
  * open, and the next sign-in asks for a code. Axe on every page.
  */
-test.describe.configure({ timeout: 150_000 });
+test.describe.configure({ timeout: 90_000 });
 
 /**
  * The code the app shows now, or `later` 30-second steps on: a code is taken

@@ -6,7 +6,7 @@
 import { expect, waitForHydration } from "./fixtures";
 import { signedInAdmin, test } from "./support/admin";
 
-test.describe.configure({ timeout: 300_000 });
+test.describe.configure({ timeout: 90_000 });
 
 const PAGES = [
   "/create-post",

@@ -17,7 +17,7 @@ let dataDir: string;
 let baseURL: string;
 const stdout: string[] = [];
 
-test.describe.configure({ mode: "serial", timeout: 180_000 });
+test.describe.configure({ mode: "serial", timeout: 60_000 });
 
 const PAGES = ["/", "/login", "/categories"];
 

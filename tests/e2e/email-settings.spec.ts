@@ -9,7 +9,7 @@ import path from "node:path";
 import { expect, expectNoAxeViolations, waitForHydration } from "./fixtures";
 import { signedInAdmin, test } from "./support/admin";
 
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 90_000 });
 
 /** The one-click link's token, as the site signs it (app/features/email-preferences). */
 function unsubscribeToken(secret: string, userId: string, key: string) {

@@ -31,7 +31,9 @@ export const test = base.extend<Fixtures>({
         // browser aborted the request, nothing failed on the site.
         if (/^Failed to fetch manifest patches TypeError: Failed to fetch\b/.test(text)) return;
         if (allowedConsoleErrors.some((pattern) => pattern.test(text))) return;
-        errors.push(`console.error: ${text}`);
+        // The resource's address, for errors such as a cut stream that do not name it.
+        const where = message.location().url;
+        errors.push(`console.error: ${text}${where && !text.includes(where) ? ` (${where})` : ""}`);
       });
       await use(errors);
       expect(errors, "errors in the browser (CSP violations, hydration, uncaught)").toEqual([]);

@@ -116,7 +116,7 @@ const test = base.extend<Record<never, never>, { site: Site }>({
 });
 
 test.use({ bypassCSP: true });
-test.describe.configure({ timeout: 150_000 });
+test.describe.configure({ timeout: 90_000 });
 
 test("no XSS payload runs on any page that shows what members and admins wrote", async ({
   page,

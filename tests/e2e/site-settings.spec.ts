@@ -10,7 +10,7 @@ import { expect, expectNoAxeViolations, waitForHydration } from "./fixtures";
 import { signedInAdmin, test } from "./support/admin";
 import { noisePng } from "./support/random-png";
 
-test.describe.configure({ timeout: 240_000 });
+test.describe.configure({ timeout: 90_000 });
 
 test("an admin saves the header promo banner and sees it on the site", async ({
   page,

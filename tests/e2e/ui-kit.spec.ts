@@ -11,7 +11,7 @@ import { expect, expectNoAxeViolations, waitForHydration } from "./fixtures";
 import { signedInAdmin, test } from "./support/admin";
 import { answerNextDialog } from "./support/dialogs";
 
-test.describe.configure({ timeout: 150_000 });
+test.describe.configure({ timeout: 90_000 });
 
 test("the password field's Show and Hide", async ({ browser, adminServer }) => {
   const context = await browser.newContext({ baseURL: adminServer.url });

@@ -31,7 +31,7 @@ test.describe("events", () => {
   };
   let server: ChildProcess | undefined;
   test.use({ baseURL: `http://127.0.0.1:${port}`, acceptDownloads: true });
-  test.describe.configure({ mode: "serial", timeout: 150_000 });
+  test.describe.configure({ mode: "serial", timeout: 90_000 });
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);

@@ -29,7 +29,7 @@ test.describe("authoring", () => {
   };
   let server: ChildProcess | undefined;
   test.use({ baseURL: `http://127.0.0.1:${port}` });
-  test.describe.configure({ mode: "serial", timeout: 120_000 });
+  test.describe.configure({ mode: "serial", timeout: 90_000 });
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);

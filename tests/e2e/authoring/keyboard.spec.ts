@@ -32,7 +32,7 @@ test.describe("the writing studio by keyboard alone", () => {
     timezoneId: "Europe/London",
     viewport: { width: 1280, height: 900 },
   });
-  test.describe.configure({ timeout: 300_000 });
+  test.describe.configure({ timeout: 90_000 });
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);

@@ -26,7 +26,7 @@ test.describe("the writing studio", () => {
   };
   let server: ChildProcess | undefined;
   test.use({ baseURL: `http://127.0.0.1:${port}` });
-  test.describe.configure({ mode: "serial", timeout: 120_000 });
+  test.describe.configure({ mode: "serial", timeout: 90_000 });
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
@@ -232,7 +232,7 @@ test.describe("the writing page's layout", () => {
   };
   let server: ChildProcess | undefined;
   test.use({ baseURL: `http://127.0.0.1:${port}` });
-  test.describe.configure({ mode: "serial", timeout: 120_000 });
+  test.describe.configure({ mode: "serial", timeout: 90_000 });
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);

@@ -13,7 +13,7 @@ import { answerNextDialog } from "../support/dialogs";
 const SLUG = "our-first-uk-customer-took-nine-months";
 const EARLIER = 7;
 
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 90_000 });
 test.use({
   // Seven older top-level comments beside the seeded one: more than the first 5 shown.
   communitySql: [

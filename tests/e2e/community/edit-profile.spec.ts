@@ -6,7 +6,6 @@ const DANIEL = { email: "daniel.okafor@example.com", username: "daniel_okafor" }
 const ANANYA = { email: "ananya.gupta@example.com", username: "ananya_gupta" };
 const BANNED = "scamcoin";
 
-test.describe.configure({ timeout: 90_000 });
 test.use({ communitySql: [`INSERT INTO banned_words (word) VALUES ('${BANNED}')`] });
 
 async function openEditor(page: Page, path = "/edit-profile") {

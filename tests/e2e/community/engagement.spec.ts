@@ -13,7 +13,7 @@ import {
   watchBrowserErrors,
 } from "../support/community-server";
 
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 90_000 });
 
 const ADMIN = { email: "meera.iyer@example.com" };
 

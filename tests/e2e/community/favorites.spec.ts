@@ -4,7 +4,6 @@ import { DEMO, signInAs, test } from "../support/community-server";
 const SLUG = "start-up-loans-who-qualifies";
 const TITLE = "Start Up Loans: who qualifies for the government-backed scheme";
 
-test.describe.configure({ timeout: 90_000 });
 test.use({
   // Tom starts with no saved posts, so that removing the one he saves leaves the empty state.
   communitySql: [

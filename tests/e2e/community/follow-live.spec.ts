@@ -1,7 +1,7 @@
 import { expect, expectNoAxeViolations, waitForHydration } from "../fixtures";
 import { DEMO, signInAs, test, watchBrowserErrors } from "../support/community-server";
 
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 90_000 });
 
 /** The bell's accessible name carries the unread count ("Notifications, 3 unread"). */
 function unreadIn(label: string | null): number {

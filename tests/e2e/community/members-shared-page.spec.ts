@@ -12,7 +12,7 @@ const SLUG = "start-up-loans-who-qualifies";
 const TOM = `(SELECT id FROM profiles WHERE username = '${DEMO.tom.username}')`;
 const POST = `(SELECT id FROM posts WHERE slug = '${SLUG}')`;
 
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 90_000 });
 test.use({
   // Tom has saved the post and has exactly two unread notifications.
   communitySql: [

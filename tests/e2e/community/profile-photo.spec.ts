@@ -9,8 +9,6 @@ import { noisePng } from "../support/random-png";
 const PHOTO = path.join(import.meta.dirname, "../fixtures/profile-photo.png");
 const KAVYA = { email: "kavya.reddy@example.com", username: "kavya_reddy", name: "Kavya Reddy" };
 
-test.describe.configure({ timeout: 90_000 });
-
 test("a member uploads a profile photo: the success message, then the 500×500 image on their profile", async ({
   page,
 }) => {
