@@ -15,8 +15,8 @@
  *                 (the actor is signed in).
  *
  * defineIntents is the same for a form with several buttons: the guard before
- * the body lets through whoever may do at least one of the intents; once the
- * body is read, the intent's own permission and schema apply.
+ * the body refuses whoever may do none of the intents; once the body is read,
+ * the intent's own permission and schema apply.
  */
 import { data, redirect, type Params, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
@@ -32,6 +32,7 @@ import { services as servicesOf } from "~/lib/services.server";
 
 export const METHOD_NOT_ALLOWED = "Method not allowed";
 export const INVALID_REQUEST = "Invalid request";
+export const UNKNOWN_INTENT = "Unknown action";
 
 /** What a feature answers when it refuses: the helper sends it with its status. */
 export type Failure = {
@@ -66,6 +67,8 @@ export type ReadMessages = {
   invalid?: string;
   /** 400 answers the schema's first message instead of `invalid`. */
   schemaMessage?: boolean;
+  /** defineIntents: 400's error for a missing or unknown intent (default "Unknown action"). */
+  unknownIntent?: string;
 };
 
 export type ActionSpec<S extends z.ZodType, R extends Outcome> = {
@@ -75,7 +78,12 @@ export type ActionSpec<S extends z.ZodType, R extends Outcome> = {
   /** The body's byte cap (default TEXT_FORM_LIMIT_BYTES, server/http/limits.ts). */
   limit?: number;
   messages?: ReadMessages;
-  run: (services: Services, actor: SessionUser, input: z.output<S>, extra: ActionExtra) => Promise<R>;
+  run: (
+    services: Services,
+    actor: SessionUser,
+    input: z.output<S>,
+    extra: ActionExtra,
+  ) => Promise<R>;
 };
 
 export type IntentSpec<S extends z.ZodType = z.ZodType, R extends Outcome = Outcome> = Omit<
@@ -152,14 +160,48 @@ export function defineAction<S extends z.ZodType, R extends Outcome>(spec: Actio
   };
 }
 
+/** What guard() throws for `permission`: the refusal's answer. */
+function refusalFor(
+  session: SessionUser | null,
+  request: Request,
+  permission: Action,
+  refusal: Refusal | undefined,
+): Response {
+  try {
+    guard(session, request, permission, refusal);
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+  throw new Error(`refusalFor: ${permission} was allowed`);
+}
+
+/**
+ * Someone who may do none of the intents: refused before the body when every
+ * intent would answer alike (a visitor, a blocked member, a held admin,
+ * a 403). Only where the answers differ by intent (a pending member: sent to
+ * /pending-approval for participation, 403 otherwise) is the body read,
+ * within the cap, to tell which answer is theirs; nothing is run for them.
+ */
+function refuseBeforeReading(
+  session: SessionUser | null,
+  request: Request,
+  specs: IntentSpec[],
+  refusal: Refusal | undefined,
+) {
+  const answers = specs.map((s) => refusalFor(session, request, s.permission, refusal));
+  const key = (r: Response) => `${r.status} ${r.headers.get("location") ?? ""}`;
+  if (answers.every((r) => key(r) === key(answers[0]!))) throw answers[0]!;
+}
+
 /**
  * An action for a form with several buttons, told apart by the `intent`
- * field. Before the body: whoever may do none of the intents is refused (with
- * the first intent's permission). After: the intent's own permission, schema
- * and run; an unknown intent answers 400.
+ * field. Before the body: whoever may do none of the intents is refused
+ * (refuseBeforeReading). After: the intent's own permission, schema and run;
+ * an unknown intent answers 400.
  */
-export function defineIntents<R extends Outcome>(spec: {
-  intents: Record<string, IntentSpec<z.ZodType, R>>;
+export function defineIntents<I extends Record<string, IntentSpec<z.ZodType, Outcome>>>(spec: {
+  intents: I;
   refusal?: Refusal;
   limit?: number;
   messages?: ReadMessages;
@@ -169,22 +211,25 @@ export function defineIntents<R extends Outcome>(spec: {
   const { intents, refusal, limit = TEXT_FORM_LIMIT_BYTES, messages = {}, field = "intent" } = spec;
   const specs = Object.values(intents);
   if (specs.length === 0) throw new Error("defineIntents: no intents");
-  const first = specs[0]!.permission;
   return async ({ request, params, context }: ActionArgs) => {
     if (request.method !== "POST") return methodNotAllowed();
     const session = await sessionOf(context, request);
     const anyAllowed = specs.find((s) => session && can(session, s.permission));
-    const member = guard(session, request, anyAllowed?.permission ?? first, refusal);
+    if (!anyAllowed) refuseBeforeReading(session, request, specs, refusal);
     const body = await readFormWithin(request, limit);
     if (!body.ok) return refuseRead(body.reason, messages);
     const name = body.form.get(field);
-    const chosen = typeof name === "string" && Object.hasOwn(intents, name) ? intents[name] : null;
+    const chosen = typeof name === "string" && Object.hasOwn(intents, name) ? intents[name]! : null;
     const fields = fieldsOf(body.form.entries());
-    if (!chosen) return refuseRead("invalid", messages, { message: null, fieldErrors: {} });
-    guard(member, request, chosen.permission, refusal);
+    if (!chosen) {
+      const error = messages.unknownIntent ?? UNKNOWN_INTENT;
+      return data({ error } as Prologue, { status: 400, headers: noStore });
+    }
+    const member = guard(session, request, chosen.permission, refusal);
     const input = check(chosen.schema, fields);
     if (!input.ok) return refuseRead("invalid", messages, input);
     const extra = { request, params, form: body.form, fields };
-    return answer(await chosen.run(servicesOf(context), member, input.data, extra));
+    const result = await chosen.run(servicesOf(context), member, input.data, extra);
+    return answer(result as Awaited<ReturnType<I[keyof I]["run"]>>);
   };
 }
