@@ -370,8 +370,7 @@ export async function runRedirectsAction(
       return { ok: false, status: 404, error: notFound, values: null, editId: null };
     if (form.confirmed !== "1") {
       const target = await findRedirectById(db, actor, id);
-      if (!target)
-        return { ok: false, status: 404, error: notFound, values: null, editId: null };
+      if (!target) return { ok: false, status: 404, error: notFound, values: null, editId: null };
       return {
         ok: true,
         confirmStep: {
