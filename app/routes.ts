@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
@@ -52,28 +52,31 @@ export default [
   // Authoring
   route("create-post", "routes/create-post.tsx"),
   route("edit-post/:slug", "routes/edit-post.tsx"),
-  route("my-posts", "routes/my-posts.tsx"),
+  layout("routes/guards/authoring.tsx", [route("my-posts", "routes/my-posts.tsx")]),
   route("preview/:id", "routes/preview.tsx"),
   route("api/posts/:id/revisions", "routes/api.post-revisions.ts"),
   route("api/uploads", "routes/api.uploads.ts"),
   route("api/metadata", "routes/api.metadata.ts"),
   // Administration
-  route("admin", "routes/admin.tsx"),
-  route("admin/users.csv", "routes/admin.users-csv.ts"),
-  route("admin/authors.json", "routes/admin.authors.ts"),
-  route("admin/content.json", "routes/admin.content-json.ts"),
-  route("admin/activity", "routes/admin.activity.tsx"),
-  route("admin/activity.csv", "routes/admin.activity-csv.ts"),
-  route("admin/analytics", "routes/admin.analytics.tsx"),
-  route("admin/categories/:categoryId", "routes/admin.category.tsx"),
-  route("admin/site-settings", "routes/admin.site-settings.tsx"),
-  route("admin/banned-words", "routes/admin.banned-words.tsx"),
-  route("admin/redirects", "routes/admin.redirects.tsx"),
-  route("admin/reports", "routes/admin.reports.tsx"),
-  route("admin/email", "routes/admin.email.tsx"),
-  route("admin/content-api", "routes/admin.content-api.tsx"),
-  route("admin/webhooks", "routes/admin.webhooks.tsx"),
-  route("admin/import", "routes/admin.import.tsx"),
+  // The admins only (docs/request-pipeline.md): the guard runs before every loader and action.
+  layout("routes/guards/admin.tsx", [
+    route("admin", "routes/admin.tsx"),
+    route("admin/users.csv", "routes/admin.users-csv.ts"),
+    route("admin/authors.json", "routes/admin.authors.ts"),
+    route("admin/content.json", "routes/admin.content-json.ts"),
+    route("admin/activity", "routes/admin.activity.tsx"),
+    route("admin/activity.csv", "routes/admin.activity-csv.ts"),
+    route("admin/analytics", "routes/admin.analytics.tsx"),
+    route("admin/categories/:categoryId", "routes/admin.category.tsx"),
+    route("admin/site-settings", "routes/admin.site-settings.tsx"),
+    route("admin/banned-words", "routes/admin.banned-words.tsx"),
+    route("admin/redirects", "routes/admin.redirects.tsx"),
+    route("admin/reports", "routes/admin.reports.tsx"),
+    route("admin/email", "routes/admin.email.tsx"),
+    route("admin/content-api", "routes/admin.content-api.tsx"),
+    route("admin/webhooks", "routes/admin.webhooks.tsx"),
+    route("admin/import", "routes/admin.import.tsx"),
+  ]),
   // Community
   route("edit-profile", "routes/edit-profile.tsx"),
   route("user/:username", "routes/user-profile.tsx"),
@@ -85,7 +88,9 @@ export default [
   route("api/viewer", "routes/api.viewer.ts"),
   route("api/notifications/stream", "routes/api.notifications.stream.ts"),
   route("post/:slug/event.ics", "routes/post.event-ics.ts"),
-  route("settings/notifications", "routes/settings.notifications.tsx"),
+  layout("routes/guards/members.tsx", [
+    route("settings/notifications", "routes/settings.notifications.tsx"),
+  ]),
   route("settings/two-factor", "routes/settings.two-factor.tsx"),
   route("settings/sessions", "routes/settings.sessions.tsx"),
   route("unsubscribe", "routes/unsubscribe.tsx"),

@@ -33,6 +33,7 @@ import { privateWhenSignedIn } from "./http/private-cache";
 import { redirectsMiddleware } from "./http/redirects";
 import { requestContext } from "./http/request-context";
 import { requestId } from "./http/request-id";
+import { processServices, servicesContext } from "./services";
 import { sameOrigin } from "./http/same-origin";
 import { securityHeaders, type ExtraSources } from "./http/security";
 import { sendUnavailable, trackDatabaseFailures, unavailableBehind } from "./http/unavailable";
@@ -277,6 +278,8 @@ export function createApp({
     );
   }
 
+  // One set of services for every request (docs/request-pipeline.md).
+  const services = processServices();
   app.all(
     "/{*splat}",
     reactRouterHandler(vite, {
@@ -291,6 +294,7 @@ export function createApp({
           dataRequest: req.path.endsWith(".data"),
           sharedMemberPage: res.locals.sharedMemberPage === true,
         });
+        context.set(servicesContext, services);
         return context;
       },
     }),

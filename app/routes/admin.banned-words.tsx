@@ -1,44 +1,41 @@
 import { defaultPageMeta } from "~/features/seo/meta";
-import { data, redirect, useLocation } from "react-router";
-import { db } from "#server/db/client";
-import { requireAdmin } from "~/features/accounts/permissions.server";
+import { data, useLocation } from "react-router";
+import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
 import { BannedWordsPage } from "~/features/admin/banned-words-page";
 import {
   bannedWordsActionForm,
+  bannedWordsPageQuery,
   loadBannedWordsPage,
   runBannedWordsAction,
 } from "~/features/admin/banned-words-page.server";
+import { readQuery } from "~/lib/read-input.server";
+import { services } from "~/lib/services.server";
+import { defineAction, noStore } from "~/pipeline/action.server";
+import { actor } from "~/pipeline/guards.server";
 import type { Route } from "./+types/admin.banned-words";
-import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
-import { readForm } from "~/lib/read-input.server";
 
 export function meta(args: Route.MetaArgs) {
   return defaultPageMeta(args, "Banned Words", { noindex: true });
 }
 
-const headers = { "Cache-Control": "private, no-store" };
-
-export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireAdmin(request);
-  return data(await loadBannedWordsPage(db(), actor, request), { headers });
-}
-
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireAdmin(request);
-  if (request.method !== "POST") {
-    return data({ error: "Method not allowed", word: "", confirmStep: null }, { status: 405 });
-  }
-  const read = await readForm(request, bannedWordsActionForm, { limit: SMALL_BODY_LIMIT_BYTES });
-  if (!read.ok)
-    return data({ error: "Invalid request", word: "", confirmStep: null }, { status: 400 });
-  const result = await runBannedWordsAction(db(), actor, read.data);
-  if (result.kind === "redirect") throw redirect(result.to);
-  if (result.kind === "confirm") return data({ error: null, word: "", confirmStep: result.step });
-  return data(
-    { error: result.error, word: result.word, confirmStep: null },
-    { status: result.status },
+/** Under the admins' guard (app/routes.ts): the actor is an admin. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const query = readQuery(request, bannedWordsPageQuery);
+  const page = await loadBannedWordsPage(
+    services(context),
+    actor(context),
+    query.ok ? query.data : { done: "" },
   );
+  return data(page, { headers: noStore });
 }
+
+export const action = defineAction({
+  permission: "admin.access",
+  refusal: "to-home",
+  schema: bannedWordsActionForm,
+  limit: SMALL_BODY_LIMIT_BYTES,
+  run: runBannedWordsAction,
+});
 
 export default function AdminBannedWords({ loaderData, actionData }: Route.ComponentProps) {
   const location = useLocation();
@@ -46,9 +43,9 @@ export default function AdminBannedWords({ loaderData, actionData }: Route.Compo
     <BannedWordsPage
       key={location.key}
       data={loaderData}
-      error={actionData?.error ?? null}
-      typed={actionData?.word ?? ""}
-      confirmStep={actionData?.confirmStep ?? null}
+      error={actionData && "error" in actionData ? actionData.error : null}
+      typed={actionData && "word" in actionData ? actionData.word : ""}
+      confirmStep={actionData && "confirmStep" in actionData ? actionData.confirmStep : null}
     />
   );
 }

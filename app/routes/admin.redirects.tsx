@@ -1,63 +1,59 @@
 import { defaultPageMeta } from "~/features/seo/meta";
-import { data, redirect, useLocation } from "react-router";
-import { db } from "#server/db/client";
-import { runtime } from "#server/runtime";
-import { requireAdmin } from "~/features/accounts/permissions.server";
+import { data, useLocation } from "react-router";
+import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
 import { RedirectsPage } from "~/features/admin/redirects-page";
 import {
   loadRedirectsPage,
   redirectsActionForm,
+  redirectsPageQuery,
   runRedirectsAction,
 } from "~/features/admin/redirects-page.server";
-import { formatDate } from "~/lib/format";
 import { siteTimeZone } from "~/features/site-settings/site-settings.server";
+import { defineAction, noStore } from "~/pipeline/action.server";
+import { formatDate } from "~/lib/format";
+import { actor } from "~/pipeline/guards.server";
+import { readQuery } from "~/lib/read-input.server";
+import { services } from "~/lib/services.server";
 import type { Route } from "./+types/admin.redirects";
-import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
-import { readForm } from "~/lib/read-input.server";
 
 export function meta(args: Route.MetaArgs) {
   return defaultPageMeta(args, "URL Redirects", { noindex: true });
 }
 
-const headers = { "Cache-Control": "private, no-store" };
-const nothing = { error: null, values: null, editId: null, confirmStep: null };
-
-export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireAdmin(request);
-  const timeZone = await siteTimeZone(db());
-  return data(await loadRedirectsPage(db(), actor, request, (date) => formatDate(date, timeZone)), {
-    headers,
-  });
-}
-
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireAdmin(request);
-  if (request.method !== "POST") {
-    return data({ ...nothing, error: "Method not allowed" }, { status: 405 });
-  }
-  const read = await readForm(request, redirectsActionForm, { limit: SMALL_BODY_LIMIT_BYTES });
-  if (!read.ok) return data({ ...nothing, error: "Invalid request" }, { status: 400 });
-  const result = await runRedirectsAction(db(), actor, read.data, {
-    siteOrigin: runtime().config.siteUrl,
-  });
-  if (result.kind === "redirect") throw redirect(result.to);
-  if (result.kind === "confirm") return data({ ...nothing, confirmStep: result.step });
-  return data(
-    { ...nothing, error: result.error, values: result.values, editId: result.editId },
-    { status: result.status },
+/** Under the admins' guard (app/routes.ts): the actor is an admin. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const query = readQuery(request, redirectsPageQuery);
+  const given = services(context);
+  const timeZone = await siteTimeZone(given.db);
+  const page = await loadRedirectsPage(
+    given,
+    actor(context),
+    query.ok ? query.data : { done: "", edit: "" },
+    (date) => formatDate(date, timeZone),
   );
+  return data(page, { headers: noStore });
 }
+
+export const action = defineAction({
+  permission: "admin.access",
+  refusal: "to-home",
+  schema: redirectsActionForm,
+  limit: SMALL_BODY_LIMIT_BYTES,
+  run: runRedirectsAction,
+});
 
 export default function AdminRedirects({ loaderData, actionData }: Route.ComponentProps) {
   const location = useLocation();
+  const failed = actionData && "values" in actionData ? actionData : null;
+  const confirm = actionData && "confirmStep" in actionData ? actionData.confirmStep : null;
   return (
     <RedirectsPage
       key={location.key}
       data={loaderData}
-      error={actionData?.error ?? null}
-      values={actionData?.values ?? null}
-      editId={actionData?.editId ?? null}
-      confirmStep={actionData?.confirmStep ?? null}
+      error={actionData && "error" in actionData ? actionData.error : null}
+      values={failed?.values ?? null}
+      editId={failed?.editId ?? null}
+      confirmStep={confirm}
     />
   );
 }

@@ -1,14 +1,10 @@
 import { data } from "react-router";
-import { db } from "#server/db/client";
 import { idempotencyKeyOf } from "#server/db/idempotency";
-import { runtime } from "#server/runtime";
-import { getSessionUser } from "~/features/accounts/session.server";
 import { MAX_UPLOAD_BYTES, MULTIPART_OVERHEAD_BYTES } from "#server/http/limits";
 import { UPLOAD_MESSAGES, uploadPostImage } from "~/features/authoring/uploads.server";
 import { uploadCaptions } from "~/features/authoring/captions.server";
-import { readForm } from "~/lib/read-input.server";
+import { defineAction, METHOD_NOT_ALLOWED } from "~/pipeline/action.server";
 import { z } from "zod";
-import type { Route } from "./+types/api.uploads";
 
 /**
  * The upload form: one file (anything else answers "Failed to upload image"),
@@ -19,40 +15,33 @@ const uploadForm = z.object({
   kind: z.enum(["image", "captions"]).default("image"),
 });
 
-/** POST multipart `file` → { url } (mentors and admins; spec 2 §5, §9). */
-export async function action({ request }: Route.ActionArgs) {
-  if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405 });
-  const actor = await getSessionUser(request);
-  // Refused past the cap as it streams, with or without Content-Length.
-  const body = await readForm(request, uploadForm, {
-    limit: MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES,
-  });
-  if (!body.ok && body.problem === "too-large") {
-    return data({ error: UPLOAD_MESSAGES.tooLarge }, { status: 413 });
-  }
-  if (!body.ok) return data({ error: UPLOAD_MESSAGES.failed }, { status: 400 });
-  const { file, kind } = body.data;
-  if (kind === "captions") {
-    const captions = await uploadCaptions(
-      runtime().storage,
-      actor,
-      new Uint8Array(await file.arrayBuffer()),
-      { idempotency: { db: db(), key: idempotencyKeyOf(request, body.form) } },
-    );
-    if (!captions.ok) return data({ error: captions.error }, { status: captions.status });
-    return data({ url: captions.url });
-  }
-  const result = await uploadPostImage(
-    runtime().storage,
-    actor,
-    new Uint8Array(await file.arrayBuffer()),
+/**
+ * POST multipart `file` → { url } (mentors and admins; spec 2 §5, §9).
+ * Whoever may not write posts is refused (403) before a byte of the body is
+ * read; the body is refused past the cap as it streams, with or without
+ * Content-Length.
+ */
+export const action = defineAction({
+  permission: "post.write",
+  refusal: { status: 403, error: UPLOAD_MESSAGES.forbidden },
+  schema: uploadForm,
+  limit: MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES,
+  messages: { tooLarge: UPLOAD_MESSAGES.tooLarge, invalid: UPLOAD_MESSAGES.failed },
+  run: async ({ db, storage }, actor, { file, kind }, extra) => {
+    const bytes = new Uint8Array(await file.arrayBuffer());
     // A retry with the first attempt's key gets its address and stores nothing.
-    { idempotency: { db: db(), key: idempotencyKeyOf(request, body.form) } },
-  );
-  if (!result.ok) return data({ error: result.error }, { status: result.status });
-  return data({ url: result.url, width: result.width, height: result.height });
-}
+    const idempotency = { db, key: idempotencyKeyOf(extra.request, extra.form) };
+    if (kind === "captions") {
+      const captions = await uploadCaptions(storage, actor, bytes, { idempotency });
+      if (!captions.ok) return { ok: false, status: captions.status, error: captions.error };
+      return { ok: true, url: captions.url };
+    }
+    const result = await uploadPostImage(storage, actor, bytes, { idempotency });
+    if (!result.ok) return { ok: false, status: result.status, error: result.error };
+    return { ok: true, url: result.url, width: result.width, height: result.height };
+  },
+});
 
 export function loader() {
-  return data({ error: "Method not allowed" }, { status: 405 });
+  return data({ error: METHOD_NOT_ALLOWED }, { status: 405 });
 }

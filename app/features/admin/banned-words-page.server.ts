@@ -10,13 +10,14 @@ import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { invalidateLocal } from "#server/cache/cache";
 import type { Database } from "#server/db/client";
+import type { Services } from "#server/services";
 import { bannedWords } from "#server/db/schema";
 import type { Actor } from "~/features/accounts/permissions";
 import { assertCan } from "~/features/accounts/permissions.server";
 import { isUniqueViolation } from "#server/db/errors";
 import { recordAdminAction } from "~/features/audit/audit.server";
 import { isUuid } from "~/lib/uuid";
-import { formText, onceTextOrNull, readQuery } from "~/lib/read-input.server";
+import { formText, onceTextOrNull } from "~/lib/read-input.server";
 
 export const BANNED_WORD_MAX = 100;
 
@@ -145,15 +146,13 @@ export type BannedWordsPageData = {
 };
 
 /** ?done=added|removed, after a change. */
-const bannedWordsPageQuery = z.object({ done: formText });
+export const bannedWordsPageQuery = z.object({ done: formText });
 
 export async function loadBannedWordsPage(
-  db: Database,
+  { db }: Pick<Services, "db">,
   actor: Actor,
-  request: Request,
+  { done }: z.output<typeof bannedWordsPageQuery>,
 ): Promise<BannedWordsPageData> {
-  const query = readQuery(request, bannedWordsPageQuery);
-  const done = query.ok ? query.data.done : "";
   return {
     words: await listBannedWords(db, actor),
     notice: done && Object.hasOwn(DONE, done) ? DONE[done as keyof typeof DONE] : null,
@@ -171,11 +170,11 @@ export const bannedWordsActionForm = z.object({
 export type BannedWordsActionForm = z.output<typeof bannedWordsActionForm>;
 
 export type BannedWordsActionResult =
-  | { kind: "redirect"; to: string }
-  | { kind: "error"; status: number; error: string; word: string }
+  | { ok: true; redirect: string }
+  | { ok: false; status: number; error: string; word: string }
   | {
-      kind: "confirm";
-      step: {
+      ok: true;
+      confirmStep: {
         heading: string;
         question: string;
         yes: string;
@@ -190,7 +189,7 @@ export type BannedWordsActionResult =
  * failures answer 4xx (5xx only when the database fails) keeping what was typed.
  */
 export async function runBannedWordsAction(
-  db: Database,
+  { db }: Pick<Services, "db">,
   actor: Actor,
   form: BannedWordsActionForm,
 ): Promise<BannedWordsActionResult> {
@@ -198,31 +197,31 @@ export async function runBannedWordsAction(
   if (intent === "add") {
     const { word } = form;
     if (word === null)
-      return { kind: "error", status: 400, error: BANNED_WORD_MESSAGES.required, word: "" };
+      return { ok: false, status: 400, error: BANNED_WORD_MESSAGES.required, word: "" };
     if (word.length > 1000) {
       return {
-        kind: "error",
+        ok: false,
         status: 400,
         error: BANNED_WORD_MESSAGES.tooLong,
         word: word.slice(0, 1000),
       };
     }
     const result = await addBannedWord(db, actor, word);
-    if (!result.ok) return { kind: "error", status: result.status, error: result.error, word };
-    return { kind: "redirect", to: `${BANNED_WORDS_PATH}?done=added` };
+    if (!result.ok) return { ok: false, status: result.status, error: result.error, word };
+    return { ok: true, redirect: `${BANNED_WORDS_PATH}?done=added` };
   }
   if (intent === "remove") {
     const { id } = form;
     if (!id || !isUuid(id)) {
-      return { kind: "error", status: 404, error: BANNED_WORD_MESSAGES.notFound, word: "" };
+      return { ok: false, status: 404, error: BANNED_WORD_MESSAGES.notFound, word: "" };
     }
     if (form.confirmed !== "1") {
       const target = await findBannedWord(db, actor, id);
       if (!target)
-        return { kind: "error", status: 404, error: BANNED_WORD_MESSAGES.notFound, word: "" };
+        return { ok: false, status: 404, error: BANNED_WORD_MESSAGES.notFound, word: "" };
       return {
-        kind: "confirm",
-        step: {
+        ok: true,
+        confirmStep: {
           heading: `Remove "${target.word}"?`,
           question: BANNED_WORD_MESSAGES.removeQuestion,
           yes: "Yes, remove",
@@ -232,8 +231,8 @@ export async function runBannedWordsAction(
       };
     }
     const result = await removeBannedWord(db, actor, id);
-    if (!result.ok) return { kind: "error", status: result.status, error: result.error, word: "" };
-    return { kind: "redirect", to: `${BANNED_WORDS_PATH}?done=removed` };
+    if (!result.ok) return { ok: false, status: result.status, error: result.error, word: "" };
+    return { ok: true, redirect: `${BANNED_WORDS_PATH}?done=removed` };
   }
-  return { kind: "error", status: 400, error: "Invalid request: choose add or remove", word: "" };
+  return { ok: false, status: 400, error: "Invalid request: choose add or remove", word: "" };
 }

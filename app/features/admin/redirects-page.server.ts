@@ -14,6 +14,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { invalidateLocal } from "#server/cache/cache";
 import type { Database } from "#server/db/client";
+import type { Services } from "#server/services";
 import { profiles, urlRedirects } from "#server/db/schema";
 import { DEFAULT_REDIRECT_STATUS, normalisePath } from "#server/http/redirects";
 import type { Actor } from "~/features/accounts/permissions";
@@ -21,7 +22,7 @@ import { assertCan } from "~/features/accounts/permissions.server";
 import { isUniqueViolation, messageOf } from "#server/db/errors";
 import { recordAdminAction } from "~/features/audit/audit.server";
 import { isUuid } from "~/lib/uuid";
-import { formText, onceText, onceTextOrNull, readQuery } from "~/lib/read-input.server";
+import { formText, onceText, onceTextOrNull } from "~/lib/read-input.server";
 
 import {
   findLoop,
@@ -268,16 +269,15 @@ export type RedirectsPageData = {
 };
 
 /** ?done= (after a change) and ?edit= (the row shown as a form). */
-const redirectsPageQuery = z.object({ done: formText, edit: formText });
+export const redirectsPageQuery = z.object({ done: formText, edit: formText });
+export type RedirectsPageQuery = z.output<typeof redirectsPageQuery>;
 
 export async function loadRedirectsPage(
-  db: Database,
+  { db }: Pick<Services, "db">,
   actor: Actor,
-  request: Request,
+  { done, edit }: RedirectsPageQuery,
   formatDate: (date: Date) => string,
 ): Promise<RedirectsPageData> {
-  const query = readQuery(request, redirectsPageQuery);
-  const { done, edit } = query.ok ? query.data : { done: "", edit: "" };
   const rows = await listRedirects(db, actor);
   return {
     rows: rows.map((r) => ({
@@ -295,10 +295,11 @@ export async function loadRedirectsPage(
   };
 }
 
+/** What a change answers (app/lib/action.server.ts sends it). */
 export type RedirectsActionResult =
-  | { kind: "redirect"; to: string }
+  | { ok: true; redirect: string }
   | {
-      kind: "error";
+      ok: false;
       status: number;
       error: string;
       /** What was typed: the add form's, or the edited row's. */
@@ -306,8 +307,9 @@ export type RedirectsActionResult =
       editId: string | null;
     }
   | {
-      kind: "confirm";
-      step: {
+      ok: true;
+      /** Delete without confirmed=1: the question first. */
+      confirmStep: {
         heading: string;
         question: string;
         yes: string;
@@ -323,11 +325,11 @@ export type RedirectsActionResult =
  * spec's alert, keeping what was typed.
  */
 export async function runRedirectsAction(
-  db: Database,
+  { db, config }: Pick<Services, "db" | "config">,
   actor: Actor,
   form: RedirectsActionForm,
-  options: { siteOrigin?: string } = {},
 ): Promise<RedirectsActionResult> {
+  const options = { siteOrigin: config.siteUrl };
   const { intent, id } = form;
   if (intent === "create" || intent === "update") {
     const values: RedirectFormValues = {
@@ -341,7 +343,7 @@ export async function runRedirectsAction(
       intent === "create" ? REDIRECT_MESSAGES.createFailed : REDIRECT_MESSAGES.updateFailed;
     if (intent === "update" && (!id || !isUuid(id))) {
       return {
-        kind: "error",
+        ok: false,
         status: 404,
         error: failed(REDIRECT_MESSAGES.notFound),
         values: null,
@@ -352,27 +354,26 @@ export async function runRedirectsAction(
     if (!valid.ok) {
       // The spec's own text for missing fields; the others inside its alert.
       const error = valid.error === REDIRECT_MESSAGES.missing ? valid.error : failed(valid.error);
-      return { kind: "error", status: 400, error, values, editId };
+      return { ok: false, status: 400, error, values, editId };
     }
     const result = await saveRedirect(db, actor, editId, valid.input, options);
     if (!result.ok)
-      return { kind: "error", status: result.status, error: result.error, values, editId };
+      return { ok: false, status: result.status, error: result.error, values, editId };
     return {
-      kind: "redirect",
-      to: `${REDIRECTS_PATH}?done=${intent === "create" ? "created" : "updated"}`,
+      ok: true,
+      redirect: `${REDIRECTS_PATH}?done=${intent === "create" ? "created" : "updated"}`,
     };
   }
   if (intent === "delete") {
     const notFound = REDIRECT_MESSAGES.deleteFailed(REDIRECT_MESSAGES.notFound);
     if (!id || !isUuid(id))
-      return { kind: "error", status: 404, error: notFound, values: null, editId: null };
+      return { ok: false, status: 404, error: notFound, values: null, editId: null };
     if (form.confirmed !== "1") {
       const target = await findRedirectById(db, actor, id);
-      if (!target)
-        return { kind: "error", status: 404, error: notFound, values: null, editId: null };
+      if (!target) return { ok: false, status: 404, error: notFound, values: null, editId: null };
       return {
-        kind: "confirm",
-        step: {
+        ok: true,
+        confirmStep: {
           heading: `Delete the redirect from ${target.fromPath} to ${target.toPath}?`,
           question: REDIRECT_MESSAGES.deleteQuestion,
           yes: "Yes, delete",
@@ -384,16 +385,16 @@ export async function runRedirectsAction(
     const result = await deleteRedirect(db, actor, id);
     if (!result.ok)
       return {
-        kind: "error",
+        ok: false,
         status: result.status,
         error: result.error,
         values: null,
         editId: null,
       };
-    return { kind: "redirect", to: `${REDIRECTS_PATH}?done=deleted` };
+    return { ok: true, redirect: `${REDIRECTS_PATH}?done=deleted` };
   }
   return {
-    kind: "error",
+    ok: false,
     status: 400,
     error: "Invalid request: choose create, update or delete",
     values: null,

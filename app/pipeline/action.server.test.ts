@@ -1,0 +1,293 @@
+/**
+ * The action helper's order (docs/request-pipeline.md): method → session →
+ * guard → capped read with the schema → feature → answer; no body is read
+ * before the guard. In-process, with a test context: no server, no database.
+ */
+import { RouterContextProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { servicesContext } from "#server/services";
+import type { SessionUser } from "~/features/accounts/session.server";
+import { testServices } from "~/lib/services.server";
+import { action as uploadAction } from "~/routes/api.uploads";
+import { UPLOAD_MESSAGES } from "~/features/authoring/uploads.server";
+import { defineAction, defineIntents, intent } from "./action.server";
+import { sessionContext } from "./guards.server";
+import { testContext } from "./test-context.server";
+
+const MB = 1024 * 1024;
+
+function member(role: SessionUser["role"], status: SessionUser["status"] = "approved") {
+  return {
+    id: `${role}-id`,
+    role,
+    status,
+    email: `${role}@example.com`,
+    username: role,
+    fullName: null,
+    profilePhotoUrl: null,
+    profileCompleted: true,
+    twoFactorEnabled: false,
+    adminNeedsTwoFactor: false,
+    sessionId: "s",
+  } satisfies SessionUser;
+}
+
+/** A form body as a stream that records, in `steps`, when it is first pulled. */
+function streamedPost(
+  body: string | Uint8Array,
+  steps: string[],
+  { method = "POST", type = "application/x-www-form-urlencoded" } = {},
+) {
+  const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body;
+  let offset = 0;
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (offset === 0) steps.push("body");
+        if (offset >= bytes.byteLength) return controller.close();
+        controller.enqueue(bytes.subarray(offset, offset + 64 * 1024));
+        offset += 64 * 1024;
+      },
+      // Pulled only when read (the default would pull once at once).
+    },
+    { highWaterMark: 0 },
+  );
+  return new Request("https://site.test/api/thing", {
+    method,
+    headers: { "content-type": type },
+    body: method === "GET" ? undefined : stream,
+    duplex: "half",
+  } as RequestInit);
+}
+
+/** A context whose session records, in `steps`, when it is asked. */
+function recordingContext(actor: SessionUser | null, steps: string[]) {
+  const context = new RouterContextProvider();
+  context.set(servicesContext, testServices({}));
+  const session = {
+    then(resolve: (value: SessionUser | null) => unknown) {
+      steps.push("session");
+      return Promise.resolve(actor).then(resolve);
+    },
+  } as Promise<SessionUser | null>;
+  context.set(sessionContext, session);
+  return context;
+}
+
+const schema = z.object({ title: z.string().min(1, "Please give a title") });
+
+function titled(steps: string[], result: Parameters<typeof Promise.resolve>[0] = { ok: true }) {
+  return defineAction({
+    permission: "comment.create",
+    schema,
+    limit: 1024,
+    run: async (_services, actor, input) => {
+      steps.push(`run ${actor.role} ${input.title}`);
+      return result as { ok: true };
+    },
+  });
+}
+
+/** What an action gave back, thrown or returned, as status and body. */
+async function outcome(work: Promise<unknown>) {
+  const value: unknown = await work.catch((thrown: unknown) => thrown);
+  if (value instanceof Response) {
+    return {
+      status: value.status,
+      location: value.headers.get("location"),
+      cacheControl: value.headers.get("cache-control"),
+      body: value.headers.get("content-type")?.includes("json") ? await value.json() : null,
+    };
+  }
+  const given = value as { data: unknown; init: ResponseInit | null };
+  return {
+    status: given.init?.status ?? 200,
+    location: null,
+    cacheControl: new Headers(given.init?.headers).get("cache-control"),
+    body: given.data,
+  };
+}
+
+describe("defineAction", () => {
+  it("runs method, session, guard, body, feature in that order", async () => {
+    const steps: string[] = [];
+    const result = await outcome(
+      titled(steps)({
+        request: streamedPost("title=Hello", steps),
+        params: {},
+        context: recordingContext(member("user"), steps),
+      }),
+    );
+    expect(steps).toEqual(["session", "body", "run user Hello"]);
+    expect(result).toMatchObject({ status: 200, body: { ok: true } });
+    expect(result.cacheControl).toBe("private, no-store");
+  });
+
+  it("answers 405 to another method, asking nothing and reading nothing", async () => {
+    const steps: string[] = [];
+    const result = await outcome(
+      titled(steps)({
+        request: streamedPost("title=Hello", steps, { method: "PUT" }),
+        params: {},
+        context: recordingContext(member("user"), steps),
+      }),
+    );
+    expect(result).toMatchObject({ status: 405, body: { error: "Method not allowed" } });
+    expect(steps).toEqual([]);
+  });
+
+  it("refuses a visitor and a pending member before the body is read", async () => {
+    for (const [who, to] of [
+      [null, "/login?redirectTo=%2Fapi%2Fthing"],
+      [member("user", "pending"), "/pending-approval"],
+    ] as const) {
+      const steps: string[] = [];
+      const result = await outcome(
+        titled(steps)({
+          request: streamedPost("title=Hello", steps),
+          params: {},
+          context: recordingContext(who, steps),
+        }),
+      );
+      expect(result).toMatchObject({ status: 302, location: to });
+      expect(steps).toEqual(["session"]);
+    }
+  });
+
+  it("answers 413 past the cap, without calling the feature", async () => {
+    const steps: string[] = [];
+    const result = await outcome(
+      titled(steps)({
+        request: streamedPost(`title=${"x".repeat(4096)}`, steps),
+        params: {},
+        context: testContext({ services: testServices({}), actor: member("user") }),
+      }),
+    );
+    expect(result).toMatchObject({ status: 413, body: { error: "Request too large" } });
+    expect(steps).toEqual(["body"]);
+  });
+
+  it("answers 400 with the field errors when the schema refuses", async () => {
+    const steps: string[] = [];
+    const context = testContext({ services: testServices({}), actor: member("user") });
+    const result = await outcome(
+      titled(steps)({ request: streamedPost("title=", steps), params: {}, context }),
+    );
+    expect(result).toMatchObject({
+      status: 400,
+      body: { error: "Invalid request", fieldErrors: { title: "Please give a title" } },
+    });
+    const own = defineAction({
+      permission: "comment.create",
+      schema,
+      messages: { schemaMessage: true },
+      run: async () => ({ ok: true }),
+    });
+    expect(
+      await outcome(own({ request: streamedPost("title=", []), params: {}, context })),
+    ).toMatchObject({ status: 400, body: { error: "Please give a title" } });
+  });
+
+  it("sends a feature's refusal with its status, a success as a redirect or data", async () => {
+    const context = () => testContext({ services: testServices({}), actor: member("user") });
+    const refused = { ok: false, status: 409, error: "Taken", fieldErrors: { title: "Taken" } };
+    expect(
+      await outcome(
+        titled(
+          [],
+          refused,
+        )({ request: streamedPost("title=a", []), params: {}, context: context() }),
+      ),
+    ).toMatchObject({ status: 409, body: { error: "Taken", fieldErrors: { title: "Taken" } } });
+    const moved = await outcome(
+      titled([], { ok: true, redirect: "/done" })({
+        request: streamedPost("title=a", []),
+        params: {},
+        context: context(),
+      }),
+    );
+    expect(moved).toMatchObject({
+      status: 302,
+      location: "/done",
+      cacheControl: "private, no-store",
+    });
+  });
+});
+
+describe("defineIntents", () => {
+  const run = (steps: string[], name: string) => async () => {
+    steps.push(`run ${name}`);
+    return { ok: true as const };
+  };
+  const intents = (steps: string[]) =>
+    defineIntents({
+      intents: {
+        post: intent({ permission: "comment.create", schema, run: run(steps, "post") }),
+        broadcast: intent({ permission: "broadcast.send", schema, run: run(steps, "broadcast") }),
+      },
+    });
+
+  it("lets through, before the body, whoever may do one intent; then the intent's own", async () => {
+    const steps: string[] = [];
+    const user = recordingContext(member("user"), steps);
+    const posted = await outcome(
+      intents(steps)({
+        request: streamedPost("intent=post&title=a", steps),
+        params: {},
+        context: user,
+      }),
+    );
+    expect(posted.status).toBe(200);
+    expect(steps).toEqual(["session", "body", "run post"]);
+    const refused = await outcome(
+      intents([])({
+        request: streamedPost("intent=broadcast&title=a", []),
+        params: {},
+        context: recordingContext(member("user"), []),
+      }),
+    );
+    expect(refused.status).toBe(403);
+  });
+
+  it("refuses a visitor before the body; answers 400 to an unknown intent", async () => {
+    const steps: string[] = [];
+    const visitor = await outcome(
+      intents(steps)({
+        request: streamedPost("intent=post&title=a", steps),
+        params: {},
+        context: recordingContext(null, steps),
+      }),
+    );
+    expect(visitor).toMatchObject({ status: 302, location: "/login?redirectTo=%2Fapi%2Fthing" });
+    expect(steps).toEqual(["session"]);
+    const unknown = await outcome(
+      intents([])({
+        request: streamedPost("intent=other&title=a", []),
+        params: {},
+        context: recordingContext(member("admin"), []),
+      }),
+    );
+    expect(unknown).toMatchObject({ status: 400, body: { error: "Unknown action" } });
+  });
+});
+
+describe("POST /api/uploads", () => {
+  it("refuses a visitor's 6 MB upload without reading the body", async () => {
+    const steps: string[] = [];
+    const form = new FormData();
+    form.set("file", new Blob([new Uint8Array(6 * MB)], { type: "image/png" }), "big.png");
+    const encoded = new Request("https://site.test/", { method: "POST", body: form });
+    const type = encoded.headers.get("content-type")!;
+    const bytes = new Uint8Array(await encoded.arrayBuffer());
+    const result = await outcome(
+      uploadAction({
+        request: streamedPost(bytes, steps, { type }),
+        params: {},
+        context: recordingContext(null, steps),
+      }),
+    );
+    expect(result).toMatchObject({ status: 403, body: { error: UPLOAD_MESSAGES.forbidden } });
+    expect(steps).toEqual(["session"]);
+  });
+});

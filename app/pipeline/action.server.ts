@@ -1,0 +1,235 @@
+/**
+ * The one action helper (docs/request-pipeline.md, docs/decisions/0181).
+ * Every action it makes runs, in this order and no other:
+ *
+ *   1. method   — anything but POST answers 405;
+ *   2. session  — the request's member, once (shared with the guards);
+ *   3. guard    — a permission from the role table (permissions.ts); a refusal
+ *                 answers before a byte of the body is read;
+ *   4. input    — the form read within a byte cap (413 past it), checked with
+ *                 the zod schema (400 with the schema's or the route's words);
+ *   5. feature  — `run(services, actor, input, extra)`;
+ *   6. answer   — `{ ok: false, status, error, … }` → data(rest, { status });
+ *                 `{ ok: true, redirect }` → a redirect; any other success →
+ *                 data(result). Always `Cache-Control: private, no-store`
+ *                 (the actor is signed in).
+ *
+ * defineIntents is the same for a form with several buttons: the guard before
+ * the body refuses whoever may do none of the intents; once the body is read,
+ * the intent's own permission and schema apply.
+ */
+import { data, redirect, type Params, type RouterContextProvider } from "react-router";
+import type { z } from "zod";
+import { TEXT_FORM_LIMIT_BYTES, TOO_LARGE_MESSAGE } from "#server/http/limits";
+import { PRIVATE_NO_STORE } from "#server/http/private-cache";
+import type { Services } from "#server/services";
+import { can, type Action } from "~/features/accounts/permissions";
+import type { SessionUser } from "~/features/accounts/session.server";
+import { guard, sessionOf, type Refusal } from "./guards.server";
+import { fieldErrorsOf, fieldsOf, type FormFields } from "~/lib/read-input.server";
+import { readFormWithin } from "~/lib/request-body.server";
+import { services as servicesOf } from "~/lib/services.server";
+
+export const METHOD_NOT_ALLOWED = "Method not allowed";
+export const INVALID_REQUEST = "Invalid request";
+export const UNKNOWN_INTENT = "Unknown action";
+
+/** What a feature answers when it refuses: the helper sends it with its status. */
+export type Failure = {
+  ok: false;
+  status: number;
+  error: string;
+  fieldErrors?: Record<string, string>;
+};
+
+/** What `run` may return: a failure, a success to redirect, or a success sent as data. */
+export type Outcome = Failure | { ok: true; redirect?: string };
+
+/** Beside the typed input: what only the route needs (an idempotency key, a param). */
+export type ActionExtra = {
+  request: Request;
+  params: Params;
+  form: FormData;
+  fields: FormFields;
+};
+
+export type ActionArgs = {
+  request: Request;
+  params: Params;
+  context: Readonly<RouterContextProvider>;
+};
+
+/** The 4xx the helper answers itself (its own words, unless the route gives its own). */
+export type ReadMessages = {
+  /** 413's error (default "Request too large"). */
+  tooLarge?: string;
+  /** 400's error when the body is not a form or fails the schema (default "Invalid request"). */
+  invalid?: string;
+  /** 400 answers the schema's first message instead of `invalid`. */
+  schemaMessage?: boolean;
+  /** defineIntents: 400's error for a missing or unknown intent (default "Unknown action"). */
+  unknownIntent?: string;
+};
+
+export type ActionSpec<S extends z.ZodType, R extends Outcome> = {
+  permission: Action;
+  refusal?: Refusal;
+  schema: S;
+  /** The body's byte cap (default TEXT_FORM_LIMIT_BYTES, server/http/limits.ts). */
+  limit?: number;
+  messages?: ReadMessages;
+  run: (
+    services: Services,
+    actor: SessionUser,
+    input: z.output<S>,
+    extra: ActionExtra,
+  ) => Promise<R>;
+};
+
+export type IntentSpec<S extends z.ZodType = z.ZodType, R extends Outcome = Outcome> = Omit<
+  ActionSpec<S, R>,
+  "limit" | "messages" | "refusal"
+>;
+
+/** One intent of defineIntents, typed on its own schema. */
+export function intent<S extends z.ZodType, R extends Outcome>(
+  spec: IntentSpec<S, R>,
+): IntentSpec<z.ZodType, R> {
+  return spec as unknown as IntentSpec<z.ZodType, R>;
+}
+
+/** The headers of an answer made for a signed-in member (loaders use them too). */
+export const noStore = { "Cache-Control": PRIVATE_NO_STORE } as const;
+
+type Body<R> = R extends { ok: false } ? Omit<R, "ok" | "status"> : R;
+type Prologue = { error: string; fieldErrors?: Record<string, string> };
+
+function answer<R extends Outcome>(result: R) {
+  if (!result.ok) {
+    const { ok: _ok, status, ...body } = result;
+    return data(body as Body<R> | Prologue, { status, headers: noStore });
+  }
+  if (typeof result.redirect === "string") throw redirect(result.redirect, { headers: noStore });
+  return data(result as Body<R> | Prologue, { headers: noStore });
+}
+
+function refuseRead(
+  problem: "too-large" | "unreadable" | "invalid",
+  messages: ReadMessages,
+  invalid?: { message: string | null; fieldErrors: Record<string, string> },
+) {
+  if (problem === "too-large") {
+    return data({ error: messages.tooLarge ?? TOO_LARGE_MESSAGE } as Prologue, {
+      status: 413,
+      headers: noStore,
+    });
+  }
+  const error =
+    (messages.schemaMessage ? invalid?.message : null) ?? messages.invalid ?? INVALID_REQUEST;
+  const body: Prologue = invalid ? { error, fieldErrors: invalid.fieldErrors } : { error };
+  return data(body, { status: 400, headers: noStore });
+}
+
+const methodNotAllowed = () =>
+  data({ error: METHOD_NOT_ALLOWED } as Prologue, { status: 405, headers: noStore });
+
+function check<S extends z.ZodType>(schema: S, fields: FormFields) {
+  const parsed = schema.safeParse(fields);
+  return parsed.success
+    ? { ok: true as const, data: parsed.data as z.output<S> }
+    : {
+        ok: false as const,
+        message: parsed.error.issues[0]?.message ?? null,
+        fieldErrors: fieldErrorsOf(parsed.error),
+      };
+}
+
+/** An action: method → session → guard → capped, checked input → run → answer. */
+export function defineAction<S extends z.ZodType, R extends Outcome>(spec: ActionSpec<S, R>) {
+  const { permission, refusal, schema, limit = TEXT_FORM_LIMIT_BYTES, messages = {} } = spec;
+  return async ({ request, params, context }: ActionArgs) => {
+    if (request.method !== "POST") return methodNotAllowed();
+    const member = guard(await sessionOf(context, request), request, permission, refusal);
+    const body = await readFormWithin(request, limit);
+    if (!body.ok) return refuseRead(body.reason, messages);
+    const fields = fieldsOf(body.form.entries());
+    const input = check(schema, fields);
+    if (!input.ok) return refuseRead("invalid", messages, input);
+    const extra = { request, params, form: body.form, fields };
+    return answer(await spec.run(servicesOf(context), member, input.data, extra));
+  };
+}
+
+/** What guard() throws for `permission`: the refusal's answer. */
+function refusalFor(
+  session: SessionUser | null,
+  request: Request,
+  permission: Action,
+  refusal: Refusal | undefined,
+): Response {
+  try {
+    guard(session, request, permission, refusal);
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+  throw new Error(`refusalFor: ${permission} was allowed`);
+}
+
+/**
+ * Someone who may do none of the intents: refused before the body when every
+ * intent would answer alike (a visitor, a blocked member, a held admin,
+ * a 403). Only where the answers differ by intent (a pending member: sent to
+ * /pending-approval for participation, 403 otherwise) is the body read,
+ * within the cap, to tell which answer is theirs; nothing is run for them.
+ */
+function refuseBeforeReading(
+  session: SessionUser | null,
+  request: Request,
+  specs: IntentSpec[],
+  refusal: Refusal | undefined,
+) {
+  const answers = specs.map((s) => refusalFor(session, request, s.permission, refusal));
+  const key = (r: Response) => `${r.status} ${r.headers.get("location") ?? ""}`;
+  if (answers.every((r) => key(r) === key(answers[0]!))) throw answers[0]!;
+}
+
+/**
+ * An action for a form with several buttons, told apart by the `intent`
+ * field. Before the body: whoever may do none of the intents is refused
+ * (refuseBeforeReading). After: the intent's own permission, schema and run;
+ * an unknown intent answers 400.
+ */
+export function defineIntents<I extends Record<string, IntentSpec<z.ZodType, Outcome>>>(spec: {
+  intents: I;
+  refusal?: Refusal;
+  limit?: number;
+  messages?: ReadMessages;
+  /** The field naming the intent (default "intent"). */
+  field?: string;
+}) {
+  const { intents, refusal, limit = TEXT_FORM_LIMIT_BYTES, messages = {}, field = "intent" } = spec;
+  const specs = Object.values(intents);
+  if (specs.length === 0) throw new Error("defineIntents: no intents");
+  return async ({ request, params, context }: ActionArgs) => {
+    if (request.method !== "POST") return methodNotAllowed();
+    const session = await sessionOf(context, request);
+    const anyAllowed = specs.find((s) => session && can(session, s.permission));
+    if (!anyAllowed) refuseBeforeReading(session, request, specs, refusal);
+    const body = await readFormWithin(request, limit);
+    if (!body.ok) return refuseRead(body.reason, messages);
+    const name = body.form.get(field);
+    const chosen = typeof name === "string" && Object.hasOwn(intents, name) ? intents[name]! : null;
+    const fields = fieldsOf(body.form.entries());
+    if (!chosen) {
+      const error = messages.unknownIntent ?? UNKNOWN_INTENT;
+      return data({ error } as Prologue, { status: 400, headers: noStore });
+    }
+    const member = guard(session, request, chosen.permission, refusal);
+    const input = check(chosen.schema, fields);
+    if (!input.ok) return refuseRead("invalid", messages, input);
+    const extra = { request, params, form: body.form, fields };
+    const result = await chosen.run(servicesOf(context), member, input.data, extra);
+    return answer(result as Awaited<ReturnType<I[keyof I]["run"]>>);
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * The services a loader or action uses, handed to it through React Router's
+ * context (docs/request-pipeline.md, docs/decisions/0181). server/app.ts puts
+ * one Services in every request's context (getLoadContext); app code reads it
+ * with `services(context)` (app/lib/services.server.ts) and passes it to the
+ * feature, whose signature then shows everything it uses. Tests build their
+ * own (testServices in app/lib/services.server.ts) and never set a global.
+ */
+import { createContext } from "react-router";
+import { auth, type Auth } from "./auth";
+import type { Config } from "./config";
+import { db, type Database } from "./db/client";
+import { jobQueue, type JobQueue } from "./jobs/queue";
+import type { Logger } from "./logger";
+import { runtime } from "./runtime";
+import type { Storage } from "./storage";
+
+export type Clock = { now(): Date };
+
+export type Services = {
+  db: Database;
+  storage: Storage;
+  /** The process's logger (a request's own logger is requestContext's `log`). */
+  log: Logger;
+  auth: Auth;
+  /** The job queue (e-mails, webhooks): started by start(), absent in most tests. */
+  jobs: JobQueue;
+  clock: Clock;
+  config: Config;
+};
+
+export const systemClock: Clock = { now: () => new Date() };
+
+export const servicesContext = createContext<Services>();
+
+/**
+ * The process's services, read from what start() set up. Getters, so that a
+ * service made on first use (the auth instance) or started after the app (the
+ * job queue) is asked for only when a feature uses it.
+ */
+export function processServices(): Services {
+  return {
+    get db() {
+      return db();
+    },
+    get storage() {
+      return runtime().storage;
+    },
+    get log() {
+      return runtime().log;
+    },
+    get auth() {
+      return auth();
+    },
+    get jobs() {
+      return jobQueue();
+    },
+    clock: systemClock,
+    get config() {
+      return runtime().config;
+    },
+  };
+}
