@@ -37,6 +37,7 @@ export const TEMPLATES_ROOT = path.join(
 
 export const templateDir = (name: TemplateName) => path.join(TEMPLATES_ROOT, name);
 const sessionsFile = (name: TemplateName) => path.join(TEMPLATES_ROOT, `${name}-sessions.json`);
+const idsFile = (name: TemplateName) => path.join(TEMPLATES_ROOT, `${name}-ids.json`);
 
 export type SavedCookie = { name: string; value: string };
 type Sessions = Record<string, SavedCookie[]>;
@@ -53,6 +54,23 @@ export async function savedSession(template: TemplateName, email: string): Promi
   const cookies = sessions[email.toLowerCase()];
   if (!cookies) throw new Error(`no saved session for ${email} in the ${template} template`);
   return cookies;
+}
+
+const idCache = new Map<TemplateName, Record<string, string>>();
+
+/**
+ * The user id of `email` on servers made from `template` (a copy keeps the template's ids), for
+ * what a journey must sign with it, such as an unsubscribe link: no restart to read the database.
+ */
+export async function savedAccountId(template: TemplateName, email: string): Promise<string> {
+  let ids = idCache.get(template);
+  if (!ids) {
+    ids = JSON.parse(await readFile(idsFile(template), "utf8")) as Record<string, string>;
+    idCache.set(template, ids);
+  }
+  const id = ids[email.toLowerCase()];
+  if (!id) throw new Error(`no account ${email} in the ${template} template`);
+  return id;
 }
 
 /**
@@ -155,8 +173,13 @@ export async function makeTemplate(options: {
   } finally {
     await server.stop();
   }
-  await withDatabase(dataDir, (db) => db.exec(RESET_ADDRESS_LIMITS_SQL));
+  const ids = await withDatabase(dataDir, async (db) => {
+    await db.exec(RESET_ADDRESS_LIMITS_SQL);
+    const { rows } = await db.query<{ id: string; email: string }>("SELECT id, email FROM users");
+    return Object.fromEntries(rows.map((row) => [row.email.toLowerCase(), row.id]));
+  });
   await writeFile(sessionsFile(options.name), JSON.stringify(sessions), { mode: 0o600 });
+  await writeFile(idsFile(options.name), JSON.stringify(ids), { mode: 0o600 });
 }
 
 const run = promisify(execFile);
