@@ -18,65 +18,64 @@ test.describe.configure({ timeout: 60_000 });
 test.describe("from sign-up to sign-out, with approval in between", () => {
   // A server of this worker's own from the `site` template (support/admin.ts): an admin of its
   // pool approves the member on the admin screen, as on the live site; nothing restarts.
-  admin("sign up, code by mail, pending, approved, sign in, sign out", async ({
-    page,
-    browser,
-    adminServer,
-  }) => {
-    const member = newMember("journey");
-    await signUp(page, member);
-    await typeCode(page, await codeIn(adminServer.outbox, member.email));
-    await page.waitForURL(/\/login\?verified=1/);
-    await expect(
-      page.getByText("Email verified successfully! Your account is pending approval."),
-    ).toBeVisible();
+  admin(
+    "sign up, code by mail, pending, approved, sign in, sign out",
+    async ({ page, browser, adminServer }) => {
+      const member = newMember("journey");
+      await signUp(page, member);
+      await typeCode(page, await codeIn(adminServer.outbox, member.email));
+      await page.waitForURL(/\/login\?verified=1/);
+      await expect(
+        page.getByText("Email verified successfully! Your account is pending approval."),
+      ).toBeVisible();
 
-    // Pending: may sign in, complete the profile and read; /pending-approval explains the wait.
-    await signIn(page, member.email, member.password);
-    await page.waitForURL(/\/edit-profile\?firstTime=true/);
-    await waitForHydration(page);
-    await page.getByLabel("City").fill("Pune");
-    await page.getByLabel("Country").fill("India");
-    await page.getByRole("button", { name: "Save Changes" }).click();
-    await expect(page.getByText("Profile completed successfully!")).toBeVisible();
-    await page.waitForURL((url) => url.pathname === "/");
-    await page.goto("/pending-approval");
-    await expect(page.getByRole("heading", { name: "Account Pending Approval" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Browse Posts" })).toHaveAttribute("href", "/");
+      // Pending: may sign in, complete the profile and read; /pending-approval explains the wait.
+      await signIn(page, member.email, member.password);
+      await page.waitForURL(/\/edit-profile\?firstTime=true/);
+      await waitForHydration(page);
+      await page.getByLabel("City").fill("Pune");
+      await page.getByLabel("Country").fill("India");
+      await page.getByRole("button", { name: "Save Changes" }).click();
+      await expect(page.getByText("Profile completed successfully!")).toBeVisible();
+      await page.waitForURL((url) => url.pathname === "/");
+      await page.goto("/pending-approval");
+      await expect(page.getByRole("heading", { name: "Account Pending Approval" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Browse Posts" })).toHaveAttribute("href", "/");
 
-    // An admin approves, in a browser of their own.
-    const context = await browser.newContext({ baseURL: adminServer.url });
-    try {
-      const adminPage = await context.newPage();
-      await signedInAdmin(adminPage, adminServer);
-      await adminPage.goto("/admin");
-      await waitForHydration(adminPage);
-      const pending = adminPage.getByRole("region", { name: "Pending User Approvals" });
-      await pending.getByRole("button", { name: `Approve ${member.username}` }).click();
-      await expect(adminPage.getByText("User approved successfully!")).toBeVisible();
-    } finally {
-      await context.close();
-    }
+      // An admin approves, in a browser of their own.
+      const context = await browser.newContext({ baseURL: adminServer.url });
+      try {
+        const adminPage = await context.newPage();
+        await signedInAdmin(adminPage, adminServer);
+        await adminPage.goto("/admin");
+        await waitForHydration(adminPage);
+        const pending = adminPage.getByRole("region", { name: "Pending User Approvals" });
+        await pending.getByRole("button", { name: `Approve ${member.username}` }).click();
+        await expect(adminPage.getByText("User approved successfully!")).toBeVisible();
+      } finally {
+        await context.close();
+      }
 
-    await page.goto("/pending-approval");
-    await expect(page).toHaveURL(/\/$/);
-    await waitForHydration(page);
-    const header = page.locator("header").first();
-    await expect(header.getByRole("link", { name: "Sign in" })).toHaveCount(0);
-    const avatar = header.getByRole("button", { name: "Account menu for Asha Test" });
-    await avatar.click();
-    const accountArea = page.locator('[data-slot="account-area"]');
-    await expect(accountArea.getByText(`@${member.username}`)).toBeVisible();
-    await expectNoAxeViolations(page);
-    await accountArea.getByRole("button", { name: "Sign Out" }).click();
-    await expect(header.getByRole("link", { name: "Sign in" })).toBeVisible();
-    await expect(header.getByRole("button", { name: /Account menu/ })).toHaveCount(0);
+      await page.goto("/pending-approval");
+      await expect(page).toHaveURL(/\/$/);
+      await waitForHydration(page);
+      const header = page.locator("header").first();
+      await expect(header.getByRole("link", { name: "Sign in" })).toHaveCount(0);
+      const avatar = header.getByRole("button", { name: "Account menu for Asha Test" });
+      await avatar.click();
+      const accountArea = page.locator('[data-slot="account-area"]');
+      await expect(accountArea.getByText(`@${member.username}`)).toBeVisible();
+      await expectNoAxeViolations(page);
+      await accountArea.getByRole("button", { name: "Sign Out" }).click();
+      await expect(header.getByRole("link", { name: "Sign in" })).toBeVisible();
+      await expect(header.getByRole("button", { name: /Account menu/ })).toHaveCount(0);
 
-    // Signing in again, now approved with a completed profile: back home.
-    await signIn(page, member.email, member.password);
-    await page.waitForURL(/127\.0\.0\.1:\d+\/$/);
-    await expect(header.getByRole("button", { name: /Account menu/ })).toBeVisible();
-  });
+      // Signing in again, now approved with a completed profile: back home.
+      await signIn(page, member.email, member.password);
+      await page.waitForURL(/127\.0\.0\.1:\d+\/$/);
+      await expect(header.getByRole("button", { name: /Account menu/ })).toBeVisible();
+    },
+  );
 });
 
 test("a wrong code is refused, the boxes are emptied and focus returns to the first", async ({
