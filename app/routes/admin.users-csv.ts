@@ -3,7 +3,7 @@ import { db } from "#server/db/client";
 import { requireAdmin } from "~/features/accounts/permissions.server";
 import { exportUsers } from "~/features/admin/users.server";
 import { usersCsv, usersCsvFileName } from "~/features/admin/csv";
-import { dashboardFailure } from "~/features/admin/dashboard-route.server";
+import { dashboardFailure } from "~/features/admin/dashboard-view.server";
 import { requestContext } from "#server/http/request-context";
 import type { Route } from "./+types/admin.users-csv";
 
