@@ -1,24 +1,24 @@
 import { data } from "react-router";
-import { db } from "#server/db/client";
-import { requireAdmin } from "~/features/accounts/permissions.server";
 import { ActivityPage, type ActivityPageData } from "~/features/admin/activity-page";
 import { activityQuery, listActivity, NO_FILTERS } from "~/features/admin/activity-page.server";
 import { pageLabel, showingLabel } from "~/features/admin/users.server";
 import { defaultPageMeta } from "~/features/seo/meta";
 import { readQuery } from "~/lib/read-input.server";
 import { formatDateTime } from "~/lib/format";
+import { services } from "~/lib/services.server";
+import { noStore } from "~/pipeline/action.server";
+import { actor } from "~/pipeline/guards.server";
 import type { Route } from "./+types/admin.activity";
 
 export function meta(args: Route.MetaArgs) {
   return defaultPageMeta(args, "Admin Activity", { noindex: true });
 }
 
-/** /admin/activity (issue 19 item 5): admins only; bad filters are a 400 showing everything. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireAdmin(request);
+/** /admin/activity (issue 19 item 5): under the admins' guard; bad filters are a 400 showing everything. */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const read = readQuery(request, activityQuery);
   const filters = read.ok ? read.data : NO_FILTERS;
-  const found = await listActivity(db(), actor, filters);
+  const found = await listActivity(services(context).db, actor(context), filters);
   const payload: ActivityPageData = {
     filters: { admin: filters.admin, action: filters.action, from: filters.from, to: filters.to },
     error: read.ok ? null : (read.message ?? "Unknown filter"),
@@ -40,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
   return data(payload, {
     status: read.ok ? 200 : 400,
-    headers: { "Cache-Control": "private, no-store" },
+    headers: noStore,
   });
 }
 

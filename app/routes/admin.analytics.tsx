@@ -1,13 +1,14 @@
 import { data } from "react-router";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { db } from "#server/db/client";
 import { posts } from "#server/db/schema";
-import { requireAdmin } from "~/features/accounts/permissions.server";
 import { AnalyticsPage, type AnalyticsPageData } from "~/features/admin/analytics-page";
 import { topPostsByViews, viewsPerDay, weeklyCommunity } from "~/features/admin/analytics.server";
 import { defaultPageMeta } from "~/features/seo/meta";
 import { formText, readQuery } from "~/lib/read-input.server";
+import { services } from "~/lib/services.server";
+import { noStore } from "~/pipeline/action.server";
+import { actor } from "~/pipeline/guards.server";
 import type { Route } from "./+types/admin.analytics";
 
 export function meta(args: Route.MetaArgs) {
@@ -26,15 +27,16 @@ const query = z.object({
   post: formText.pipe(z.string().trim().max(200, MESSAGES.noPost)),
 });
 
-/** /admin/analytics?days=30|90&post={slug} (issue 19 item 4): admins only. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireAdmin(request);
+/** /admin/analytics?days=30|90&post={slug} (issue 19 item 4): under the admins' guard. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = actor(context);
+  const { db } = services(context);
   const read = readQuery(request, query);
   let error = read.ok ? null : (read.message ?? MESSAGES.badRange);
   const days = read.ok ? read.data.days : 30;
   let post: { id: string; slug: string; title: string } | null = null;
   if (read.ok && read.data.post) {
-    const [found] = await db()
+    const [found] = await db
       .select({ id: posts.id, slug: posts.slug, title: posts.title })
       .from(posts)
       .where(eq(posts.slug, read.data.post));
@@ -42,10 +44,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     else error = MESSAGES.noPost;
   }
   const [perDay, top7, top30, weekly] = await Promise.all([
-    viewsPerDay(db(), actor, { days, postId: post?.id }),
-    topPostsByViews(db(), actor, { days: 7 }),
-    topPostsByViews(db(), actor, { days: 30 }),
-    weeklyCommunity(db(), actor),
+    viewsPerDay(db, admin, { days, postId: post?.id }),
+    topPostsByViews(db, admin, { days: 7 }),
+    topPostsByViews(db, admin, { days: 30 }),
+    weeklyCommunity(db, admin),
   ]);
   const payload: AnalyticsPageData = {
     days,
@@ -58,7 +60,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
   return data(payload, {
     status: error ? (error === MESSAGES.noPost ? 404 : 400) : 200,
-    headers: { "Cache-Control": "private, no-store" },
+    headers: noStore,
   });
 }
 

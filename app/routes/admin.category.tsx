@@ -11,7 +11,7 @@ import {
   valuesOfCategory,
   type CategoryFormValues,
 } from "~/features/admin/category-editor.server";
-import { dashboardFailure } from "~/features/admin/dashboard-route.server";
+import { dashboardFailure } from "~/features/admin/dashboard-view.server";
 import type { Route } from "./+types/admin.category";
 import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
 import { readForm } from "~/lib/read-input.server";

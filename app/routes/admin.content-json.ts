@@ -1,40 +1,42 @@
 import { redirect } from "react-router";
-import { db } from "#server/db/client";
 import { exportContent } from "#server/backup/export";
 import { requestContext } from "#server/http/request-context";
-import { runtime } from "#server/runtime";
-import { requireAdmin } from "~/features/accounts/permissions.server";
+import { PRIVATE_NO_STORE } from "#server/http/private-cache";
+import { services } from "~/lib/services.server";
+import { noStore } from "~/pipeline/action.server";
+import { actor } from "~/pipeline/guards.server";
 import { recordAdminAction } from "~/features/audit/audit.server";
 import type { Route } from "./+types/admin.content-json";
 
 /**
  * The site's content as one JSON file (issue 22; the same content.json as
  * `npm run export`, without the media files, which are at their URLs).
- * Admins only; everyone else goes to /. Members' e-mail addresses only with
+ * Under the admins' guard (app/routes.ts); everyone else goes to /. Members' e-mail addresses only with
  * `?emails=1`, and the audit log says which.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = await requireAdmin(request);
+  const admin = actor(context);
+  const given = services(context);
   const includeEmails = new URL(request.url).searchParams.get("emails") === "1";
-  const { siteUrl, siteName } = runtime().config;
+  const { siteUrl, siteName } = given.config;
   let body: string;
   try {
-    const content = await exportContent(db(), { url: siteUrl, name: siteName }, includeEmails);
-    await recordAdminAction(db(), actor, {
+    const content = await exportContent(given.db, { url: siteUrl, name: siteName }, includeEmails);
+    await recordAdminAction(given.db, admin, {
       action: "content.export",
       details: { posts: content.posts.length, emails: includeEmails },
     });
     body = JSON.stringify(content, null, 2) + "\n";
   } catch (error) {
     context.get(requestContext).log.error({ err: error }, "content export failed");
-    throw redirect("/admin", { headers: { "Cache-Control": "private, no-store" } });
+    throw redirect("/admin", { headers: noStore });
   }
-  const date = new Date().toISOString().slice(0, 10);
+  const date = given.clock.now().toISOString().slice(0, 10);
   return new Response(body, {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
       "Content-Disposition": `attachment; filename="founderbridge-content-${date}.json"`,
-      "Cache-Control": "private, no-store",
+      "Cache-Control": PRIVATE_NO_STORE,
       "X-Content-Type-Options": "nosniff",
     },
   });

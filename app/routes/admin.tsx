@@ -1,27 +1,49 @@
 import { defaultPageMeta } from "~/features/seo/meta";
-import { db } from "#server/db/client";
-import { runtime } from "#server/runtime";
-import { requireAdmin } from "~/features/accounts/permissions.server";
+import { data } from "react-router";
+import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
 import { AdminDashboard } from "~/features/admin/dashboard";
-import { loadDashboard, runDashboardAction } from "~/features/admin/dashboard-route.server";
+import { loadDashboard, runDashboardAction } from "~/features/admin/dashboard.server";
+import {
+  dashboardActionForm,
+  dashboardHere,
+  fromRow,
+  readDashboardQuery,
+} from "~/features/admin/dashboard-view.server";
 import { siteTimeZone } from "~/features/site-settings/site-settings.server";
+import { services } from "~/lib/services.server";
+import { defineAction, noStore } from "~/pipeline/action.server";
+import { actor } from "~/pipeline/guards.server";
 import type { Route } from "./+types/admin";
 
 export function meta(args: Route.MetaArgs) {
   return defaultPageMeta(args, "Admin Dashboard", { noindex: true });
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireAdmin(request);
-  return loadDashboard(db(), actor, request, await siteTimeZone(db()));
+/** Under the admins' guard (app/routes.ts): the actor is an admin. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const given = services(context);
+  const { status, page } = await loadDashboard(
+    given,
+    actor(context),
+    readDashboardQuery(new URL(request.url)),
+    await siteTimeZone(given.db),
+  );
+  return data(page, { status, headers: noStore });
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  return runDashboardAction(db(), await requireAdmin(request), request, {
-    storage: runtime().storage,
-    log: (error, message) => runtime().log.error({ err: error }, message),
-  });
-}
+export const action = defineAction({
+  permission: "admin.access",
+  refusal: "to-home",
+  schema: dashboardActionForm,
+  limit: SMALL_BODY_LIMIT_BYTES,
+  messages: { invalid: "Invalid request" },
+  // The page posted from (its address) is where every success goes back to.
+  run: (given, admin, form, { request }) =>
+    runDashboardAction(given, admin, {
+      form: fromRow(form),
+      here: dashboardHere(new URL(request.url)),
+    }),
+});
 
 export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
   const error = actionData && "error" in actionData ? actionData.error : null;

@@ -1,34 +1,34 @@
 import { redirect } from "react-router";
-import { db } from "#server/db/client";
-import { requireAdmin } from "~/features/accounts/permissions.server";
 import { exportUsers } from "~/features/admin/users.server";
 import { usersCsv, usersCsvFileName } from "~/features/admin/csv";
-import { dashboardFailure } from "~/features/admin/dashboard-route.server";
+import { dashboardFailure } from "~/features/admin/dashboard-view.server";
 import { requestContext } from "#server/http/request-context";
+import { PRIVATE_NO_STORE } from "#server/http/private-cache";
+import { services } from "~/lib/services.server";
+import { noStore } from "~/pipeline/action.server";
+import { actor } from "~/pipeline/guards.server";
 import type { Route } from "./+types/admin.users-csv";
 
 /**
- * Export Users CSV (spec 2 §2, §7): admins only; everyone else goes to /.
+ * Export Users CSV (spec 2 §2, §7): under the admins' guard (app/routes.ts);
+ * everyone else goes to /.
  * The dashboard's button is a plain link (no `download` attribute): a CSV
  * answer carries Content-Disposition and downloads, a failure sends the
  * admin back to /admin, which shows "Failed to export users".
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = await requireAdmin(request);
+export async function loader({ context }: Route.LoaderArgs) {
   let body: string;
   try {
-    body = usersCsv(await exportUsers(db(), actor));
+    body = usersCsv(await exportUsers(services(context).db, actor(context)));
   } catch (error) {
     context.get(requestContext).log.error({ err: error }, "users export failed");
-    throw redirect(dashboardFailure("users-export"), {
-      headers: { "Cache-Control": "private, no-store" },
-    });
+    throw redirect(dashboardFailure("users-export"), { headers: noStore });
   }
   return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${usersCsvFileName()}"`,
-      "Cache-Control": "private, no-store",
+      "Cache-Control": PRIVATE_NO_STORE,
       "X-Content-Type-Options": "nosniff",
     },
   });

@@ -1,6 +1,6 @@
 /**
  * What the /admin page shows (spec 2 §2): its tabs and the data each tab
- * renders, made by dashboard-route.server.ts and rendered by dashboard.tsx
+ * renders, made by dashboard.server.ts (and its tabs' modules) and rendered by dashboard.tsx
  * and the *-tab.tsx components.
  */
 import type { BroadcastForm } from "./broadcasts.server";

@@ -1,7 +1,7 @@
 /**
  * The Users and Posts tables' row actions in ONE form per table: each row's
  * buttons belong to it by their `form` attribute and send `row=intent.id`
- * (the server reads it as the per-row forms' fields, dashboard-route.server
+ * (the server reads it as the per-row forms' fields, dashboard-view.server
  * fromRow). Fifty rows with three or four forms each, their hidden fields
  * and dialogs weighed 165–229 KB a page (issue 19).
  *
