@@ -1,13 +1,15 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
+import { db } from "#server/db/client";
 import { idempotencyKeyOf } from "#server/db/idempotency";
+import { requireCan } from "~/features/accounts/permissions.server";
+import { getSessionUser } from "~/features/accounts/session.server";
 import { follow, unfollow } from "~/features/follows/follows.server";
 import { ProfilePage, UserNotFound } from "~/features/profiles/profile-page";
 import { findProfileByUsername, loadProfilePage } from "~/features/profiles/public-profile.server";
-import { readQuery } from "~/lib/read-input.server";
-import { services, type Services } from "~/lib/services.server";
-import { defineIntents, intent, INVALID_REQUEST } from "~/pipeline/action.server";
-import { sessionOf } from "~/pipeline/guards.server";
+import { TEXT_FORM_LIMIT_BYTES, TOO_LARGE_MESSAGE } from "#server/http/limits";
+import { readForm, readQuery } from "~/lib/read-input.server";
 import { z } from "zod";
+import { onceTextOrNull } from "~/lib/form-fields";
 import { archiveQuery } from "~/features/posts/archive-query.server";
 import { defaultPageMeta, siteOf } from "~/features/seo/meta";
 import { profileMeta } from "~/features/seo/profile-meta";
@@ -21,84 +23,67 @@ export function meta(args: Route.MetaArgs) {
   return profileMeta(loaded.page, siteOf(args.matches));
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   const query = readQuery(request, archiveQuery);
   if (!query.ok) return data({ page: null }, { status: 404 });
-  const viewer = await sessionOf(context, request);
-  const page = await loadProfilePage(
-    services(context).db,
-    params.username,
-    viewer,
-    query.data.page,
-  );
+  const viewer = await getSessionUser(request);
+  const page = await loadProfilePage(db(), params.username, viewer, query.data.page);
   if (!page) return data({ page: null }, { status: 404 });
   return { page };
 }
 
-/** Follow or Unfollow: nothing but the intent (the idempotency key is read by idempotencyKeyOf). */
-const followForm = z.object({});
+/** Follow or Unfollow (the idempotency key is read by idempotencyKeyOf). */
+const followForm = z.object({ intent: onceTextOrNull });
 
-/** The member to follow, or the 404 answer. */
-async function followTarget({ db }: Pick<Services, "db">, username: string | undefined) {
-  const target = await findProfileByUsername(db, username ?? "");
-  return !target || target.status === "blocked" ? null : target;
-}
-
-const userNotFound = { ok: false, status: 404, error: "User not found" } as const;
-const keyReused = { ok: false, status: 400, error: INVALID_REQUEST } as const;
-
-/**
- * intent=follow or unfollow. Visitors and blocked members → /login, pending →
- * /pending-approval, before the body is read (app/pipeline/action.server.ts);
- * a resubmitted Follow or Unfollow writes once (docs/decisions/0095).
- */
-export const action = defineIntents({
-  intents: {
-    unfollow: intent({
-      permission: "follow.create",
-      schema: followForm,
-      run: async (services, member, _input, extra) => {
-        const target = await followTarget(services, extra.params.username);
-        if (!target) return userNotFound;
-        const idempotencyKey = idempotencyKeyOf(extra.request, extra.form);
-        const result = await unfollow(services.db, member, target.id, { idempotencyKey });
-        if (!result.ok && result.status === 400) return keyReused;
-        return { ok: true, redirect: `/user/${target.username}` };
-      },
-    }),
-    follow: intent({
-      permission: "follow.create",
-      schema: followForm,
-      run: async (services, member, _input, extra) => {
-        const target = await followTarget(services, extra.params.username);
-        if (!target) return userNotFound;
-        const idempotencyKey = idempotencyKeyOf(extra.request, extra.form);
-        const result = await follow(
-          services.db,
-          member,
-          { id: target.id, role: target.role },
-          { idempotencyKey },
-        );
-        if (!result.ok && result.status === 400) return keyReused;
-        if (!result.ok) {
-          const error =
+export async function action({ request, params }: Route.ActionArgs) {
+  const actor = await getSessionUser(request);
+  const body = await readForm(request, followForm, { limit: TEXT_FORM_LIMIT_BYTES });
+  if (!body.ok && body.problem === "too-large") {
+    return data({ error: TOO_LARGE_MESSAGE }, { status: 413 });
+  }
+  const form = body.form ?? new FormData();
+  const intent = body.ok ? body.data.intent : null;
+  const target = await findProfileByUsername(db(), params.username);
+  if (!target || target.status === "blocked") {
+    return data({ error: "User not found" }, { status: 404 });
+  }
+  const back = `/user/${target.username}`;
+  // A resubmitted Follow or Unfollow writes once (docs/decisions/0095).
+  const idempotencyKey = idempotencyKeyOf(request, form);
+  const keyReused = data({ error: "Invalid request" }, { status: 400 });
+  if (intent === "unfollow") {
+    const member = requireCan(actor, request, "follow.create");
+    const result = await unfollow(db(), member, target.id, { idempotencyKey });
+    if (!result.ok && result.status === 400) return keyReused;
+    throw redirect(back);
+  }
+  if (intent === "follow") {
+    // Visitors → /login, pending → /pending-approval, the rest decided below.
+    const member = requireCan(actor, request, "follow.create");
+    const result = await follow(
+      db(),
+      member,
+      { id: target.id, role: target.role },
+      { idempotencyKey },
+    );
+    if (!result.ok && result.status === 400) return keyReused;
+    if (!result.ok) {
+      return data(
+        {
+          error:
             target.id === member.id
               ? "You cannot follow yourself"
-              : "Only mentors and admins can be followed";
-          return { ok: false, status: 403, error };
-        }
-        return { ok: true, redirect: `/user/${target.username}` };
-      },
-    }),
-  },
-});
+              : "Only mentors and admins can be followed",
+        },
+        { status: 403 },
+      );
+    }
+    throw redirect(back);
+  }
+  return data({ error: "Unknown action" }, { status: 400 });
+}
 
 export default function UserProfile({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.page) return <UserNotFound />;
-  return (
-    <ProfilePage
-      data={loaderData.page}
-      error={actionData && "error" in actionData ? actionData.error : undefined}
-    />
-  );
+  return <ProfilePage data={loaderData.page} error={actionData?.error} />;
 }
