@@ -15,7 +15,6 @@ export default [
   route("verify-email", "routes/verify-email.tsx"),
   route("verify-email-sent", "routes/verify-email-sent.tsx"),
   route("resend-verification", "routes/resend-verification.tsx"),
-  route("pending-approval", "routes/pending-approval.tsx"),
   route("auth/linkedin", "routes/auth.linkedin.ts"),
   route("auth/callback", "routes/auth.callback.ts"),
   // Reading
@@ -78,21 +77,26 @@ export default [
     route("admin/import", "routes/admin.import.tsx"),
   ]),
   // Community
-  route("edit-profile", "routes/edit-profile.tsx"),
+  // Any signed-in member (pending, or an admin held for two-factor, too);
+  // visitors and blocked members to /login.
+  layout("routes/guards/signed-in.tsx", [
+    route("edit-profile", "routes/edit-profile.tsx"),
+    route("favorites", "routes/favorites.tsx"),
+    route("notifications", "routes/notifications.tsx"),
+    route("settings/sessions", "routes/settings.sessions.tsx"),
+    route("settings/two-factor", "routes/settings.two-factor.tsx"),
+    route("pending-approval", "routes/pending-approval.tsx"),
+  ]),
   route("user/:username", "routes/user-profile.tsx"),
   route("api/comments", "routes/api.comments.ts"),
   route("api/reports", "routes/api.reports.ts"),
-  route("favorites", "routes/favorites.tsx"),
   route("api/favorites", "routes/api.favorites.ts"),
-  route("notifications", "routes/notifications.tsx"),
   route("api/viewer", "routes/api.viewer.ts"),
   route("api/notifications/stream", "routes/api.notifications.stream.ts"),
   route("post/:slug/event.ics", "routes/post.event-ics.ts"),
   layout("routes/guards/members.tsx", [
     route("settings/notifications", "routes/settings.notifications.tsx"),
   ]),
-  route("settings/two-factor", "routes/settings.two-factor.tsx"),
-  route("settings/sessions", "routes/settings.sessions.tsx"),
   route("unsubscribe", "routes/unsubscribe.tsx"),
   route("post/:slug", "routes/post.tsx", { id: "post" }),
   route(":category/:slug", "routes/post.tsx", { id: "category-post" }),

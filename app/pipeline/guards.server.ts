@@ -8,6 +8,7 @@
  * refusal answers is permissions.server.ts (requireCan, requireOrHome).
  */
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { PRIVATE_NO_STORE } from "#server/http/private-cache";
 import { can, type Action } from "~/features/accounts/permissions";
 import { requireCan, requireOrHome } from "~/features/accounts/permissions.server";
 import { getSessionUser, type SessionUser } from "~/features/accounts/session.server";
@@ -46,9 +47,13 @@ export function actor(context: Context): SessionUser {
  * members to /login, pending members to /pending-approval for participation,
  * a held admin to set up two-factor, others 403. "to-home" (requireOrHome,
  * the pages only some roles see): a held admin to set up two-factor, others
- * to /. Or a JSON error with its status, for an endpoint with its own words.
+ * to /. Or a JSON error with its status, for an endpoint with its own words
+ * (the status may depend on who was refused: 401 for a visitor, 403 for others).
  */
-export type Refusal = "to-login" | "to-home" | { status: number; error: string };
+export type Refusal =
+  | "to-login"
+  | "to-home"
+  | { status: number | ((member: SessionUser | null) => number); error: string };
 
 /** Throws the refusal's answer unless `member` may do `permission`. */
 export function guard(
@@ -60,7 +65,11 @@ export function guard(
   if (member && can(member, permission)) return member;
   if (refusal === "to-home") return requireOrHome(member, permission);
   if (refusal === "to-login") return requireCan(member, request, permission);
-  throw Response.json({ error: refusal.error }, { status: refusal.status });
+  const status = typeof refusal.status === "function" ? refusal.status(member) : refusal.status;
+  throw Response.json(
+    { error: refusal.error },
+    { status, headers: { "Cache-Control": PRIVATE_NO_STORE } },
+  );
 }
 
 /** A middleware that lets through those who may `permission`, and puts them in context. */
@@ -87,3 +96,11 @@ export const authorsOnly = guardMiddleware("post.write", "to-home");
  * two-factor.
  */
 export const membersOnly = guardMiddleware("notifications.settings", "to-login");
+
+/**
+ * The pages of any signed-in member, approved or not (notifications, profile,
+ * sessions, favorites): visitors and blocked members to /login, everyone else
+ * through. "notifications.read" is the role table's every signed-in role, so
+ * this answers as requireUser and requireMember(…, "notifications.read") did.
+ */
+export const signedInOnly = guardMiddleware("notifications.read", "to-login");

@@ -1,7 +1,7 @@
-import { db } from "#server/db/client";
 import { cleanJson } from "#server/http/clean-input";
-import { runtime } from "#server/runtime";
-import { getSessionUser } from "~/features/accounts/session.server";
+import { services } from "~/lib/services.server";
+import { noStore } from "~/pipeline/action.server";
+import { sessionOf } from "~/pipeline/guards.server";
 import { clearedConsentCookie, consentCookie, preferencesFor } from "~/features/consent/consent";
 import {
   allowConsentRequest,
@@ -17,8 +17,6 @@ import type { z } from "zod";
 import type { Route } from "./+types/api.consent";
 import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
 import { readForm } from "~/lib/read-input.server";
-
-const noStore = { "Cache-Control": "private, no-store" };
 
 /**
  * POST a cookie-consent choice (spec 1 §3, §7): JSON {choice, sessionId} from
@@ -70,9 +68,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return Response.json({ ok: true }, { headers });
   }
-  const user = await getSessionUser(request);
-  const { countryCode } = lookupCountry(request.headers, runtime().config.geo);
-  await recordConsent(db(), {
+  const { db, config } = services(context);
+  const user = await sessionOf(context, request);
+  const { countryCode } = lookupCountry(request.headers, config.geo);
+  await recordConsent(db, {
     userId: user?.id ?? null,
     sessionId: parsed.sessionId ?? randomBytes(16).toString("hex"),
     choice,

@@ -1,14 +1,13 @@
-import { db } from "#server/db/client";
-import { runtime } from "#server/runtime";
+import { services } from "~/lib/services.server";
 import { clientIp } from "~/features/accounts/request.server";
 import { handleContentApi } from "~/features/content-api/http.server";
 import type { Route } from "./+types/api.content";
 
-/** GET /api/content/v1/*: the read-only Content API (docs/decisions/0139). */
+/** GET /api/content/v1/*: the read-only Content API (docs/decisions/0139); a key, not a session. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { config } = runtime();
+  const { db, config } = services(context);
   return handleContentApi(request, params["*"] ?? "", {
-    db: db(),
+    db,
     siteUrl: config.siteUrl,
     ip: clientIp(context),
   });

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { cleanJson } from "#server/http/clean-input";
 import { createWindowLimiter } from "#server/http/window-limiter";
 import { can } from "~/features/accounts/permissions";
-import { getSessionUser } from "~/features/accounts/session.server";
+import { sessionOf } from "~/pipeline/guards.server";
 import { fetchMetadata, MetadataError } from "~/features/authoring/metadata.server";
 import type { Route } from "./+types/api.metadata";
 
@@ -10,9 +10,9 @@ import type { Route } from "./+types/api.metadata";
 const allow = createWindowLimiter({ limit: 20, windowMs: 60_000 });
 
 /** POST {url} → {title, description, image}; mentors and admins only. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405 });
-  const actor = await getSessionUser(request);
+  const actor = await sessionOf(context, request);
   if (!actor || !can(actor, "post.write")) {
     return data({ error: "Permission denied" }, { status: 403 });
   }

@@ -1,12 +1,14 @@
-import { runtime } from "#server/runtime";
 import { can } from "~/features/accounts/permissions";
-import { getSessionUser, getSessionUserNow } from "~/features/accounts/session.server";
+import { getSessionUserNow } from "~/features/accounts/session.server";
 import { notificationStream } from "~/features/notifications/stream.server";
+import { services } from "~/lib/services.server";
+import { sessionOf } from "~/pipeline/guards.server";
 import type { Route } from "./+types/api.notifications.stream";
 
 /** GET: the signed-in member's notification events (text/event-stream); 401 otherwise. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const member = await getSessionUser(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { log } = services(context);
+  const member = await sessionOf(context, request);
   if (!member || !can(member, "notifications.read")) {
     return Response.json(
       { error: "Sign in to receive notifications" },
@@ -16,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return notificationStream(
     member.id,
     request.signal,
-    (error) => runtime().log.warn({ err: error }, "notification stream"),
+    (error) => log.warn({ err: error }, "notification stream"),
     {
       // The session may end while the stream is open (blocked, signed out elsewhere).
       stillAllowed: async () => {

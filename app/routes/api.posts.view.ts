@@ -1,17 +1,16 @@
-import { db } from "#server/db/client";
-import { runtime } from "#server/runtime";
+import { services } from "~/lib/services.server";
+import { noStore } from "~/pipeline/action.server";
 import { clientIp } from "~/features/accounts/request.server";
 import { acceptViewBeacon } from "~/features/posts/views.server";
 import type { Route } from "./+types/api.posts.view";
 
 /** A transparent 1×1 GIF: the view pixel of pages read without JavaScript. */
 const PIXEL = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
-const noStore = { "Cache-Control": "private, no-store" };
 
 function count(request: Request, postId: string, context: Route.LoaderArgs["context"]) {
-  const { config, log } = runtime();
+  const { db, config, log } = services(context);
   return acceptViewBeacon(
-    db(),
+    db,
     {
       postId,
       ip: clientIp(context),

@@ -1,7 +1,5 @@
 import { z } from "zod";
-import { db } from "#server/db/client";
 import { can } from "~/features/accounts/permissions";
-import { getSessionUser } from "~/features/accounts/session.server";
 import { toHeaderUser } from "~/features/accounts/header-user";
 import { isSaved } from "~/features/favorites/favorites.server";
 import { commentTotal } from "~/features/comments/comments.server";
@@ -9,6 +7,9 @@ import { bellState } from "~/features/notifications/notifications.server";
 import type { BellState } from "~/features/notifications/notification-rules";
 import type { ViewerParts } from "~/features/accounts/viewer-parts";
 import { readQuery } from "~/lib/read-input.server";
+import { services } from "~/lib/services.server";
+import { INVALID_REQUEST } from "~/pipeline/action.server";
+import { sessionOf } from "~/pipeline/guards.server";
 import { uuidSchema } from "~/lib/uuid";
 import type { Route } from "./+types/api.viewer";
 
@@ -25,18 +26,19 @@ const viewerQuery = z.object({ post: uuidSchema.optional() });
  * post's saved state and its comment count now. A reader, or a session that no longer holds, gets
  * nulls: the page then shows the reader's links.
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const query = readQuery(request, viewerQuery);
   if (!query.ok) {
-    return Response.json({ error: "Invalid request" }, { status: 400, headers: noStore });
+    return Response.json({ error: INVALID_REQUEST }, { status: 400, headers: noStore });
   }
-  const user = await getSessionUser(request);
+  const { db } = services(context);
+  const user = await sessionOf(context, request);
   const postId = query.data.post;
   const [bell, saved, commentCount] = await Promise.all([
-    can(user, "notifications.read") ? bellState(db(), user!.id) : null,
-    user && postId ? isSaved(db(), user.id, postId) : null,
+    can(user, "notifications.read") ? bellState(db, user!.id) : null,
+    user && postId ? isSaved(db, user.id, postId) : null,
     // The shared page's count may be a minute old (decision 0017); the member's own comment counts.
-    user && postId ? commentTotal(db(), postId, user) : null,
+    user && postId ? commentTotal(db, postId, user) : null,
   ]);
   const parts: ViewerParts<BellState> = {
     user: toHeaderUser(user),

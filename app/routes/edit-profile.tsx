@@ -1,10 +1,9 @@
 import { defaultPageMeta } from "~/features/seo/meta";
 import { data } from "react-router";
-import { db } from "#server/db/client";
-import { runtime } from "#server/runtime";
-import { requireUser } from "~/features/accounts/permissions.server";
 import { MAX_UPLOAD_BYTES, MULTIPART_OVERHEAD_BYTES } from "#server/http/limits";
 import { readForm, readQuery } from "~/lib/read-input.server";
+import { services } from "~/lib/services.server";
+import { actor } from "~/pipeline/guards.server";
 import { EditProfileForm } from "~/features/profiles/edit-profile-form";
 import {
   editProfileForm,
@@ -28,9 +27,9 @@ function firstTimeOf(request: Request) {
   return query.ok && query.data.firstTime;
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const member = await requireUser(request);
-  const profile = await loadEditableProfile(db(), member.id);
+/** Under the signed-in guard (app/routes.ts): visitors and blocked members go to /login. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const profile = await loadEditableProfile(services(context).db, actor(context).id);
   if (!profile) throw new Response("User not found", { status: 404 });
   const firstTime = firstTimeOf(request);
   return {
@@ -50,8 +49,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const member = await requireUser(request);
+/** Under the signed-in guard: the member is known before the body is read. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, storage, log } = services(context);
+  const member = actor(context);
   // Only a photo makes a body this large; the cap holds without Content-Length too.
   const read = await readForm(request, editProfileForm, {
     limit: MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES,
@@ -90,11 +91,11 @@ export async function action({ request }: Route.ActionArgs) {
   }
   if (read.data.intent === "photo") {
     const result = await uploadProfilePhoto(
-      db(),
-      runtime().storage,
+      db,
+      storage,
       member,
       new Uint8Array(await read.data.photo.arrayBuffer()),
-      { log: (error, message) => runtime().log.error({ err: error }, message) },
+      { log: (error, message) => log.error({ err: error }, message) },
     );
     if (!result.ok) {
       return data(
@@ -105,9 +106,9 @@ export async function action({ request }: Route.ActionArgs) {
     return { photo: true as const, ok: true, message: result.message, url: result.url };
   }
   const { intent: _save, ...values } = read.data;
-  const result = await saveProfile(db(), member, values, {
+  const result = await saveProfile(db, member, values, {
     firstTime: firstTimeOf(request),
-    log: (error) => runtime().log.error({ err: error }, "profile save"),
+    log: (error) => log.error({ err: error }, "profile save"),
   });
   if (!result.ok)
     return data({ photo: false as const, ...result, values }, { status: result.status });

@@ -1,21 +1,21 @@
 import { defaultPageMeta } from "~/features/seo/meta";
-import { db } from "#server/db/client";
-import { requireUser } from "~/features/accounts/permissions.server";
 import { FavoritesPage } from "~/features/favorites/favorites-page";
 import { listFavorites } from "~/features/favorites/favorites.server";
 import { mostViewedPosts } from "~/features/posts/posts.server";
+import { services } from "~/lib/services.server";
+import { actor } from "~/pipeline/guards.server";
 import type { Route } from "./+types/favorites";
 
 export function meta(args: Route.MetaArgs) {
   return defaultPageMeta(args, "My Favorite Posts", { noindex: true });
 }
 
-/** Signed-in members only (signed-out → /login). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const member = await requireUser(request);
+/** Under the signed-in guard (app/routes.ts): signed-out → /login. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = services(context);
   const [items, mostViewed] = await Promise.all([
-    listFavorites(db(), member.id),
-    mostViewedPosts(db()),
+    listFavorites(db, actor(context).id),
+    mostViewedPosts(db),
   ]);
   return { items, mostViewed };
 }

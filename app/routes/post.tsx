@@ -1,14 +1,16 @@
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
-import { db } from "#server/db/client";
-import { runtime } from "#server/runtime";
-import { getSessionUser } from "~/features/accounts/session.server";
-import { commentFormAction } from "~/features/comments/comment-form.server";
+import { idempotencyKeyOf } from "#server/db/idempotency";
+import { commentActionForm, commentFormAction } from "~/features/comments/comment-form.server";
 import {
+  COMMENT_MESSAGES,
   COMMENTS_PAGE,
   listComments,
   postCommentsQuery,
 } from "~/features/comments/comments.server";
 import { readQuery } from "~/lib/read-input.server";
+import { services } from "~/lib/services.server";
+import { defineAction } from "~/pipeline/action.server";
+import { sessionOf } from "~/pipeline/guards.server";
 import { isSaved } from "~/features/favorites/favorites.server";
 import { postPath } from "~/features/posts/post-card";
 import { InfinitePosts } from "~/features/reader/infinite-posts";
@@ -21,8 +23,8 @@ import type { Route } from "./+types/post";
 
 /** /post/{slug} (canonical) and /{category}/{slug}. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { config } = runtime();
-  const view = await loadPostView(db(), params.slug, {
+  const { db, config } = services(context);
+  const view = await loadPostView(db, params.slug, {
     name: config.siteName,
     url: config.siteUrl,
   });
@@ -32,13 +34,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     throw redirect(postPath(view.post), 301);
   }
   // The view is counted by the page's beacon (views.server.ts), also when the page is cached.
-  const viewer = await getSessionUser(request);
+  const viewer = await sessionOf(context, request);
   // The first 5 comments are in the HTML (readable without JavaScript). A
   // visitor's page shows them as every visitor sees them, so it stays cacheable.
   const query = readQuery(request, postCommentsQuery);
   const [saved, comments] = await Promise.all([
-    viewer ? isSaved(db(), viewer.id, view.post.id) : undefined,
-    listComments(db(), view.post.id, viewer, {
+    viewer ? isSaved(db, viewer.id, view.post.id) : undefined,
+    listComments(db, view.post.id, viewer, {
       limit: query.ok ? query.data.comments : COMMENTS_PAGE,
     }),
   ]);
@@ -60,13 +62,26 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   );
 }
 
-/** The comment form without JavaScript posts here (app/features/comments/comment-form.server.ts). */
-export async function action({ request }: Route.ActionArgs) {
-  const log = runtime().log;
-  return commentFormAction(db(), request, await getSessionUser(request), {
-    log: (error) => log.error({ err: error }, "comment"),
-  });
-}
+/**
+ * The comment form without JavaScript posts here (app/features/comments/comment-form.server.ts):
+ * visitors (and blocked members) go to /login, pending members to
+ * /pending-approval, before the body is read; success answers 303 back to the
+ * Conversation, a refusal the page again with the draft.
+ */
+export const action = defineAction({
+  permission: "comment.create",
+  schema: commentActionForm,
+  // A body past the cap is not read further: refused as too long.
+  messages: { tooLarge: COMMENT_MESSAGES.tooLong, invalid: COMMENT_MESSAGES.failed },
+  run: async (services, member, input, { request, form }) => {
+    const result = await commentFormAction(services, member, input, {
+      path: new URL(request.url).pathname,
+      idempotencyKey: idempotencyKeyOf(request, form),
+    });
+    if (result.ok) throw redirect(result.location, 303);
+    return result;
+  },
+});
 
 /** Saving a favourite changes nothing the post's loader gives (and must not count a view). */
 export function shouldRevalidate({

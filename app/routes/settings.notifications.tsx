@@ -1,7 +1,5 @@
 import { data } from "react-router";
-import { db } from "#server/db/client";
 import { TOO_LARGE_MESSAGE } from "#server/http/limits";
-import { requireMember } from "~/features/accounts/permissions.server";
 import { NotificationSettingsPage } from "~/features/email/notification-settings-page";
 import {
   PREFERENCE_MESSAGES,
@@ -10,20 +8,22 @@ import {
 import { getPreferences, savePreferences } from "~/features/email-preferences/preferences.server";
 import { defaultPageMeta } from "~/features/seo/meta";
 import { readForm } from "~/lib/read-input.server";
+import { services } from "~/lib/services.server";
+import { actor } from "~/pipeline/guards.server";
 import type { Route } from "./+types/settings.notifications";
 
 export function meta(args: Route.MetaArgs) {
   return defaultPageMeta(args, "Notification settings", { noindex: true });
 }
 
-/** Approved members only: visitors and blocked → /login, pending → /pending-approval. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const member = await requireMember(request, "notifications.settings");
-  return { preferences: await getPreferences(db(), member.id) };
+/** Under the members' guard (app/routes.ts): visitors and blocked → /login, pending → /pending-approval. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { preferences: await getPreferences(services(context).db, actor(context).id) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const member = await requireMember(request, "notifications.settings");
+/** Under the members' guard: the member is known before the body is read. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const member = actor(context);
   const form = await readForm(request, preferencesSchema);
   if (!form.ok) {
     const status = form.problem === "too-large" ? 413 : 400;
@@ -37,7 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
       { status },
     );
   }
-  await savePreferences(db(), member.id, form.data);
+  await savePreferences(services(context).db, member.id, form.data);
   return { saved: true, error: null, fieldErrors: {}, fields: {} };
 }
 

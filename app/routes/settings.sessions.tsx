@@ -1,8 +1,4 @@
-import { data, redirect } from "react-router";
-import { db } from "#server/db/client";
-import { SMALL_BODY_LIMIT_BYTES, TOO_LARGE_MESSAGE } from "#server/http/limits";
-import { runtime } from "#server/runtime";
-import { requireUser } from "~/features/accounts/permissions.server";
+import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
 import { SessionsPage } from "~/features/accounts/sessions-page";
 import {
   endAllOtherSessions,
@@ -12,7 +8,9 @@ import {
   sessionsOf,
 } from "~/features/accounts/sessions.server";
 import { defaultPageMeta } from "~/features/seo/meta";
-import { readForm } from "~/lib/read-input.server";
+import { services } from "~/lib/services.server";
+import { defineAction } from "~/pipeline/action.server";
+import { actor } from "~/pipeline/guards.server";
 import type { Route } from "./+types/settings.sessions";
 
 export function meta(args: Route.MetaArgs) {
@@ -24,36 +22,37 @@ const NOTICES: Record<string, string> = {
   others: SESSION_MESSAGES.endedOthers,
 };
 
-/** Any signed-in member (visitors and blocked members go to /login). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const member = await requireUser(request);
-  const sessions = await sessionsOf(db(), member, runtime().config.geo.databasePath);
+/** Under the signed-in guard (app/routes.ts): visitors and blocked members go to /login. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, config } = services(context);
+  const sessions = await sessionsOf(db, actor(context), config.geo.databasePath);
   const done = new URL(request.url).searchParams.get("done") ?? "";
   return { sessions, now: new Date().toISOString(), notice: NOTICES[done] ?? null };
 }
 
-const refused = (error: string, status: number) => data({ error }, { status });
-
-/** Ends one of the member's sessions, or all the others; the server checks each is theirs. */
-export async function action({ request }: Route.ActionArgs) {
-  const member = await requireUser(request);
-  const read = await readForm(request, sessionsForm, { limit: SMALL_BODY_LIMIT_BYTES });
-  if (!read.ok) {
-    return read.problem === "too-large"
-      ? refused(TOO_LARGE_MESSAGE, 413)
-      : refused(SESSION_MESSAGES.badRequest, 400);
-  }
-  if (read.data.intent === "end-others") {
-    await endAllOtherSessions(db(), member);
-    throw redirect("/settings/sessions?done=others");
-  }
-  if (!(await endSession(db(), member.id, read.data.sessionId)))
-    return refused(SESSION_MESSAGES.notYours, 404);
-  // Ending this browser's own session is signing out.
-  throw redirect(
-    read.data.sessionId === member.sessionId ? "/login" : "/settings/sessions?done=one",
-  );
-}
+/**
+ * Ends one of the member's sessions, or all the others; the server checks each is theirs.
+ * Any signed-in member ("notifications.read" is every signed-in role, as the guard).
+ */
+export const action = defineAction({
+  permission: "notifications.read",
+  schema: sessionsForm,
+  limit: SMALL_BODY_LIMIT_BYTES,
+  messages: { invalid: SESSION_MESSAGES.badRequest },
+  run: async ({ db }, member, input) => {
+    if (input.intent === "end-others") {
+      await endAllOtherSessions(db, member);
+      return { ok: true, redirect: "/settings/sessions?done=others" };
+    }
+    if (!(await endSession(db, member.id, input.sessionId)))
+      return { ok: false, status: 404, error: SESSION_MESSAGES.notYours };
+    // Ending this browser's own session is signing out.
+    return {
+      ok: true,
+      redirect: input.sessionId === member.sessionId ? "/login" : "/settings/sessions?done=one",
+    };
+  },
+});
 
 export default function SettingsSessions({ loaderData, actionData }: Route.ComponentProps) {
   return (

@@ -1,12 +1,9 @@
 import { data, redirect } from "react-router";
-import { auth } from "#server/auth";
-import { db } from "#server/db/client";
 import { SMALL_BODY_LIMIT_BYTES, TOO_LARGE_MESSAGE } from "#server/http/limits";
 import {
   ADMIN_TWO_FACTOR_MESSAGES,
   adminTwoFactorRequired,
 } from "~/features/accounts/admin-two-factor.server";
-import { requireUser } from "~/features/accounts/permissions.server";
 import { clientIp } from "~/features/accounts/request.server";
 import { endSessionsBeforeTwoFactor, SESSION_MESSAGES } from "~/features/accounts/sessions.server";
 import { TwoFactorSettingsPage } from "~/features/accounts/two-factor-forms";
@@ -22,24 +19,30 @@ import {
 } from "~/features/accounts/two-factor.server";
 import { defaultPageMeta } from "~/features/seo/meta";
 import { readForm } from "~/lib/read-input.server";
+import { services } from "~/lib/services.server";
+import { actor } from "~/pipeline/guards.server";
 import type { Route } from "./+types/settings.two-factor";
 
 export function meta(args: Route.MetaArgs) {
   return defaultPageMeta(args, "Two-factor authentication", { noindex: true });
 }
 
-/** Any signed-in member (visitors and blocked members go to /login). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const member = await requireUser(request);
+/**
+ * Under the signed-in guard (app/routes.ts): any signed-in member, a held
+ * admin too (visitors and blocked members go to /login).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, auth } = services(context);
+  const member = actor(context);
   const params = new URL(request.url).searchParams;
   const done = params.get("done");
-  const enabled = await twoFactorEnabled(auth(), request.headers);
+  const enabled = await twoFactorEnabled(auth, request.headers);
   // requireAdmin sends an admin here while the site requires a second factor (decision 0140).
   const required =
     params.get("required") === "admin" &&
     member.role === "admin" &&
     !enabled &&
-    (await adminTwoFactorRequired(db()));
+    (await adminTwoFactorRequired(db));
   const notice =
     done === "on"
       ? params.get("others") === "ended"
@@ -80,9 +83,11 @@ const answer = (body: Partial<ActionData> & { enabled: boolean }, init?: Respons
     init ?? { status: 200 },
   );
 
+/** Under the signed-in guard: the member is known before the body is read. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const member = await requireUser(request);
-  const deps = { db: db(), auth: auth() };
+  const member = actor(context);
+  const { db, auth } = services(context);
+  const deps = { db, auth };
   const enabled = await twoFactorEnabled(deps.auth, request.headers);
   const ctx = { ip: clientIp(context), headers: request.headers };
   const read = await readForm(request, settingsForm, { limit: SMALL_BODY_LIMIT_BYTES });

@@ -1,10 +1,9 @@
 import { data } from "react-router";
-import { db } from "#server/db/client";
-import { runtime } from "#server/runtime";
 import { UnsubscribePage } from "~/features/email/unsubscribe-page";
 import { unsubscribeSubject } from "~/features/email-preferences/preference-rules";
 import { readUnsubscribeToken, unsubscribe } from "~/features/email-preferences/preferences.server";
 import { defaultPageMeta } from "~/features/seo/meta";
+import { services } from "~/lib/services.server";
 import type { Route } from "./+types/unsubscribe";
 
 const PRIVATE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
@@ -22,9 +21,9 @@ function tokenOf(request: Request): string {
 }
 
 /** GET only asks: a link scanner opening it changes nothing. */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const token = tokenOf(request);
-  const target = readUnsubscribeToken(runtime().config.authSecret, token);
+  const target = readUnsubscribeToken(services(context).config.authSecret, token);
   if (!target)
     return data({ view: { state: "invalid" as const } }, { status: 400, headers: PRIVATE });
   return data(
@@ -38,8 +37,9 @@ export async function loader({ request }: Route.LoaderArgs) {
  * the body List-Unsubscribe=One-Click): turns that e-mail off. Again: the same
  * answer, nothing more changes. A forged token: 400, nothing changes.
  */
-export async function action({ request }: Route.ActionArgs) {
-  const target = await unsubscribe(db(), runtime().config.authSecret, tokenOf(request));
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, config } = services(context);
+  const target = await unsubscribe(db, config.authSecret, tokenOf(request));
   if (!target)
     return data({ view: { state: "invalid" as const } }, { status: 400, headers: PRIVATE });
   return data(

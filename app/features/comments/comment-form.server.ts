@@ -7,16 +7,11 @@
  * Conversation shows: the message beside the form and the text as typed.
  * With JavaScript the form goes through /api/comments instead (JSON).
  */
-import { data, redirect } from "react-router";
 import { z } from "zod";
 import { formText, formTextOr } from "~/lib/form-fields";
 import { uuidSchema } from "~/lib/uuid";
-import type { Database } from "#server/db/client";
-import { idempotencyKeyOf } from "#server/db/idempotency";
-import { requireCan } from "~/features/accounts/permissions.server";
+import type { Services } from "#server/services";
 import type { SessionUser } from "~/features/accounts/session.server";
-import { TEXT_FORM_LIMIT_BYTES } from "#server/http/limits";
-import { readForm } from "~/lib/read-input.server";
 import {
   COMMENT_MESSAGES,
   COMMENTS_MAX_SHOWN,
@@ -64,44 +59,39 @@ export type CommentDraft = {
 /** The largest text kept for showing again (a bigger body is refused, not echoed). */
 const MAX_ECHO = 20_000;
 
-export async function commentFormAction(
-  db: Database,
-  request: Request,
-  actor: SessionUser | null,
-  options: { log?: (error: unknown) => void } = {},
-) {
-  if (request.method !== "POST") {
-    throw data({ error: "Method not allowed" }, { status: 405 });
-  }
-  // A body past the cap is not read further; it is refused as too long below.
-  const body = await readForm(request, commentActionForm, { limit: TEXT_FORM_LIMIT_BYTES });
-  const { intent, postId, parentId, content } = body.ok ? body.data : commentActionForm.parse({});
-  const refuse = (status: number, error: string) =>
-    data(
-      {
-        commentDraft: {
-          postId,
-          parentId,
-          content: content.length > MAX_ECHO ? "" : content,
-          error,
-        } satisfies CommentDraft,
-      },
-      { status, headers: { "Cache-Control": "private, no-store" } },
-    );
-  if (!body.ok && body.problem === "too-large") return refuse(413, COMMENT_MESSAGES.tooLong);
-  if (!body.ok || intent !== "create") return refuse(400, COMMENT_MESSAGES.failed);
+export type CommentFormInput = z.output<typeof commentActionForm>;
 
-  // Visitors (and blocked members) go to /login, pending members to /pending-approval.
-  const member = requireCan(actor, request, "comment.create");
+/**
+ * The page's comment form, read and guarded by the action helper
+ * (app/routes/post.tsx): creates the comment, or refuses with the draft to
+ * show again. `path` is the page's own address (the answer goes back there).
+ */
+export async function commentFormAction(
+  { db, log }: Pick<Services, "db" | "log">,
+  member: SessionUser,
+  { intent, postId, parentId, content }: CommentFormInput,
+  { path, idempotencyKey }: { path: string; idempotencyKey: string | undefined },
+) {
+  const refuse = (status: number, error: string) => ({
+    ok: false as const,
+    status,
+    error,
+    commentDraft: {
+      postId,
+      parentId,
+      content: content.length > MAX_ECHO ? "" : content,
+      error,
+    } satisfies CommentDraft,
+  });
+  if (intent !== "create") return refuse(400, COMMENT_MESSAGES.failed);
   const result = await createComment(
     db,
     member,
     { postId, content, parentId },
-    { ...options, idempotencyKey: idempotencyKeyOf(request, body.form) },
+    { log: (error: unknown) => log.error({ err: error }, "comment"), idempotencyKey },
   );
   if (!result.ok) return refuse(result.status, result.error);
-  const here = new URL(request.url).pathname;
   // With ?comments= the page is rendered for the member, not the shared page from the cache,
   // which may show the comments of a minute ago (decision 0154): the new comment is there.
-  return redirect(`${here}?comments=${COMMENTS_PAGE}#comments-${postId}`, 303);
+  return { ok: true as const, location: `${path}?comments=${COMMENTS_PAGE}#comments-${postId}` };
 }
