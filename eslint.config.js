@@ -119,7 +119,6 @@ const SIZE_NOT_YET_SPLIT = [
   "app/features/reader/infinite-posts.tsx",
   "app/features/reader/post-article.tsx",
   "app/features/seo/feeds.server.ts",
-  "app/features/site-settings/settings-form.tsx",
   "app/features/webhooks/webhooks-page.tsx",
   "scripts/bench.ts",
   "server/app.ts",
