@@ -98,7 +98,6 @@ const SIZE_NOT_YET_SPLIT = [
   "app/features/admin/reports-page.tsx",
   "app/features/admin/users.server.ts",
   "app/features/authoring/captions-fields.tsx",
-  "app/features/authoring/rich-editor.tsx",
   "app/features/authoring/widgets-field.tsx",
   "app/features/comments/comment-item.tsx",
   "app/features/comments/conversation.tsx",
