@@ -4,12 +4,13 @@ import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { readFileSync, unlinkSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import pg from "pg";
 import { ensurePrivateDir, narrowTree } from "../data-dir";
 import { currentNotes, noteDatabaseError } from "./errors";
 import * as schema from "./schema";
+import { lockDataFolder } from "./data-folder-lock";
+
+export { DatabaseLockedError, lockDataFolder } from "./data-folder-lock";
 
 export type Schema = typeof schema;
 /** One type for both drivers: every query is written once. */
@@ -80,45 +81,6 @@ const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
 function checkChannel(channel: string) {
   if (!CHANNEL_NAME.test(channel)) throw new Error(`Invalid channel name: ${channel}`);
 }
-
-function processIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
-/**
- * PGlite does not stop a second process from opening the same folder, and two
- * writers corrupt it. A lock file with our pid keeps a second process out; one
- * left behind by a killed process is taken over.
- */
-export function lockDataFolder(dir: string): () => void {
-  const file = path.join(dir, "founderbridge.lock");
-  try {
-    writeFileSync(file, String(process.pid), { flag: "wx" });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    const holder = Number(readFileSync(file, "utf8").trim());
-    if (holder && holder !== process.pid && processIsAlive(holder)) {
-      throw new DatabaseLockedError(
-        `The embedded database in ${dir} is in use by process ${holder}. Stop that server first.`,
-      );
-    }
-    writeFileSync(file, String(process.pid));
-  }
-  return () => {
-    try {
-      if (readFileSync(file, "utf8").trim() === String(process.pid)) unlinkSync(file);
-    } catch {
-      // Already gone.
-    }
-  };
-}
-
-export class DatabaseLockedError extends Error {}
 
 async function openPglite(
   dir: string | undefined,

@@ -1,0 +1,58 @@
+/**
+ * What a post save answers, and the options every step of it reads
+ * (save-post.server.ts runs the steps: validate → resolve media → write →
+ * revision and audit).
+ */
+import type { AudioProbe } from "./audio-facts.server";
+import type { ThumbnailResolver } from "./video-thumbnail.server";
+
+export type SaveFailure = {
+  ok: false;
+  status: 400 | 401 | 403 | 404 | 409 | 500;
+  /** The alert text (spec 2 §8). */
+  error: string;
+  fieldErrors: Record<string, string>;
+  /** A stale save (issue 18): who saved the post since the editor opened it, and when. */
+  conflict?: { by: string; at: string };
+};
+
+export type SavedPost = {
+  id: string;
+  slug: string;
+  status: "draft" | "pending" | "published";
+  publishedAt: Date | null;
+  lastAutosave: Date | null;
+};
+
+export type SaveResult =
+  | {
+      ok: true;
+      post: SavedPost;
+      created: boolean;
+      skipped?: "not-a-draft";
+      /** The post was public before this save (its toast says Updated); unknown on a retry. */
+      wasLive?: boolean;
+    }
+  | SaveFailure;
+
+export const fail = (
+  status: SaveFailure["status"],
+  error: string,
+  fieldErrors: Record<string, string> = {},
+): SaveFailure => ({ ok: false, status, error, fieldErrors });
+
+export type SaveOptions = {
+  now?: Date;
+  /** Resolves a Vimeo link's still (video-thumbnail.server.ts); tests inject their own. */
+  videoThumbnail?: ThumbnailResolver;
+  /** The submission's idempotency key (docs/decisions/0096). */
+  idempotencyKey?: string;
+  /** Reads the audio's size, type and length (audio-facts.server.ts); tests may inject one. */
+  audioProbe?: AudioProbe;
+};
+
+/** All post saves share one scope: a key names one submission, whatever the post. */
+export const SAVE_SCOPE = "post-save";
+
+/** The key was claimed meanwhile by the same submission sent twice at once. */
+export const RACED = Symbol("raced");
