@@ -1,29 +1,28 @@
 import { defaultPageMeta } from "~/features/seo/meta";
-import { db } from "#server/db/client";
 import { newIdempotencyKey } from "#server/db/idempotency";
-import { requireAuthor } from "~/features/accounts/permissions.server";
-import { getSessionUser } from "~/features/accounts/session.server";
 import { PostForm } from "~/features/authoring/post-form";
-import { emptyValues, formChoices, handleSave } from "~/features/authoring/routes.server";
+import { emptyValues, formChoices } from "~/features/authoring/editor.server";
+import { services } from "~/lib/services.server";
+import { guard, sessionOf } from "~/pipeline/guards.server";
+import { editorSaveAction } from "./editor-save.server";
 import type { Route } from "./+types/create-post";
 
 export function meta(args: Route.MetaArgs) {
   return defaultPageMeta(args, "Create New Post", { noindex: true });
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireAuthor(request);
+/** The authors' page (decision 0216): a held admin to set up two-factor, others not allowed to /. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = guard(await sessionOf(context, request), request, "post.write", "to-home");
   return {
-    choices: await formChoices(db(), actor),
+    choices: await formChoices(services(context), actor),
     values: emptyValues(actor),
     // New with each load (and after each save): docs/decisions/0096.
     submissionKey: newIdempotencyKey(),
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  return handleSave(db(), await getSessionUser(request), request);
-}
+export const action = editorSaveAction;
 
 export default function CreatePost({ loaderData, actionData }: Route.ComponentProps) {
   const failed = actionData && !actionData.ok ? actionData : null;

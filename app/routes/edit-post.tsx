@@ -1,23 +1,25 @@
 import { defaultPageMeta } from "~/features/seo/meta";
 import { data, Link } from "react-router";
-import { db } from "#server/db/client";
 import { newIdempotencyKey } from "#server/db/idempotency";
-import { requireAuthor } from "~/features/accounts/permissions.server";
-import { getSessionUser } from "~/features/accounts/session.server";
 import { ErrorBox } from "~/components/ui/form";
 import { PostForm } from "~/features/authoring/post-form";
 import { loadPostForEdit } from "~/features/authoring/posts-admin.server";
-import { formChoices, handleSave, valuesOf } from "~/features/authoring/routes.server";
+import { formChoices, valuesOf } from "~/features/authoring/editor.server";
 import { hasShareLink } from "~/features/preview/preview.server";
+import { services } from "~/lib/services.server";
+import { guard, sessionOf } from "~/pipeline/guards.server";
+import { editorSaveAction } from "./editor-save.server";
 import type { Route } from "./+types/edit-post";
 
 export function meta(args: Route.MetaArgs) {
   return defaultPageMeta(args, "Edit Post", { noindex: true });
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const actor = await requireAuthor(request);
-  const found = await loadPostForEdit(db(), actor, params.slug);
+/** The authors' page (decision 0216): a held admin to set up two-factor, others not allowed to /. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const actor = guard(await sessionOf(context, request), request, "post.write", "to-home");
+  const { db } = services(context);
+  const found = await loadPostForEdit(db, actor, params.slug);
   if (!found.ok) return data({ loadError: found.error, form: null }, { status: found.status });
   const scheduled =
     found.post.status === "published" &&
@@ -26,11 +28,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     loadError: null,
     form: {
-      choices: await formChoices(db(), actor),
+      choices: await formChoices({ db }, actor),
       values: valuesOf(found.post),
       lastAutosave: found.post.lastAutosave?.toISOString() ?? null,
       savedAt: found.post.updatedAt.toISOString(),
-      hasShareLink: await hasShareLink(db(), found.post.id),
+      hasShareLink: await hasShareLink(db, found.post.id),
       notice: scheduled
         ? `Scheduled for ${found.post.publishedAt!.toISOString().slice(0, 16).replace("T", " ")} UTC.`
         : null,
@@ -41,9 +43,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  return handleSave(db(), await getSessionUser(request), request);
-}
+export const action = editorSaveAction;
 
 export default function EditPost({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.form) {

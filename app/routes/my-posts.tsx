@@ -1,34 +1,38 @@
-import { data, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import { ConfirmForm } from "~/components/ui/confirm-form";
 import { cellClass, DataTable, rowClass } from "~/components/ui/data-table";
 import { defaultPageMeta } from "~/features/seo/meta";
-import { db } from "#server/db/client";
 import { effectiveRole } from "~/features/accounts/permissions";
-import { requireAuthor } from "~/features/accounts/permissions.server";
 import { ErrorBox } from "~/components/ui/form";
-import { listMyPosts, myPostsDeleteForm } from "~/features/authoring/posts-admin.server";
+import {
+  deleteMyPost,
+  listMyPosts,
+  myPostsDeleteForm,
+} from "~/features/authoring/posts-admin.server";
 import { DELETE_CONFIRMATION } from "~/features/authoring/post-rules";
-import { deletePost } from "~/features/authoring/save-post.server";
 import { primaryButton } from "~/components/ui/button-styles";
 import { postPath } from "~/features/posts/post-card";
 import { formatDate } from "~/lib/format";
 import { siteTimeZone } from "~/features/site-settings/site-settings.server";
 import type { Route } from "./+types/my-posts";
 import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
-import { readForm } from "~/lib/read-input.server";
 import { flashHeaders } from "~/lib/flash.server";
-import { isUuid } from "~/lib/uuid";
+import { services } from "~/lib/services.server";
+import { defineAction } from "~/pipeline/action.server";
+import { actor } from "~/pipeline/guards.server";
 
 export function meta(args: Route.MetaArgs) {
   return defaultPageMeta(args, "My Posts", { noindex: true });
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireAuthor(request);
-  const posts = await listMyPosts(db(), actor);
-  const timeZone = await siteTimeZone(db());
+// Under the authors' guard (app/routes.ts): actor(context) is a mentor or an admin.
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = services(context);
+  const member = actor(context);
+  const posts = await listMyPosts(db, member);
+  const timeZone = await siteTimeZone(db);
   return {
-    isAdmin: effectiveRole(actor) === "admin",
+    isAdmin: effectiveRole(member) === "admin",
     posts: posts.map((p) => ({
       ...p,
       date: formatDate(p.publishedAt ?? p.createdAt, timeZone),
@@ -36,17 +40,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireAuthor(request);
-  const read = await readForm(request, myPostsDeleteForm, { limit: SMALL_BODY_LIMIT_BYTES });
-  const id = read.ok ? read.data.id : "";
-  const result = isUuid(id)
-    ? await deletePost(db(), actor, id)
-    : ({ ok: false, status: 404, error: "Failed to delete post" } as const);
-  // "Post deleted successfully!" comes with the next page, as a flash (spec 2 §8).
-  if (result.ok) throw redirect("/my-posts", { headers: flashHeaders("post-deleted") });
-  return data({ error: result.error }, { status: result.status });
-}
+export const action = defineAction({
+  permission: "post.write",
+  refusal: "to-home",
+  schema: myPostsDeleteForm,
+  limit: SMALL_BODY_LIMIT_BYTES,
+  run: async (services, member, input) => {
+    const result = await deleteMyPost(services, member, input);
+    // "Post deleted successfully!" comes with the next page, as a flash (spec 2 §8).
+    if (result.ok) throw redirect("/my-posts", { headers: flashHeaders("post-deleted") });
+    return result;
+  },
+});
 
 const BADGE: Record<string, string> = {
   published: "bg-green-100 text-green-900",

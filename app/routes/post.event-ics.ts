@@ -1,18 +1,17 @@
 import { data } from "react-router";
-import { db } from "#server/db/client";
-import { runtime } from "#server/runtime";
 import { postBySlug } from "~/features/posts/posts.server";
 import { eventIcs, hasEvent } from "~/features/events/event-view.server";
 import { withPageKeys } from "~/features/layout/cache-headers";
+import { services } from "~/lib/services.server";
 import type { Route } from "./+types/post.event-ics";
 
 /**
  * /post/{slug}/event.ics (issue 21 §5): a visible event post's event as an
  * iCalendar file, downloaded by "Add to calendar". 404 for any other post.
  */
-export async function loader({ params }: Route.LoaderArgs) {
-  const { config } = runtime();
-  const post = await postBySlug(db(), params.slug);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db, config } = services(context);
+  const post = await postBySlug(db, params.slug);
   if (!post || !hasEvent(post)) throw data("Not found", { status: 404 });
   const ics = eventIcs(post, { name: config.siteName, url: config.siteUrl });
   return new Response(ics, {

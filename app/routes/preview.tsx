@@ -1,19 +1,12 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { db } from "#server/db/client";
-import { runtime } from "#server/runtime";
-import { getSessionUser } from "~/features/accounts/session.server";
 import { PostArticle } from "~/features/reader/post-article";
 import { viewOfPost } from "~/features/reader/post-page.server";
-import {
-  createShareLink,
-  loadPreview,
-  PREVIEW_HEADERS,
-  previewPath,
-  revokeShareLink,
-} from "~/features/preview/preview.server";
+import { loadPreview, PREVIEW_HEADERS, sharePreview } from "~/features/preview/preview.server";
 import { defaultPageMeta } from "~/features/seo/meta";
 import { formText, readForm } from "~/lib/read-input.server";
+import { services } from "~/lib/services.server";
+import { sessionOf } from "~/pipeline/guards.server";
 import type { Route } from "./+types/preview";
 
 /**
@@ -21,14 +14,14 @@ import type { Route } from "./+types/preview";
  * its author and admins, or with ?token= from a share link. Anyone else gets
  * the 404 page. Its POST creates or revokes the share link.
  */
-export async function loader({ params, request }: Route.LoaderArgs) {
-  const { config } = runtime();
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { db, config } = services(context);
   const token = new URL(request.url).searchParams.get("token");
   const site = { name: config.siteName, url: config.siteUrl };
   const preview = await loadPreview(
-    db(),
-    { postId: params.id, actor: await getSessionUser(request), token },
-    (post) => viewOfPost(db(), post, site),
+    db,
+    { postId: params.id, actor: await sessionOf(context, request), token },
+    (post) => viewOfPost(db, post, site),
   );
   if (!preview) throw data(null, { status: 404, headers: PREVIEW_HEADERS });
   return data(
@@ -44,23 +37,19 @@ export function headers() {
 const shareForm = z.object({ intent: formText });
 
 /** { token } after "share", { revoked: true } after "revoke"; 404 for anyone who may not edit the post. */
-export async function action({ params, request }: Route.ActionArgs) {
-  const actor = await getSessionUser(request);
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const member = await sessionOf(context, request);
   const read = await readForm(request, shareForm);
   const intent = read.ok ? read.data.intent : "";
-  if (intent === "share") {
-    const token = await createShareLink(db(), actor, params.id);
-    if (!token) throw data(null, { status: 404 });
-    return data(
-      { link: `${previewPath(params.id)}?token=${token}`, revoked: false },
-      { headers: PREVIEW_HEADERS },
-    );
+  if (intent !== "share" && intent !== "revoke") {
+    return data({ error: "Unknown action" }, { status: 400 });
   }
-  if (intent === "revoke") {
-    if (!(await revokeShareLink(db(), actor, params.id))) throw data(null, { status: 404 });
-    return data({ link: null, revoked: true }, { headers: PREVIEW_HEADERS });
-  }
-  return data({ error: "Unknown action" }, { status: 400 });
+  // Not signed in, or not the post's author or an admin: answered as a post that is not there.
+  const shared = member
+    ? await sharePreview(services(context), member, { postId: params.id, intent })
+    : null;
+  if (!shared) throw data(null, { status: 404 });
+  return data(shared, { headers: PREVIEW_HEADERS });
 }
 
 export function meta(args: Route.MetaArgs) {

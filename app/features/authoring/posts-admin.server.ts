@@ -6,12 +6,28 @@ import { asc, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { formText } from "~/lib/form-fields";
 import type { Database } from "#server/db/client";
+import type { Services } from "#server/services";
+import { isUuid } from "~/lib/uuid";
+import { deletePost } from "./save-post.server";
 import { categories, posts, postTags, profiles, tags } from "#server/db/schema";
 import { can, effectiveRole, type Actor } from "~/features/accounts/permissions";
 import { EDIT_MESSAGES } from "./post-rules";
 
 /** The delete form on /my-posts: the post's id ("" when absent). */
 export const myPostsDeleteForm = z.object({ id: formText });
+
+/**
+ * My Posts' Delete (spec 2 §7): the author's own post, or any post for an
+ * admin; a malformed id is a post not found.
+ */
+export async function deleteMyPost(
+  { db }: Pick<Services, "db">,
+  actor: Actor,
+  input: z.output<typeof myPostsDeleteForm>,
+) {
+  if (!isUuid(input.id)) return { ok: false, status: 404, error: "Failed to delete post" } as const;
+  return deletePost(db, actor, input.id);
+}
 
 export type EditablePost = typeof posts.$inferSelect & { tags: string[] };
 

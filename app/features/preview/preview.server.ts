@@ -8,6 +8,7 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Database } from "#server/db/client";
+import type { Services } from "#server/services";
 import { postPreviewLinks, posts } from "#server/db/schema";
 import { can, type Actor } from "~/features/accounts/permissions";
 import { queryAnyPostById } from "~/features/posts/posts.server";
@@ -116,4 +117,21 @@ export async function hasShareLink(db: Database, postId: string): Promise<boolea
     .from(postPreviewLinks)
     .where(eq(postPreviewLinks.postId, postId));
   return Boolean(row);
+}
+
+/**
+ * The preview page's Share and Revoke (issue 18): the share link's path, or
+ * that it was revoked; null when the actor may not edit the post (the route
+ * answers 404, as for a post that is not there).
+ */
+export async function sharePreview(
+  { db }: Pick<Services, "db">,
+  actor: Actor,
+  input: { postId: string; intent: "share" | "revoke" },
+): Promise<{ link: string | null; revoked: boolean } | null> {
+  if (input.intent === "share") {
+    const token = await createShareLink(db, actor, input.postId);
+    return token ? { link: `${previewPath(input.postId)}?token=${token}`, revoked: false } : null;
+  }
+  return (await revokeShareLink(db, actor, input.postId)) ? { link: null, revoked: true } : null;
 }
