@@ -93,7 +93,8 @@ export function PostForm({
         aria-invalid={fieldErrors[name] ? true : undefined}
         aria-describedby={describedBy(name, fieldErrors[name], props.hint)}
         className={fieldClass}
-        onBlur={name === "external_url" ? client.onExternalUrl : undefined}
+        // The lookup shows its own failure (metaState); nothing waits for it.
+        onBlur={name === "external_url" ? (e) => void client.onExternalUrl(e) : undefined}
       />
     </Field>
   );
