@@ -74,8 +74,6 @@ export default tseslint.config(
       "no-console": ["error", { allow: ["warn", "error"] }],
       // Not yet fixed (decision 0190); each goes as its findings are fixed.
       "@typescript-eslint/require-await": "off",
-      "@typescript-eslint/no-unnecessary-type-assertion": "off",
-      "@typescript-eslint/unbound-method": "off",
       "@typescript-eslint/no-base-to-string": "off",
       "@typescript-eslint/restrict-template-expressions": "off",
       "@typescript-eslint/no-redundant-type-constituents": "off",

@@ -70,7 +70,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   if (!read.ok && "photo" in read.fieldErrors) {
     return data(
-      { photo: true as const, ok: false, error: read.fieldErrors.photo! },
+      { photo: true as const, ok: false, error: read.fieldErrors.photo },
       { status: 400 },
     );
   }

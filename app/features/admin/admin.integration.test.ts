@@ -379,7 +379,7 @@ describe("user actions", () => {
     expect(await countRows(testDb.db, "sessions")).toBe(0);
     const [left] = await testDb.db
       .execute(sql`SELECT comment_count FROM posts WHERE id = ${otherPost.id}`)
-      .then((r) => (r as unknown as { rows: { comment_count: number }[] }).rows);
+      .then((r) => (r as { rows: { comment_count: number }[] }).rows);
     expect(left!.comment_count).toBe(1);
     expect(await runUserAction(testDb.db, admin, "delete", mentor.id)).toEqual({
       ok: false,

@@ -169,7 +169,7 @@ describe("every admin action writes one audit row", () => {
     expect(await recorded(() => addBannedWord(t.db, admin.actor, "scam"))).toEqual([]);
     const [word] = await t.db
       .execute(sql`SELECT id FROM banned_words`)
-      .then((r) => (r as unknown as { rows: { id: string }[] }).rows);
+      .then((r) => (r as { rows: { id: string }[] }).rows);
     expect(await recorded(() => removeBannedWord(t.db, admin.actor, word!.id))).toEqual([
       {
         actor: "boss",

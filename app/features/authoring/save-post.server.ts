@@ -552,12 +552,12 @@ async function saveOnce(
               .insert(posts)
               .values({ ...values, slug, createdAt: now })
               .returning(returning);
-        await syncTags(tx as unknown as Database, row!.id, input.tags);
+        await syncTags(tx, row!.id, input.tags);
         // Public now: the author's followers hear of it, once (a scheduled post: the clock tells).
         if (row!.status === "published") await announceNewPosts(tx, { postId: row!.id });
         // A person's save keeps a revision (issue 18); an autosave does not.
         if (input.intent !== "autosave") {
-          await recordRevision(tx as unknown as Database, {
+          await recordRevision(tx, {
             postId: row!.id,
             title: input.title,
             content,
@@ -578,7 +578,7 @@ async function saveOnce(
           });
         }
         if (isAdmin) {
-          await auditAdminSave(tx as unknown as Database, actor, {
+          await auditAdminSave(tx, actor, {
             postId: row!.id,
             title: input.title,
             autosave: input.intent === "autosave",
@@ -589,7 +589,7 @@ async function saveOnce(
           });
         }
         if (keyed) {
-          await recordIdempotentResult(tx as unknown as Database, actor.id, keyed.key, {
+          await recordIdempotentResult(tx, actor.id, keyed.key, {
             digest: keyed.digest,
             created: !existing,
             post: row!,

@@ -522,7 +522,7 @@ describe("the Events category's list", () => {
     const plans = await t.db.transaction(async (tx) => {
       await tx.execute(sql`SELECT set_config('enable_seqscan', 'off', true)`);
       const explain = async (query: ReturnType<typeof sql>) =>
-        ((await tx.execute(sql`EXPLAIN ${query}`)) as unknown as { rows: object[] }).rows
+        ((await tx.execute(sql`EXPLAIN ${query}`)) as { rows: object[] }).rows
           .map((r) => String(Object.values(r)[0]))
           .join("\n");
       return [
