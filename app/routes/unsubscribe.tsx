@@ -22,7 +22,7 @@ function tokenOf(request: Request): string {
 }
 
 /** GET only asks: a link scanner opening it changes nothing. */
-export async function loader({ request }: Route.LoaderArgs) {
+export function loader({ request }: Route.LoaderArgs) {
   const token = tokenOf(request);
   const target = readUnsubscribeToken(runtime().config.authSecret, token);
   if (!target)

@@ -418,7 +418,7 @@ describe.skipIf(!url)("the fault suite: kill -9 of a server on the embedded data
 
       const restartMs = Math.round(await server.start({ readyPath: "/api/health/ready" }));
       expect((await fetch(`${server.url}/`)).status).toBe(200);
-      await until(async () => readdirSync(probes).length === 0);
+      await until(() => Promise.resolve(readdirSync(probes).length === 0));
       await server.kill("SIGTERM");
       expect(server.exits).toEqual([
         { code: null, signal: "SIGKILL" },

@@ -341,9 +341,7 @@ describe("user actions", () => {
       const logged: string[] = [];
       const failing = {
         ...storage,
-        deletePrefix: async () => {
-          throw new Error("storage offline");
-        },
+        deletePrefix: () => Promise.reject(new Error("storage offline")),
       };
       expect(
         await runUserAction(testDb.db, admin, "delete", stays.id, {

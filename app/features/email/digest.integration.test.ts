@@ -33,12 +33,13 @@ const deps: EmailJobDeps = {
   db: () => testDb.db,
   mailer: () => ({
     kind: "outbox",
-    async send(m) {
+    send(m) {
       sent.push(m);
+      return Promise.resolve();
     },
     async close() {},
   }),
-  site: async () => SITE,
+  site: () => Promise.resolve(SITE),
 };
 
 beforeAll(async () => {
