@@ -129,7 +129,10 @@ type Database = { url?: string; dataDir: string; drop(): Promise<void> };
 async function createDatabase(): Promise<Database> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "founderbridge-bench-"));
   if (!SERVER_URL) {
-    return { dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+    return {
+      dataDir,
+      drop: () => Promise.resolve(rmSync(dataDir, { recursive: true, force: true })),
+    };
   }
   const name = `fb_bench_${process.pid}_${randomBytes(3).toString("hex")}`;
   const admin = async (statement: string) => {

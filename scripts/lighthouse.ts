@@ -91,7 +91,7 @@ function runLighthouse(url: string): Promise<Report> {
       try {
         resolve(JSON.parse(Buffer.concat(chunks).toString("utf8")) as Report);
       } catch (error) {
-        reject(error as Error);
+        reject(error instanceof Error ? error : new Error(String(error)));
       }
     });
   });

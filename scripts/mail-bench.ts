@@ -77,12 +77,13 @@ const mailer = createMailer({
 await startEmailJobs(queue, log, {
   db: () => db,
   mailer: () => mailer,
-  site: async () => ({
-    name: "FounderBridge",
-    url: "https://founderbridge.test",
-    secret: "bench-secret-that-is-long-enough-0123456789",
-    timeZone: "Europe/London",
-  }),
+  site: () =>
+    Promise.resolve({
+      name: "FounderBridge",
+      url: "https://founderbridge.test",
+      secret: "bench-secret-that-is-long-enough-0123456789",
+      timeZone: "Europe/London",
+    }),
 });
 
 const rssBefore = process.memoryUsage().rss;

@@ -61,9 +61,9 @@ import { createStorage } from "./storage";
  */
 export type AppHooks = {
   /** The trackers' CSP sources now (the cached site settings switch them on). */
-  extraCspSources(): Promise<ExtraSources>;
+  extraCspSources: () => Promise<ExtraSources>;
   /** The anonymous page cache's variant for a request (the visitor's consent state). */
-  pageCacheVariant(headers: IncomingHttpHeaders): string;
+  pageCacheVariant: (headers: IncomingHttpHeaders) => string;
   /**
    * Whether a signed-in request may get the members' shared page (decision 0154):
    * its session is an approved plain member's. Absent: members are always rendered.
@@ -86,7 +86,7 @@ type AppOptions = {
 
 async function loadServerBuild(vite: ViteDevServer | undefined): Promise<ServerBuild> {
   if (vite) return (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
-  return (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
+  return await import("virtual:react-router/server-build");
 }
 
 type LoadContext = (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider;

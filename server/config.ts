@@ -79,7 +79,8 @@ const envSchema = z.object({
         }
         try {
           const url = new URL(item);
-          if (!/^https?:$/.test(url.protocol) || url.origin !== item.replace(/\/$/, "")) throw 0;
+          if (!/^https?:$/.test(url.protocol) || url.origin !== item.replace(/\/$/, ""))
+            throw new Error("not an origin");
           origins.push(url.origin);
         } catch {
           ctx.addIssue({

@@ -82,9 +82,9 @@ function titled(steps: string[], result: Parameters<typeof Promise.resolve>[0] =
     permission: "comment.create",
     schema,
     limit: 1024,
-    run: async (_services, actor, input) => {
+    run: (_services, actor, input) => {
       steps.push(`run ${actor.role} ${input.title}`);
-      return result as { ok: true };
+      return Promise.resolve(result as { ok: true });
     },
   });
 }
@@ -182,7 +182,7 @@ describe("defineAction", () => {
       permission: "comment.create",
       schema,
       messages: { schemaMessage: true },
-      run: async () => ({ ok: true }),
+      run: () => Promise.resolve({ ok: true as const }),
     });
     expect(
       await outcome(own({ request: streamedPost("title=", []), params: {}, context })),
@@ -216,9 +216,9 @@ describe("defineAction", () => {
 });
 
 describe("defineIntents", () => {
-  const run = (steps: string[], name: string) => async () => {
+  const run = (steps: string[], name: string) => () => {
     steps.push(`run ${name}`);
-    return { ok: true as const };
+    return Promise.resolve({ ok: true as const });
   };
   const intents = (steps: string[]) =>
     defineIntents({

@@ -95,7 +95,7 @@ export type IntentSpec<S extends z.ZodType = z.ZodType, R extends Outcome = Outc
 export function intent<S extends z.ZodType, R extends Outcome>(
   spec: IntentSpec<S, R>,
 ): IntentSpec<z.ZodType, R> {
-  return spec as unknown as IntentSpec<z.ZodType, R>;
+  return spec;
 }
 
 /** The headers of an answer made for a signed-in member (loaders use them too). */
@@ -119,7 +119,7 @@ function refuseRead(
   invalid?: { message: string | null; fieldErrors: Record<string, string> },
 ) {
   if (problem === "too-large") {
-    return data({ error: messages.tooLarge ?? TOO_LARGE_MESSAGE } as Prologue, {
+    return data({ error: messages.tooLarge ?? TOO_LARGE_MESSAGE }, {
       status: 413,
       headers: noStore,
     });
@@ -131,12 +131,12 @@ function refuseRead(
 }
 
 const methodNotAllowed = () =>
-  data({ error: METHOD_NOT_ALLOWED } as Prologue, { status: 405, headers: noStore });
+  data({ error: METHOD_NOT_ALLOWED }, { status: 405, headers: noStore });
 
 function check<S extends z.ZodType>(schema: S, fields: FormFields) {
   const parsed = schema.safeParse(fields);
   return parsed.success
-    ? { ok: true as const, data: parsed.data as z.output<S> }
+    ? { ok: true as const, data: parsed.data }
     : {
         ok: false as const,
         message: parsed.error.issues[0]?.message ?? null,
@@ -223,7 +223,7 @@ export function defineIntents<I extends Record<string, IntentSpec<z.ZodType, Out
     const fields = fieldsOf(body.form.entries());
     if (!chosen) {
       const error = messages.unknownIntent ?? UNKNOWN_INTENT;
-      return data({ error } as Prologue, { status: 400, headers: noStore });
+      return data({ error }, { status: 400, headers: noStore });
     }
     const member = guard(session, request, chosen.permission, refusal);
     const input = check(chosen.schema, fields);

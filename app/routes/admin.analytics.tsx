@@ -22,7 +22,7 @@ const MESSAGES = {
 
 const query = z.object({
   days: formText.pipe(
-    z.enum(["", "30", "90"], MESSAGES.badRange).transform((v) => (v === "90" ? 90 : 30) as 30 | 90),
+    z.enum(["", "30", "90"], MESSAGES.badRange).transform((v) => (v === "90" ? 90 : 30)),
   ),
   post: formText.pipe(z.string().trim().max(200, MESSAGES.noPost)),
 });

@@ -71,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (!read.ok && "photo" in read.fieldErrors) {
     return data(
-      { photo: true as const, ok: false, error: read.fieldErrors.photo! },
+      { photo: true as const, ok: false, error: read.fieldErrors.photo },
       { status: 400 },
     );
   }

@@ -12,7 +12,7 @@ export function meta(args: Route.MetaArgs) {
  * For signed-in members still pending; approved members have nothing to wait
  * for. Under the signed-in guard (app/routes.ts): visitors go to /login.
  */
-export async function loader({ context }: Route.LoaderArgs) {
+export function loader({ context }: Route.LoaderArgs) {
   const member = actor(context);
   if (member.status !== "pending") throw redirect("/");
   return null;

@@ -48,7 +48,7 @@ export default function NotificationSettings({ loaderData, actionData }: Route.C
       saved={actionData?.saved ?? false}
       error={actionData?.error ?? null}
       fieldErrors={actionData?.fieldErrors ?? {}}
-      fields={(actionData?.fields ?? {}) as Record<string, unknown>}
+      fields={actionData?.fields ?? {}}
     />
   );
 }

@@ -21,7 +21,7 @@ function tokenOf(request: Request): string {
 }
 
 /** GET only asks: a link scanner opening it changes nothing. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const token = tokenOf(request);
   const target = readUnsubscribeToken(services(context).config.authSecret, token);
   if (!target)

@@ -24,17 +24,17 @@ type CreateArgs = Parameters<AdapterInstance["create"]>[0];
  */
 export function profileCreatingAdapter(db: Database): AdapterFactory {
   const base = drizzleAdapter(db, { provider: "pg", usePlural: true, schema: authSchema });
-  return ((options: Parameters<AdapterFactory>[0]) => {
+  return (options: Parameters<AdapterFactory>[0]) => {
     const instance = base(options);
     const create = async <T extends Record<string, unknown>>(args: CreateArgs): Promise<T> => {
-      if (args.model !== "user") return instance.create(args as never) as Promise<T>;
+      if (args.model !== "user") return instance.create<Record<string, unknown>, T>(args);
       return db.transaction(async (tx) => {
-        const inTx = drizzleAdapter(tx as unknown as Database, {
+        const inTx = drizzleAdapter(tx, {
           provider: "pg",
           usePlural: true,
           schema: authSchema,
         })(options);
-        const created = (await inTx.create(args as never)) as unknown as {
+        const created = (await inTx.create(args)) as unknown as {
           id: string;
           email: string;
           name: string;
@@ -59,5 +59,5 @@ export function profileCreatingAdapter(db: Database): AdapterFactory {
     wrapped.transaction = (async (cb: (trx: AdapterInstance) => Promise<unknown>) =>
       cb(wrapped)) as AdapterInstance["transaction"];
     return wrapped;
-  }) as AdapterFactory;
+  };
 }

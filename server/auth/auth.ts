@@ -272,10 +272,12 @@ export function createAuth(options: AuthOptions) {
           },
         },
         update: {
-          async before(user) {
+          before(user) {
             if (user.image != null && user.image !== "" && !isAllowedImageUrl(user.image, siteUrl))
-              throw new APIError("BAD_REQUEST", { message: IMAGE_REFUSED_MESSAGE });
-            return { data: user };
+              return Promise.reject(
+                new APIError("BAD_REQUEST", { message: IMAGE_REFUSED_MESSAGE }),
+              );
+            return Promise.resolve({ data: user });
           },
         },
       },

@@ -36,7 +36,7 @@ export async function deriveUsername(
   const result = (await db.execute(
     sql`SELECT lower(username) AS u FROM users WHERE lower(username) LIKE ${`${seed}%`}
         UNION SELECT lower(username) AS u FROM profiles WHERE lower(username) LIKE ${`${seed}%`}`,
-  )) as unknown as { rows: { u: string }[] };
+  )) as { rows: { u: string }[] };
   const taken = new Set(result.rows.map((r) => r.u));
   if (!taken.has(seed)) return seed;
   for (let n = 2; ; n++) if (!taken.has(`${seed}_${n}`)) return `${seed}_${n}`;

@@ -33,6 +33,8 @@ export function storedIdentifier(identifier: string): string {
 export const STORE_IDENTIFIER = {
   default: "hashed",
   overrides: {
-    "reset-password:": { hash: async (identifier: string) => storedIdentifier(identifier) },
+    "reset-password:": {
+      hash: (identifier: string) => Promise.resolve(storedIdentifier(identifier)),
+    },
   },
 } as const;

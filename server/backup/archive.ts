@@ -163,7 +163,9 @@ async function writeDump(lines: AsyncIterable<string>, file: string, progress: P
 function pgClientSession(client: pg.Client | pg.PoolClient): SqlSession {
   return {
     query: async <T>(text: string, params?: unknown[]) =>
-      (await client.query(text, params as unknown[])) as unknown as { rows: T[] },
+      (await client.query<pg.QueryResultRow>(text, params as unknown[])) as unknown as {
+        rows: T[];
+      },
   };
 }
 

@@ -19,7 +19,7 @@ describe("createCache", () => {
       now: () => now,
     });
     let loads = 0;
-    const load = async () => ({ n: ++loads });
+    const load = () => Promise.resolve({ n: ++loads });
     expect(await cache.get("k", load)).toEqual({ n: 1 });
     expect(await cache.get("k", load)).toEqual({ n: 1 });
     now = 2_001;
@@ -37,7 +37,7 @@ describe("createCache", () => {
 
   it("is cleared by an invalidation of one of its scopes, not of others", async () => {
     const cache = createCache<{ n: number }>({ name: "t3", ttl: 10_000, scopes: ["categories"] });
-    await cache.get("k", async () => ({ n: 1 }));
+    await cache.get("k", () => Promise.resolve({ n: 1 }));
     invalidateLocal(["settings"]);
     expect(cache.size).toBe(1);
     invalidateLocal(["categories"]);
@@ -62,7 +62,7 @@ describe("createCache", () => {
       scopes: ["posts"],
       now: () => now,
     });
-    await cache.get("k", async () => ({ n: 1 }));
+    await cache.get("k", () => Promise.resolve({ n: 1 }));
     expect(SWEEP_INTERVAL_MS).toBe(60_000);
     now = 3_000;
     expect(cache.size).toBe(1);
@@ -72,13 +72,13 @@ describe("createCache", () => {
 
   it("listens on the invalidation channel and clears the named scopes", async () => {
     const cache = createCache<{ n: number }>({ name: "t6", ttl: 10_000, scopes: ["settings"] });
-    await cache.get("k", async () => ({ n: 1 }));
+    await cache.get("k", () => Promise.resolve({ n: 1 }));
     let handler: (payload: string) => void = () => {};
     await listenForInvalidations({
-      listen: async (channel, fn) => {
+      listen: (channel, fn) => {
         expect(channel).toBe("cache_invalidate");
         handler = fn;
-        return async () => {};
+        return Promise.resolve(async () => {});
       },
     });
     handler("posts,settings");
@@ -88,13 +88,13 @@ describe("createCache", () => {
   it("clears every cache when the listening connection was reopened", async () => {
     const posts = createCache<{ n: number }>({ name: "t7", ttl: 10_000, scopes: ["posts"] });
     const settings = createCache<{ n: number }>({ name: "t8", ttl: 10_000, scopes: ["settings"] });
-    await posts.get("k", async () => ({ n: 1 }));
-    await settings.get("k", async () => ({ n: 1 }));
+    await posts.get("k", () => Promise.resolve({ n: 1 }));
+    await settings.get("k", () => Promise.resolve({ n: 1 }));
     let reconnected: (() => void) | undefined;
     await listenForInvalidations({
-      listen: async (_channel, _fn, onReconnect) => {
+      listen: (_channel, _fn, onReconnect) => {
         reconnected = onReconnect;
-        return async () => {};
+        return Promise.resolve(async () => {});
       },
     });
     expect(posts.size).toBe(1);

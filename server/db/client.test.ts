@@ -17,7 +17,7 @@ afterEach(() => {
 });
 
 describe("lockDataFolder", () => {
-  it("keeps a second live process out of the folder", async () => {
+  it("keeps a second live process out of the folder", () => {
     const dir = tempDir();
     const other = spawn(process.execPath, ["-e", "setTimeout(() => {}, 10000)"]);
     try {

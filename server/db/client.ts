@@ -374,7 +374,7 @@ async function openPostgres(
 
   function scheduleReconnect(delay: number) {
     if (reconnectTimer || closing || handlers.size === 0) return;
-    reconnectTimer = setTimeout(async () => {
+    const reconnect = async () => {
       reconnectTimer = undefined;
       try {
         const client = await listenerClient();
@@ -388,6 +388,11 @@ async function openPostgres(
         "database LISTEN connection restored; caches guarded by it are dropped",
       );
       for (const set of reconnectHandlers.values()) for (const fn of [...set]) fn();
+    };
+    reconnectTimer = setTimeout(() => {
+      reconnect().catch((error: unknown) => {
+        log?.warn({ err: errorDetails(error) }, "restoring the database LISTEN connection failed");
+      });
     }, delay);
     reconnectTimer.unref?.();
   }

@@ -32,9 +32,7 @@ describe.skipIf(!url)("a lost database connection (PostgreSQL)", () => {
 
   beforeAll(async () => {
     assertBuilt();
-    const { rows } = (await testDb.db.execute(
-      sql`SELECT current_database() AS name`,
-    )) as unknown as {
+    const { rows } = (await testDb.db.execute(sql`SELECT current_database() AS name`)) as {
       rows: { name: string }[];
     };
     const address = new URL(url!);
@@ -60,7 +58,7 @@ describe.skipIf(!url)("a lost database connection (PostgreSQL)", () => {
     const { rows } = (await testDb.db.execute(
       sql`SELECT pid, state, wait_event_type AS "waitType", query FROM pg_stat_activity
           WHERE datname = current_database() AND application_name = ${APP}`,
-    )) as unknown as {
+    )) as {
       rows: { pid: number; state: string; waitType: string | null; query: string }[];
     };
     return rows;
@@ -92,7 +90,7 @@ describe.skipIf(!url)("a lost database connection (PostgreSQL)", () => {
       const { rows } = (await testDb.db.execute(
         sql`SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity
             WHERE datname = current_database() AND application_name = ${APP}`,
-      )) as unknown as { rows: { ended: boolean }[] };
+      )) as { rows: { ended: boolean }[] };
       expect(rows.length).toBe(before.length);
       await locker.query("ROLLBACK");
       await locker.end();

@@ -60,7 +60,7 @@ describe("a request's notes", () => {
       noteDatabaseError(pgError("57014"));
       expect(unavailableCause()).toBe(first);
     });
-    await withDatabaseNotes(async () => expect(unavailableCause()).toBeUndefined());
+    await withDatabaseNotes(() => Promise.resolve(expect(unavailableCause()).toBeUndefined()));
     expect(unavailableCause()).toBeUndefined();
   });
 });

@@ -44,7 +44,7 @@ import {
 const testDb = testDatabaseForThisFile();
 let db: Database;
 
-beforeAll(async () => {
+beforeAll(() => {
   db = testDb.db;
 });
 

@@ -16,7 +16,7 @@ import { ensureReservedRows } from "./seed";
 const testDb = testDatabaseForThisFile();
 let db: Database;
 
-beforeAll(async () => {
+beforeAll(() => {
   db = testDb.db;
 });
 

@@ -61,7 +61,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("database timeouts (PostgreSQL)"
             () => "done",
             () => "failed",
           ),
-          "waiting",
+          Promise.resolve("waiting"),
         ]),
       ).toBe("waiting");
     });

@@ -3,9 +3,9 @@ import { createErrorReporter, type ErrorReport } from "./error-reporter";
 
 function fakeFetch(status = 204) {
   const sent: ErrorReport[] = [];
-  const fn = vi.fn(async (_url: string | URL | Request, init?: RequestInit) => {
+  const fn = vi.fn((_url: string | URL | Request, init?: RequestInit) => {
     sent.push(JSON.parse(String(init?.body)) as ErrorReport);
-    return new Response(null, { status });
+    return Promise.resolve(new Response(null, { status }));
   });
   return { sent, fn: fn as unknown as typeof fetch };
 }

@@ -77,7 +77,7 @@ describe("/metrics", () => {
   });
 
   it("reads a queue that answers asynchronously (the job queue counts in the database)", async () => {
-    setMetricsSources({ jobs: async () => ({ queued: 7, running: 0, failed: 1 }) });
+    setMetricsSources({ jobs: () => Promise.resolve({ queued: 7, running: 0, failed: 1 }) });
     const url = await serve(TOKEN);
     const res = await fetch(`${url}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } });
     const text = await res.text();

@@ -415,8 +415,8 @@ export function pageCache(options: PageCacheOptions): PageCache {
     }
 
     const started = sequence;
-    const write = res.write as (...args: unknown[]) => boolean;
-    const end = res.end as (...args: unknown[]) => Response;
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...args: unknown[]) => Response;
     let chunks: Buffer[] = [];
     let bytes = 0;
     /** Decided at the first write: kept pages are held whole, compressed once, then sent. */

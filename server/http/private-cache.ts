@@ -23,7 +23,7 @@ export function carriesSession(req: IncomingMessage): boolean {
 export function privateWhenSignedIn(): RequestHandler {
   return (req, res, next) => {
     const signedIn = carriesSession(req);
-    const writeHead = res.writeHead;
+    const writeHead = res.writeHead.bind(res);
     res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
       if (!res.headersSent) {
         const setsCookie = res.getHeader("set-cookie") !== undefined;

@@ -73,7 +73,7 @@ describe.skipIf(!url)("liveness and readiness (PostgreSQL)", () => {
           (await testDb.db.execute(
             sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database()
                 AND application_name = 'founderbridge' AND wait_event_type = 'Lock'`,
-          )) as unknown as { rows: { n: number }[] }
+          )) as { rows: { n: number }[] }
         ).rows[0]!.n;
       // The pool (2) is taken; the other two searches wait in its queue.
       while ((await waiting()) < 2) {

@@ -105,7 +105,7 @@ describe.skipIf(!url)("graceful shutdown (PostgreSQL)", () => {
         (await testDb.db.execute(
           sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database()
               AND application_name = 'founderbridge' AND wait_event_type = 'Lock'`,
-        )) as unknown as { rows: { n: number }[] }
+        )) as { rows: { n: number }[] }
       ).rows[0]!.n;
     while ((await waiting()) < 2) {
       expect(Date.now()).toBeLessThan(deadline);

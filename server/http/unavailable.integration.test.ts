@@ -110,7 +110,7 @@ describe.skipIf(!url)("a member's requests while the database cannot serve them"
           (await testDb.db.execute(
             sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database()
                 AND application_name = 'founderbridge' AND wait_event_type = 'Lock'`,
-          )) as unknown as { rows: { pid: number }[] }
+          )) as { rows: { pid: number }[] }
         ).rows;
       const deadline = Date.now() + 4_000;
       while ((await waiting()).length < 3) {

@@ -100,9 +100,9 @@ describe("the job queue", () => {
     const q = await queue({ retryLimit: 2, retryDelay: 1 });
     const times: number[] = [];
     let fail = true;
-    await q.work<{ n: number }>("mail", async () => {
+    await q.work<{ n: number }>("mail", () => {
       times.push(Date.now());
-      if (fail) throw new Error("SMTP refused");
+      return fail ? Promise.reject(new Error("SMTP refused")) : Promise.resolve();
     });
     await q.send("mail", { n: 1 });
     await until(async () => (await q.state()).failed === 1, 20_000);

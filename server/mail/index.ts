@@ -60,8 +60,9 @@ export function createMailer({ smtpUrl, from, dataDir, log }: MailerOptions): Ma
         });
         log.info({ to: message.to, subject: message.subject }, "mail sent");
       },
-      async close() {
+      close() {
         transport.close();
+        return Promise.resolve();
       },
     };
   }

@@ -126,7 +126,7 @@ describe.skipIf(!url)("the live badge across two server instances (PostgreSQL)",
     if (!existsSync(path.join(ROOT, "build/server/index.js"))) {
       throw new Error("This test runs the production build: run `npm run build` first.");
     }
-    const result = (await testDb.db.execute(sql`SELECT current_database() AS name`)) as unknown as {
+    const result = (await testDb.db.execute(sql`SELECT current_database() AS name`)) as {
       rows: { name: string }[];
     };
     const databaseUrl = new URL(url!);
@@ -224,7 +224,7 @@ describe.skipIf(!url)("the live badge across two server instances (PostgreSQL)",
     const { rows } = (await testDb.db.execute(
       sql`SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity
           WHERE datname = current_database() AND query = 'LISTEN notification_events'`,
-    )) as unknown as { rows: { ended: boolean }[] };
+    )) as { rows: { ended: boolean }[] };
     expect(rows).toEqual([{ ended: true }]);
     expect((await again.next()).unreadCount).toBe(3);
     const relistened = performance.now();

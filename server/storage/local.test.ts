@@ -48,20 +48,23 @@ async function filesUnder(dir: string): Promise<string[]> {
     .sort();
 }
 
-describeStorageContract("local", async () => ({
-  storage,
-  async fetchPublic(url) {
-    const response = await fetch(`${serverUrl}${url}`);
-    if (response.status === 404) return null;
-    expect(response.status).toBe(200);
-    return {
-      bytes: new Uint8Array(await response.arrayBuffer()),
-      contentType: response.headers.get("content-type"),
-    };
-  },
-  // The whole sandbox: an escape from the root would show here.
-  allObjects: async () => (await filesUnder(sandbox)).map((file) => file.replace(/^uploads\//, "")),
-}));
+describeStorageContract("local", () =>
+  Promise.resolve({
+    storage,
+    async fetchPublic(url) {
+      const response = await fetch(`${serverUrl}${url}`);
+      if (response.status === 404) return null;
+      expect(response.status).toBe(200);
+      return {
+        bytes: new Uint8Array(await response.arrayBuffer()),
+        contentType: response.headers.get("content-type"),
+      };
+    },
+    // The whole sandbox: an escape from the root would show here.
+    allObjects: async () =>
+      (await filesUnder(sandbox)).map((file) => file.replace(/^uploads\//, "")),
+  }),
+);
 
 describe("local storage: files on disk", () => {
   it("writes under the root and leaves no temporary file behind", async () => {

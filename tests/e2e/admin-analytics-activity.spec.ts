@@ -306,7 +306,7 @@ test("Activity: filtered by admin, action and date, paged, and exported as shown
     await page.getByRole("link", { name: "Export CSV" }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^admin-activity-\d{4}-\d{2}-\d{2}\.csv$/);
-    const exported = csvRows(await readFile((await file.path())!, "utf8"));
+    const exported = csvRows(await readFile(await file.path(), "utf8"));
     expect(exported.map((r) => [new Date(r[0]!).toISOString(), r[1], r[2], r[4]])).toEqual(
       shown.map((r) => [new Date(r[0]!).toISOString(), r[1], r[2], r[3]]),
     );

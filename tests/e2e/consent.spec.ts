@@ -42,7 +42,7 @@ const test = base.extend<{ trackerRequests: string[] }, { consentServer: OwnServ
   ],
   baseURL: async ({ consentServer }, provide) => provide(consentServer.url),
   trackerRequests: async ({ context }, provide) => {
-    provide(await watchTrackers(context));
+    await provide(await watchTrackers(context));
   },
 });
 

@@ -85,7 +85,7 @@ test("pages hydrate without mismatch errors in development", async ({ page }) =>
   // attributes of the server rendered HTML didn't match" is a console error.
 });
 
-test("the terminal gets readable log lines in development, not JSON", async () => {
+test("the terminal gets readable log lines in development, not JSON", () => {
   const lines = stdout.join("").split("\n").filter(Boolean);
   const ready = lines.find((line) => line.includes("FounderBridge is ready at"));
   expect(ready, lines.slice(-20).join("\n")).toBeDefined();

@@ -29,7 +29,7 @@ export default async function globalSetup() {
     makeTemplate({
       name: "site",
       prepare: seedSite,
-      accounts: async () => SITE_ACCOUNTS,
+      accounts: () => Promise.resolve(SITE_ACCOUNTS),
       start: startOn,
     }),
     makeTemplate({

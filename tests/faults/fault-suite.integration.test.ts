@@ -55,7 +55,7 @@ const figures: Record<string, Figures> = {};
 /** How many acknowledged writes are not in the database. */
 async function lostWrites(db: Database, ack: Acknowledged) {
   const rows = async <T>(query: ReturnType<typeof sql>) =>
-    ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+    ((await db.execute(query)) as { rows: T[] }).rows;
   const commentIds = ack.comments.map((c) => c.id);
   const foundComments = commentIds.length
     ? await rows<{ id: string }>(
@@ -101,7 +101,7 @@ async function counterMismatches(db: Database) {
     UNION ALL
     SELECT 'posts.view_count', count(*)::int FROM posts p
       WHERE p.view_count <> (SELECT count(*) FROM post_views v WHERE v.post_id = p.id)
-  `)) as unknown as { rows: { counter: string; n: number }[] };
+  `)) as { rows: { counter: string; n: number }[] };
   return Object.fromEntries(rows.map((r) => [r.counter, r.n]));
 }
 
@@ -252,7 +252,7 @@ describe.skipIf(!url)("the fault suite (PostgreSQL, production build)", () => {
       const { rows } = (await testDb.db.execute(
         sql`SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity
             WHERE datname = current_database() AND application_name = 'founderbridge'`,
-      )) as unknown as { rows: unknown[] };
+      )) as { rows: unknown[] };
       expect(rows.length).toBeGreaterThan(0);
       // Recovered: a search (uncached, in a transaction) answers 200 on both instances.
       recoveries.push(
@@ -418,7 +418,7 @@ describe.skipIf(!url)("the fault suite: kill -9 of a server on the embedded data
 
       const restartMs = Math.round(await server.start({ readyPath: "/api/health/ready" }));
       expect((await fetch(`${server.url}/`)).status).toBe(200);
-      await until(async () => readdirSync(probes).length === 0);
+      await until(() => Promise.resolve(readdirSync(probes).length === 0));
       await server.kill("SIGTERM");
       expect(server.exits).toEqual([
         { code: null, signal: "SIGKILL" },

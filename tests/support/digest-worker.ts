@@ -33,11 +33,12 @@ const mailer = createMailer({
 await startEmailJobs(queue, log, {
   db: () => handle.db,
   mailer: () => mailer,
-  site: async () => ({
-    name: "FounderBridge",
-    url: process.env.SITE_URL!,
-    secret: process.env.SECRET!,
-    timeZone: "Europe/London",
-  }),
+  site: () =>
+    Promise.resolve({
+      name: "FounderBridge",
+      url: process.env.SITE_URL!,
+      secret: process.env.SECRET!,
+      timeZone: "Europe/London",
+    }),
 });
 process.stdout.write("ready\n");

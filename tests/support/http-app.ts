@@ -66,8 +66,9 @@ export async function startTestApp(options: {
   const mail: MailMessage[] = [];
   const mailer: Mailer = {
     kind: "outbox",
-    async send(message) {
+    send(message) {
       mail.push(message);
+      return Promise.resolve();
     },
     async close() {},
   };

@@ -54,10 +54,10 @@ export async function startTestProvider(options: {
     },
     cookies: { keys: ["oidc-test-cookie-key-0123456789"] },
     features: { devInteractions: { enabled: true } },
-    async findAccount(_ctx: unknown, sub: string) {
+    findAccount(_ctx: unknown, sub: string) {
       const claims = accounts.get(sub);
       if (!claims) return undefined;
-      return { accountId: sub, claims: async () => ({ sub, ...claims }) };
+      return { accountId: sub, claims: () => ({ sub, ...claims }) };
     },
   });
   server.on("request", provider.callback());

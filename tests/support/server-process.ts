@@ -85,7 +85,7 @@ export class ServerProcess {
       stdio: ["ignore", "pipe", "pipe"],
     });
     this.child = child;
-    for (const stream of [child.stdout!, child.stderr!]) {
+    for (const stream of [child.stdout, child.stderr]) {
       let rest = "";
       stream.setEncoding("utf8");
       stream.on("data", (chunk: string) => {
@@ -144,7 +144,7 @@ export const MEMBER_PASSWORD = "Secret123";
 
 /** The address of a test database (its own name on the TEST_DATABASE_URL server). */
 export async function databaseUrlOf(db: Database): Promise<string> {
-  const { rows } = (await db.execute(sql`SELECT current_database() AS name`)) as unknown as {
+  const { rows } = (await db.execute(sql`SELECT current_database() AS name`)) as {
     rows: { name: string }[];
   };
   const address = new URL(process.env.TEST_DATABASE_URL!);

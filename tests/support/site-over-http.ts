@@ -5,10 +5,10 @@ import { testDatabaseForThisFile, type TestDatabase } from "./test-database";
 export type SiteOverHttp = {
   readonly testDb: TestDatabase;
   readonly app: TestApp;
-  get(jar: CookieJar, path: string): Promise<Response>;
-  post(jar: CookieJar, path: string, fields: Record<string, string>): Promise<Response>;
+  get: (jar: CookieJar, path: string) => Promise<Response>;
+  post: (jar: CookieJar, path: string, fields: Record<string, string>) => Promise<Response>;
   /** The page's HTML with React's escaped apostrophes and quotes put back. */
-  text(res: Response): Promise<string>;
+  text: (res: Response) => Promise<string>;
 };
 
 /**

@@ -18,7 +18,7 @@ export function testAuthForThisFile(
   const sent: MailMessage[] = [];
   const mailer: Mailer = {
     kind: "outbox",
-    send: async (message) => void sent.push(message),
+    send: (message) => Promise.resolve(void sent.push(message)),
     close: async () => {},
   };
   let current: Auth | undefined;

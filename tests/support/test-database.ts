@@ -151,7 +151,7 @@ async function prepareTemplate(handle: DatabaseHandle) {
  */
 export async function createTestDatabaseTemplate(
   dumpFile: string,
-): Promise<{ template: TestDatabaseTemplate; remove(): Promise<void> }> {
+): Promise<{ template: TestDatabaseTemplate; remove: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL || undefined;
   if (serverUrl) {
     const name = `${TEST_DATABASE_PREFIX}template_${process.pid}_${randomBytes(3).toString("hex")}`;

@@ -19,7 +19,7 @@ function attributesOf(props: ResponsiveImageProps): Record<string, string> {
   const images = render(props).match(/<img [^>]*\/>/g);
   expect(images).toHaveLength(1);
   return Object.fromEntries(
-    [...images![0]!.matchAll(/([a-zA-Z-]+)="([^"]*)"/g)].map((m) => [m[1]!.toLowerCase(), m[2]!]),
+    [...images![0].matchAll(/([a-zA-Z-]+)="([^"]*)"/g)].map((m) => [m[1]!.toLowerCase(), m[2]!]),
   );
 }
 

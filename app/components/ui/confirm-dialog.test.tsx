@@ -112,7 +112,7 @@ describe("usePrompt", () => {
     document.querySelector<HTMLInputElement>("#prompt-alt")!.value = "A chart";
     await step(() => click(buttonNamed("OK")));
     await waitFor(() => !dialog());
-    expect(JSON.parse(rendered.container.querySelector("output")!.textContent!)).toEqual({
+    expect(JSON.parse(rendered.container.querySelector("output")!.textContent)).toEqual({
       url: "https://example.com/a.png",
       alt: "A chart",
     });

@@ -31,7 +31,7 @@ export function ConfirmForm({
           if (question && !asked.current) {
             event.preventDefault();
             const form = event.currentTarget;
-            const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLElement | null;
+            const submitter = event.nativeEvent.submitter;
             void confirm(question, confirmOptions).then((accepted) => {
               if (!accepted) {
                 if (resetOnCancel) form.reset();

@@ -23,6 +23,7 @@ export async function render(node: ReactNode): Promise<Rendered> {
   const container = document.createElement("div");
   document.body.append(container);
   const root = createRoot(container);
+  // eslint-disable-next-line @typescript-eslint/require-await -- act() waits for effects and suspended work only when its callback is async
   await act(async () => root.render(node));
   return {
     container,

@@ -64,7 +64,7 @@ export function Toolbar({
       onKeyDown={onKeyDown}
       onFocus={(event) => {
         const all = items();
-        const at = all.indexOf(event.target as HTMLElement);
+        const at = all.indexOf(event.target);
         if (at < 0) return;
         current.current = at;
         all.forEach((el, i) => (el.tabIndex = i === at ? 0 : -1));

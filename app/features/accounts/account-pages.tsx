@@ -23,7 +23,8 @@ export function VerifyEmailPage({ verified }: { verified: boolean }) {
   const navigate = useNavigate();
   useEffect(() => {
     if (verified) return;
-    const timer = setTimeout(() => navigate("/login"), VERIFY_EMAIL_REDIRECT_MS);
+    // The router handles a failed navigation itself; nothing here waits for it.
+    const timer = setTimeout(() => void navigate("/login"), VERIFY_EMAIL_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [verified, navigate]);
   if (verified) {

@@ -101,7 +101,7 @@ afterAll(async () => {
   await mailer.close();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
-beforeEach(async () => {
+beforeEach(() => {
   received.length = 0;
 });
 

@@ -17,7 +17,7 @@ let auth: Auth;
 const mailer: Mailer = { kind: "outbox", send: async () => {}, close: async () => {} };
 const SITE = "http://localhost:3999";
 
-beforeAll(async () => {
+beforeAll(() => {
   auth = createAuth({
     db: testDb.db,
     siteUrl: SITE,

@@ -70,7 +70,7 @@ export async function createAdmin(
     const taken = (await tx.execute(
       sql`SELECT lower(email) AS email, lower(username) AS username FROM users
           WHERE lower(email) = ${input.email} OR lower(username) = ${input.username}`,
-    )) as unknown as { rows: { email: string; username: string | null }[] };
+    )) as { rows: { email: string; username: string | null }[] };
     if (taken.rows.some((r) => r.email === input.email))
       throw new CreateAdminError(MESSAGES.emailTaken);
     if (taken.rows.length > 0) throw new CreateAdminError(MESSAGES.usernameTaken);

@@ -55,7 +55,7 @@ afterAll(async () => {
   await app?.close();
   await idp?.close();
 });
-beforeEach(async () => {
+beforeEach(() => {
   idp.accounts.clear();
   idp.accounts.set("li-asha", { ...ASHA });
   app.mail.length = 0;

@@ -13,12 +13,12 @@ let auth: Auth;
 const sent: MailMessage[] = [];
 const mailer: Mailer = {
   kind: "outbox",
-  send: async (m) => void sent.push(m),
+  send: (m) => Promise.resolve(void sent.push(m)),
   close: async () => {},
 };
 const deps = () => ({ db: testDb.db, auth });
 
-beforeAll(async () => {
+beforeAll(() => {
   auth = createAuth({
     db: testDb.db,
     siteUrl: "http://localhost:3999",
@@ -27,7 +27,7 @@ beforeAll(async () => {
     mailer,
   });
 });
-beforeEach(async () => {
+beforeEach(() => {
   sent.length = 0;
 });
 

@@ -22,7 +22,7 @@ let auth: Auth;
 const sent: MailMessage[] = [];
 const mailer: Mailer = {
   kind: "outbox",
-  send: async (m) => void sent.push(m),
+  send: (m) => Promise.resolve(void sent.push(m)),
   close: async () => {},
 };
 
@@ -44,7 +44,7 @@ const run = (input: SignupInput, ip = "203.0.113.7") =>
     headers: new Headers({ origin: SITE }),
   });
 
-beforeAll(async () => {
+beforeAll(() => {
   auth = createAuth({
     db: testDb.db,
     siteUrl: SITE,
@@ -53,7 +53,7 @@ beforeAll(async () => {
     mailer,
   });
 });
-beforeEach(async () => {
+beforeEach(() => {
   sent.length = 0;
 });
 

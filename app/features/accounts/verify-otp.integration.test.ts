@@ -21,7 +21,7 @@ let auth: Auth;
 const sent: MailMessage[] = [];
 const mailer: Mailer = {
   kind: "outbox",
-  send: async (m) => void sent.push(m),
+  send: (m) => Promise.resolve(void sent.push(m)),
   close: async () => {},
 };
 const deps = () => ({ db: testDb.db, auth, mailer, siteName: "FounderBridge" });
@@ -44,7 +44,7 @@ async function endCooldown() {
     .where(eq(rateLimits.key, `fb:${otpSendKey(EMAIL)}`));
 }
 
-beforeAll(async () => {
+beforeAll(() => {
   auth = createAuth({
     db: testDb.db,
     siteUrl: SITE,
@@ -53,7 +53,7 @@ beforeAll(async () => {
     mailer,
   });
 });
-beforeEach(async () => {
+beforeEach(() => {
   sent.length = 0;
 });
 

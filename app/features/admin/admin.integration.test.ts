@@ -341,9 +341,7 @@ describe("user actions", () => {
       const logged: string[] = [];
       const failing = {
         ...storage,
-        deletePrefix: async () => {
-          throw new Error("storage offline");
-        },
+        deletePrefix: () => Promise.reject(new Error("storage offline")),
       };
       expect(
         await runUserAction(testDb.db, admin, "delete", stays.id, {
@@ -379,7 +377,7 @@ describe("user actions", () => {
     expect(await countRows(testDb.db, "sessions")).toBe(0);
     const [left] = await testDb.db
       .execute(sql`SELECT comment_count FROM posts WHERE id = ${otherPost.id}`)
-      .then((r) => (r as unknown as { rows: { comment_count: number }[] }).rows);
+      .then((r) => (r as { rows: { comment_count: number }[] }).rows);
     expect(left!.comment_count).toBe(1);
     expect(await runUserAction(testDb.db, admin, "delete", mentor.id)).toEqual({
       ok: false,

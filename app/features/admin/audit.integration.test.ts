@@ -169,7 +169,7 @@ describe("every admin action writes one audit row", () => {
     expect(await recorded(() => addBannedWord(t.db, admin.actor, "scam"))).toEqual([]);
     const [word] = await t.db
       .execute(sql`SELECT id FROM banned_words`)
-      .then((r) => (r as unknown as { rows: { id: string }[] }).rows);
+      .then((r) => (r as { rows: { id: string }[] }).rows);
     expect(await recorded(() => removeBannedWord(t.db, admin.actor, word!.id))).toEqual([
       {
         actor: "boss",
@@ -246,7 +246,7 @@ describe("every admin action writes one audit row", () => {
 });
 
 describe("admin actions outside /admin (the post editor, My Posts)", () => {
-  const saved = async (result: Awaited<ReturnType<typeof savePost>>) => {
+  const saved = (result: Awaited<ReturnType<typeof savePost>>) => {
     if (!result.ok) throw new Error(`save failed: ${result.error}`);
     return result.post;
   };
@@ -299,9 +299,7 @@ describe("admin actions outside /admin (the post editor, My Posts)", () => {
     let id = "";
     expect(
       await recorded(async () => {
-        id = (
-          await saved(await savePost(t.db, admin.actor, { title: "For M", author_id: mentor.id }))
-        ).id;
+        id = saved(await savePost(t.db, admin.actor, { title: "For M", author_id: mentor.id })).id;
       }),
     ).toEqual([
       { actor: "boss", action: "post.reassign_author", targetType: "post", targetLabel: "For M" },

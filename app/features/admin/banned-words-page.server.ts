@@ -77,7 +77,7 @@ export async function addBannedWord(
   try {
     await db.transaction(async (tx) => {
       const [row] = await tx.insert(bannedWords).values({ word }).returning({ id: bannedWords.id });
-      await recordAdminAction(tx, actor!, {
+      await recordAdminAction(tx, actor, {
         action: "banned_word.add",
         targetType: "banned_word",
         targetId: row!.id,
@@ -108,7 +108,7 @@ export async function removeBannedWord(
         .where(eq(bannedWords.id, id))
         .returning({ id: bannedWords.id, word: bannedWords.word });
       if (!row) return null;
-      await recordAdminAction(tx, actor!, {
+      await recordAdminAction(tx, actor, {
         action: "banned_word.remove",
         targetType: "banned_word",
         targetId: row.id,

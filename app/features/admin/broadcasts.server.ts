@@ -142,19 +142,19 @@ export async function sendBroadcast(
   assertCan(actor, "broadcast.send");
   try {
     const count = await db.transaction(async (tx) => {
-      const sent = await broadcast(tx, { ...input, sentBy: actor!.id });
+      const sent = await broadcast(tx, { ...input, sentBy: actor.id });
       if (sent > 0 && options.email) {
         // This transaction's broadcast: the newest by this admin (created_at is the transaction's time).
         const [row] = await tx
           .select({ id: broadcasts.id })
           .from(broadcasts)
-          .where(eq(broadcasts.sentBy, actor!.id))
+          .where(eq(broadcasts.sentBy, actor.id))
           .orderBy(desc(broadcasts.createdAt))
           .limit(1);
         await enqueueBroadcastEmails(tx, row!.id);
       }
       if (sent > 0) {
-        await recordAdminAction(tx, actor!, {
+        await recordAdminAction(tx, actor, {
           action: "broadcast.send",
           targetType: "broadcast",
           targetLabel: input.title,

@@ -88,7 +88,7 @@ export async function deleteCategory(
       if (!rows.length) {
         return { ok: false, status: 404, error: CATEGORY_MESSAGES.notFound } as const;
       }
-      await recordAdminAction(tx, actor!, {
+      await recordAdminAction(tx, actor, {
         action: "category.delete",
         targetType: "category",
         targetId: id,

@@ -80,7 +80,7 @@ function parseWidget(raw: string): { ok: true; widget: SidebarWidget | null } | 
   }
   if (value === null) return { ok: true, widget: null };
   const parsed = widgetSchema.safeParse(value);
-  return parsed.success ? { ok: true, widget: parsed.data as SidebarWidget } : { ok: false };
+  return parsed.success ? { ok: true, widget: parsed.data } : { ok: false };
 }
 
 /** A widget slot: its JSON text, read as a widget (empty or null is none). */
@@ -176,7 +176,7 @@ export async function saveCategory(
       }
       const newId = await db.transaction(async (tx) => {
         const [row] = await tx.insert(categories).values(input).returning({ id: categories.id });
-        await recordAdminAction(tx, actor!, {
+        await recordAdminAction(tx, actor, {
           action: "category.create",
           targetType: "category",
           targetId: row!.id,
@@ -197,7 +197,7 @@ export async function saveCategory(
         .update(categories)
         .set({ ...input, updatedAt: new Date() })
         .where(eq(categories.id, id));
-      await recordAdminAction(tx, actor!, {
+      await recordAdminAction(tx, actor, {
         action: "category.update",
         targetType: "category",
         targetId: id,

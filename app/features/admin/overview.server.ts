@@ -137,7 +137,7 @@ export async function weeklyActivity(
       GROUP BY 1
     ) p ON p.week_start = w.week_start
     ORDER BY w.week_start
-  `)) as unknown as { rows: { week_start: string; signups: number; posts: number }[] };
+  `)) as { rows: { week_start: string; signups: number; posts: number }[] };
   return result.rows.map((r) => ({
     weekStart: r.week_start,
     signups: Number(r.signups),

@@ -256,7 +256,7 @@ export async function setFeatured(
         .where(eq(posts.id, postId))
         .returning({ id: posts.id, title: posts.title });
       if (!row) return false;
-      await recordAdminAction(tx, actor!, {
+      await recordAdminAction(tx, actor, {
         action: featured ? "post.feature" : "post.unfeature",
         targetType: "post",
         targetId: row.id,
@@ -302,7 +302,7 @@ export async function changeAuthor(
         .for("update", { of: posts });
       if (!before) return false;
       await tx.update(posts).set({ authorId }).where(eq(posts.id, postId));
-      await recordAdminAction(tx, actor!, {
+      await recordAdminAction(tx, actor, {
         action: "post.reassign_author",
         targetType: "post",
         targetId: postId,
@@ -370,7 +370,7 @@ export async function bulkSetFeatured(
         .where(and(inArray(posts.id, [...ids]), ne(posts.isFeatured, featured)))
         .returning({ id: posts.id, title: posts.title });
       for (const row of rows) {
-        await recordAdminAction(tx, actor!, {
+        await recordAdminAction(tx, actor, {
           action: featured ? "post.feature" : "post.unfeature",
           targetType: "post",
           targetId: row.id,
@@ -413,7 +413,7 @@ export async function bulkDeletePosts(
             post: { id: row.id, slug: row.slug, title: row.title },
           });
         }
-        await recordAdminAction(tx, actor!, {
+        await recordAdminAction(tx, actor, {
           action: "post.delete",
           targetType: "post",
           targetId: row.id,

@@ -164,7 +164,7 @@ export async function saveRedirect(
       if (id === null) {
         const [row] = await tx
           .insert(urlRedirects)
-          .values({ ...input, createdBy: actor!.id })
+          .values({ ...input, createdBy: actor.id })
           .returning({ id: urlRedirects.id });
         savedId = row!.id;
       } else {
@@ -174,7 +174,7 @@ export async function saveRedirect(
           .where(eq(urlRedirects.id, id));
         savedId = id;
       }
-      await recordAdminAction(tx, actor!, {
+      await recordAdminAction(tx, actor, {
         action: id === null ? "redirect.create" : "redirect.update",
         targetType: "redirect",
         targetId: savedId,
@@ -218,7 +218,7 @@ export async function deleteRedirect(
         toPath: urlRedirects.toPath,
       });
       if (!row) return null;
-      await recordAdminAction(tx, actor!, {
+      await recordAdminAction(tx, actor, {
         action: "redirect.delete",
         targetType: "redirect",
         targetId: row.id,

@@ -45,8 +45,7 @@ export function RowActionsForm({
         action={action}
         hidden
         onSubmit={(event) => {
-          const submitter = (event.nativeEvent as SubmitEvent)
-            .submitter as HTMLButtonElement | null;
+          const submitter = event.nativeEvent.submitter as HTMLButtonElement | null;
           const row = submitter?.value ?? "";
           const dot = row.indexOf(".");
           if (dot < 0) return;

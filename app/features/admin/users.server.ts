@@ -269,7 +269,7 @@ export async function runUserAction(
     if (!target) return fail(action, 404, ADMIN_MESSAGES.notFound);
     // The audit trail's row, written in the change's transaction.
     const audit = (tx: Database, details: Record<string, unknown> | null = null) =>
-      recordAdminAction(tx, actor!, {
+      recordAdminAction(tx, actor, {
         action: `user.${action}`,
         targetType: "user",
         targetId: userId,

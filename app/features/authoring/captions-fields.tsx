@@ -78,18 +78,21 @@ export function CaptionsFields({
               type="file"
               accept=".vtt,text/vtt"
               className="block text-sm"
-              onChange={async (e) => {
-                const file = e.currentTarget.files?.[0];
-                e.currentTarget.value = "";
-                if (!file) return;
-                setMessage("Uploading…");
-                try {
-                  set(await uploadCaptionsFile(file));
-                  setMessage("Captions uploaded.");
-                } catch (error) {
-                  setMessage(error instanceof Error ? error.message : CAPTIONS_MESSAGES.failed);
-                }
-              }}
+              onChange={(e) =>
+                // A failed upload shows its message here; nothing waits for it.
+                void (async () => {
+                  const file = e.currentTarget.files?.[0];
+                  e.currentTarget.value = "";
+                  if (!file) return;
+                  setMessage("Uploading…");
+                  try {
+                    set(await uploadCaptionsFile(file));
+                    setMessage("Captions uploaded.");
+                  } catch (error) {
+                    setMessage(error instanceof Error ? error.message : CAPTIONS_MESSAGES.failed);
+                  }
+                })()
+              }
             />
             {hasCaptions ? (
               <button

@@ -38,12 +38,12 @@ export async function uploadCaptions(
     accepts: isWebVtt,
     messages: { ...CAPTIONS_MESSAGES, wrongType: CAPTIONS_MESSAGES.notWebVtt },
   };
-  return checkedUpload(actor, bytes, rules, options, async (owner) => {
+  return checkedUpload(actor, bytes, rules, options, (owner) => {
     const stamp = (options.now ?? new Date()).getTime();
     const key = `captions/${owner}/${stamp}-${randomBytes(4).toString("hex")}.vtt`;
-    return async () => {
+    return Promise.resolve(async () => {
       const stored = await storage.put(key, bytes, "text/vtt; charset=utf-8");
       return { ok: true as const, url: stored.url, key: stored.key };
-    };
+    });
   });
 }

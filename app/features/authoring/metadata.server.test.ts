@@ -160,14 +160,15 @@ describe("fetchMetadata", () => {
 
   it("refuses a host name that resolves to 127.0.0.1 (checked after DNS)", async () => {
     await expect(fetchMetadata(`http://localhost:${port}/og`)).rejects.toThrow(/not allowed/);
-    const resolve = async () => [{ address: "127.0.0.1", family: 4 }];
+    const resolve = () => Promise.resolve([{ address: "127.0.0.1", family: 4 }]);
     await expect(fetchMetadata(`http://innocent.example:${port}/og`, { resolve })).rejects.toThrow(
       /not allowed/,
     );
-    const mixed = async () => [
-      { address: "93.184.216.34", family: 4 },
-      { address: "10.0.0.5", family: 4 },
-    ];
+    const mixed = () =>
+      Promise.resolve([
+        { address: "93.184.216.34", family: 4 },
+        { address: "10.0.0.5", family: 4 },
+      ]);
     await expect(fetchMetadata("http://mixed.example/", { resolve: mixed })).rejects.toThrow(
       /not allowed/,
     );
@@ -175,9 +176,9 @@ describe("fetchMetadata", () => {
 
   it("connects to the address it checked, not to a second DNS answer", async () => {
     let calls = 0;
-    const resolve = async () => {
+    const resolve = () => {
       calls += 1;
-      return [{ address: "127.0.0.1", family: 4 }];
+      return Promise.resolve([{ address: "127.0.0.1", family: 4 }]);
     };
     const meta = await fetchMetadata(`http://pinned.example:${port}/og`, { ...LOCAL, resolve });
     expect(meta.title).toBe("OG & title");
@@ -237,7 +238,7 @@ describe("postChecked (webhooks)", () => {
         "http://hooks.example/x",
         "{}",
         {},
-        { resolve: async () => [{ address: "192.168.1.2", family: 4 }] },
+        { resolve: () => Promise.resolve([{ address: "192.168.1.2", family: 4 }]) },
       ),
     ).rejects.toThrow("This address is not allowed");
     await expect(postChecked("ftp://hooks.example/x", "{}", {})).rejects.toThrow(

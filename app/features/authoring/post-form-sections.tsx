@@ -42,7 +42,7 @@ export function textFieldMaker(
         aria-invalid={fieldErrors[name] ? true : undefined}
         aria-describedby={describedBy(name, fieldErrors[name], props.hint)}
         className={fieldClass}
-        onBlur={name === "external_url" ? onExternalUrl : undefined}
+        onBlur={name === "external_url" ? (e) => void onExternalUrl(e) : undefined}
       />
     </Field>
   );

@@ -9,7 +9,7 @@ import { startPublicationClock } from "./publication-clock.server";
 
 const t = testDatabaseForThisFile();
 
-beforeEach(async () => {
+beforeEach(() => {
   clearAllCaches();
 });
 

@@ -172,7 +172,7 @@ export async function restoreRevision(
         updatedBy: actor.id,
       })
       .where(eq(posts.id, postId));
-    await recordRevision(tx as unknown as Database, {
+    await recordRevision(tx, {
       postId,
       title: revision.title,
       content: revision.content,

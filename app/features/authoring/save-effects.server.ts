@@ -31,7 +31,7 @@ export async function recordSaveEffects(
   if (row.status === "published") await announceNewPosts(tx, { postId: row.id });
   // A person's save keeps a revision (issue 18); an autosave does not.
   if (input.intent !== "autosave") {
-    await recordRevision(tx as unknown as Database, {
+    await recordRevision(tx, {
       postId: row.id,
       title: input.title,
       content,
@@ -52,7 +52,7 @@ export async function recordSaveEffects(
     });
   }
   if (isAdmin) {
-    await auditAdminSave(tx as unknown as Database, actor, {
+    await auditAdminSave(tx, actor, {
       postId: row.id,
       title: input.title,
       autosave: input.intent === "autosave",
@@ -63,7 +63,7 @@ export async function recordSaveEffects(
     });
   }
   if (keyed) {
-    await recordIdempotentResult(tx as unknown as Database, actor.id, keyed.key, {
+    await recordIdempotentResult(tx, actor.id, keyed.key, {
       digest: keyed.digest,
       created: !existing,
       post: row,

@@ -23,7 +23,7 @@ async function actorOf(role: Actor["role"], status: Actor["status"] = "approved"
   return { id: u.id, role, status };
 }
 
-async function ok(result: Awaited<ReturnType<typeof savePost>>) {
+function ok(result: Awaited<ReturnType<typeof savePost>>) {
   if (!result.ok) throw new Error(`save failed: ${result.error}`);
   return result.post;
 }
@@ -72,8 +72,8 @@ describe("who may create posts", () => {
   });
 
   it("lets mentors and admins create", async () => {
-    const a = await ok(await savePost(t.db, mentor, { title: "By a mentor", intent: "publish" }));
-    const b = await ok(await savePost(t.db, admin, { title: "By an admin", intent: "publish" }));
+    const a = ok(await savePost(t.db, mentor, { title: "By a mentor", intent: "publish" }));
+    const b = ok(await savePost(t.db, admin, { title: "By an admin", intent: "publish" }));
     expect((await row(a.id)).authorId).toBe(mentor.id);
     expect((await row(b.id)).authorId).toBe(admin.id);
   });
@@ -81,7 +81,7 @@ describe("who may create posts", () => {
 
 describe("who may edit and delete", () => {
   it("a mentor edits only their own posts; an admin any", async () => {
-    const mine = await ok(await savePost(t.db, mentor, { title: "Mine", intent: "publish" }));
+    const mine = ok(await savePost(t.db, mentor, { title: "Mine", intent: "publish" }));
     const edit = { id: mine.id, title: "Changed", intent: "publish" };
     expect(await savePost(t.db, otherMentor, edit)).toMatchObject({
       ok: false,
@@ -90,15 +90,15 @@ describe("who may edit and delete", () => {
     });
     expect(await savePost(t.db, user, edit)).toMatchObject({ ok: false, status: 403 });
     expect((await row(mine.id)).title).toBe("Mine");
-    await ok(await savePost(t.db, mentor, { ...edit, title: "Mine, edited" }));
-    await ok(await savePost(t.db, admin, { ...edit, title: "Edited by admin" }));
+    ok(await savePost(t.db, mentor, { ...edit, title: "Mine, edited" }));
+    ok(await savePost(t.db, admin, { ...edit, title: "Edited by admin" }));
     const after = await row(mine.id);
     expect(after.title).toBe("Edited by admin");
     expect(after.authorId).toBe(mentor.id);
   });
 
   it("the edit form loads for the author and admins only", async () => {
-    const p = await ok(await savePost(t.db, mentor, { title: "Load me" }));
+    const p = ok(await savePost(t.db, mentor, { title: "Load me" }));
     expect(await loadPostForEdit(t.db, mentor, p.slug)).toMatchObject({ ok: true });
     expect(await loadPostForEdit(t.db, admin, p.slug)).toMatchObject({ ok: true });
     expect(await loadPostForEdit(t.db, otherMentor, p.slug)).toEqual({
@@ -115,8 +115,8 @@ describe("who may edit and delete", () => {
   });
 
   it("delete: author or admin, nobody else", async () => {
-    const a = await ok(await savePost(t.db, mentor, { title: "A" }));
-    const b = await ok(await savePost(t.db, mentor, { title: "B" }));
+    const a = ok(await savePost(t.db, mentor, { title: "A" }));
+    const b = ok(await savePost(t.db, mentor, { title: "B" }));
     expect(await deletePost(t.db, otherMentor, a.id)).toMatchObject({ ok: false, status: 403 });
     expect(await deletePost(t.db, user, a.id)).toMatchObject({ ok: false, status: 403 });
     expect(await deletePost(t.db, null, a.id)).toMatchObject({ ok: false });
@@ -150,21 +150,19 @@ describe("validation and slugs", () => {
   });
 
   it("derives the slug from the title and takes a numeric suffix on a clash", async () => {
-    const a = await ok(await savePost(t.db, mentor, { title: "  Hello, World & Friends! " }));
+    const a = ok(await savePost(t.db, mentor, { title: "  Hello, World & Friends! " }));
     expect(a.slug).toBe("hello-world-friends");
-    const b = await ok(await savePost(t.db, mentor, { title: "Hello world friends" }));
+    const b = ok(await savePost(t.db, mentor, { title: "Hello world friends" }));
     expect(b.slug).toBe("hello-world-friends-2");
-    const c = await ok(await savePost(t.db, otherMentor, { title: "Hello World Friends" }));
+    const c = ok(await savePost(t.db, otherMentor, { title: "Hello World Friends" }));
     expect(c.slug).toBe("hello-world-friends-3");
     // Re-saving keeps its own slug.
-    const again = await ok(
-      await savePost(t.db, mentor, { id: a.id, title: "Hello, World & Friends!" }),
-    );
+    const again = ok(await savePost(t.db, mentor, { id: a.id, title: "Hello, World & Friends!" }));
     expect(again.slug).toBe("hello-world-friends");
   });
 
   it("a typed slug is normalised, and a clash is refused with a clear message", async () => {
-    const a = await ok(await savePost(t.db, mentor, { title: "One", slug: "My Great Post" }));
+    const a = ok(await savePost(t.db, mentor, { title: "One", slug: "My Great Post" }));
     expect(a.slug).toBe("my-great-post");
     const clash = await savePost(t.db, mentor, { title: "Two", slug: "my-great-post" });
     expect(clash).toMatchObject({
@@ -178,13 +176,13 @@ describe("validation and slugs", () => {
 describe("status, published_at and reading time", () => {
   it("sets published_at at first publication, keeps it on edits, clears it on Save as draft", async () => {
     const first = new Date("2026-01-01T10:00:00Z");
-    const p = await ok(
+    const p = ok(
       await savePost(t.db, mentor, { title: "Dated", intent: "publish" }, { now: first }),
     );
     expect(p.status).toBe("published");
     expect(p.publishedAt?.toISOString()).toBe(first.toISOString());
     const later = new Date("2026-02-01T10:00:00Z");
-    const edited = await ok(
+    const edited = ok(
       await savePost(
         t.db,
         mentor,
@@ -194,7 +192,7 @@ describe("status, published_at and reading time", () => {
     );
     expect(edited.publishedAt?.toISOString()).toBe(first.toISOString());
     // The form re-submits the date at minute precision: still the original.
-    const resubmitted = await ok(
+    const resubmitted = ok(
       await savePost(t.db, mentor, {
         id: p.id,
         title: "Dated",
@@ -203,11 +201,9 @@ describe("status, published_at and reading time", () => {
       }),
     );
     expect(resubmitted.publishedAt?.toISOString()).toBe(first.toISOString());
-    const draft = await ok(
-      await savePost(t.db, mentor, { id: p.id, title: "Dated", intent: "draft" }),
-    );
+    const draft = ok(await savePost(t.db, mentor, { id: p.id, title: "Dated", intent: "draft" }));
     expect(draft).toMatchObject({ status: "draft", publishedAt: null });
-    const republished = await ok(
+    const republished = ok(
       await savePost(t.db, mentor, { id: p.id, title: "Dated", intent: "publish" }, { now: later }),
     );
     expect(republished.publishedAt?.toISOString()).toBe(later.toISOString());
@@ -215,12 +211,10 @@ describe("status, published_at and reading time", () => {
 
   it("autosave keeps drafts drafts, sets last_autosave and leaves published posts alone", async () => {
     const now = new Date("2026-03-01T09:30:00Z");
-    const p = await ok(
-      await savePost(t.db, mentor, { title: "Auto", intent: "autosave" }, { now }),
-    );
+    const p = ok(await savePost(t.db, mentor, { title: "Auto", intent: "autosave" }, { now }));
     expect(p).toMatchObject({ status: "draft", publishedAt: null });
     expect(p.lastAutosave?.toISOString()).toBe(now.toISOString());
-    await ok(await savePost(t.db, mentor, { id: p.id, title: "Auto", intent: "publish" }));
+    ok(await savePost(t.db, mentor, { id: p.id, title: "Auto", intent: "publish" }));
     const skipped = await savePost(t.db, mentor, {
       id: p.id,
       title: "Half-typed",
@@ -232,9 +226,9 @@ describe("status, published_at and reading time", () => {
 
   it("reading time: words / 200 rounded up; external links 5", async () => {
     const words = (n: number) => `<p>${Array.from({ length: n }, () => "word").join(" ")}</p>`;
-    const a = await ok(await savePost(t.db, mentor, { title: "R1", content: words(200) }));
-    const b = await ok(await savePost(t.db, mentor, { title: "R2", content: words(201) }));
-    const c = await ok(
+    const a = ok(await savePost(t.db, mentor, { title: "R1", content: words(200) }));
+    const b = ok(await savePost(t.db, mentor, { title: "R2", content: words(201) }));
+    const c = ok(
       await savePost(t.db, mentor, {
         title: "R3",
         content: words(10),
@@ -242,7 +236,7 @@ describe("status, published_at and reading time", () => {
         external_url: "https://example.com/a",
       }),
     );
-    const e = await ok(await savePost(t.db, mentor, { title: "R4" }));
+    const e = ok(await savePost(t.db, mentor, { title: "R4" }));
     expect((await row(a.id)).readingTimeMinutes).toBe(1);
     expect((await row(b.id)).readingTimeMinutes).toBe(2);
     expect((await row(c.id)).readingTimeMinutes).toBe(5);
@@ -253,7 +247,7 @@ describe("status, published_at and reading time", () => {
 describe("scheduling", () => {
   it("a future publication time keeps the post off the public site until then", async () => {
     const future = new Date(Date.now() + 2 * HOUR);
-    const p = await ok(
+    const p = ok(
       await savePost(t.db, mentor, {
         title: "Scheduled",
         intent: "publish",
@@ -278,7 +272,7 @@ describe("scheduling", () => {
 
 describe("sanitising on save", () => {
   it("cleans the content and every HTML widget; keeps text widgets as text", async () => {
-    const p = await ok(
+    const p = ok(
       await savePost(t.db, mentor, {
         title: "XSS",
         content:
@@ -328,15 +322,15 @@ describe("sanitising on save", () => {
 
 describe("tags", () => {
   it("trims, lower-cases, de-duplicates, hyphenates slugs; usage counts follow every change", async () => {
-    const a = await ok(
+    const a = ok(
       await savePost(t.db, mentor, { title: "T1", tags: " AI Tools, ai tools ,Funding,, " }),
     );
     expect(await tagCounts()).toEqual({ "ai-tools": 1, funding: 1 });
     const names = await t.db.select({ name: tags.name }).from(tags);
     expect(names.map((n) => n.name).sort()).toEqual(["ai tools", "funding"]);
-    const b = await ok(await savePost(t.db, mentor, { title: "T2", tags: "funding, uk" }));
+    const b = ok(await savePost(t.db, mentor, { title: "T2", tags: "funding, uk" }));
     expect(await tagCounts()).toEqual({ "ai-tools": 1, funding: 2, uk: 1 });
-    await ok(await savePost(t.db, mentor, { id: a.id, title: "T1", tags: "uk" }));
+    ok(await savePost(t.db, mentor, { id: a.id, title: "T1", tags: "uk" }));
     expect(await tagCounts()).toEqual({ "ai-tools": 0, funding: 1, uk: 2 });
     await deletePost(t.db, mentor, b.id);
     expect(await tagCounts()).toEqual({ "ai-tools": 0, funding: 0, uk: 1 });
@@ -346,7 +340,7 @@ describe("tags", () => {
 
 describe("admin-only fields", () => {
   it("admins feature posts and choose among mentors and admins; mentors cannot", async () => {
-    const p = await ok(
+    const p = ok(
       await savePost(t.db, mentor, {
         title: "F",
         is_featured: "on",
@@ -354,7 +348,7 @@ describe("admin-only fields", () => {
       }),
     );
     expect(await row(p.id)).toMatchObject({ isFeatured: false, authorId: mentor.id });
-    await ok(
+    ok(
       await savePost(t.db, admin, {
         id: p.id,
         title: "F",
@@ -367,12 +361,12 @@ describe("admin-only fields", () => {
       { ok: false, fieldErrors: { author_id: expect.any(String) } },
     );
     // A mentor's edit keeps the admin's choice.
-    await ok(await savePost(t.db, otherMentor, { id: p.id, title: "F2" }));
+    ok(await savePost(t.db, otherMentor, { id: p.id, title: "F2" }));
     expect(await row(p.id)).toMatchObject({ isFeatured: true, authorId: otherMentor.id });
   });
 
   it("category: uncategorized by default, an unknown one refused", async () => {
-    const p = await ok(await savePost(t.db, mentor, { title: "C" }));
+    const p = ok(await savePost(t.db, mentor, { title: "C" }));
     expect((await row(p.id)).categoryId).toBe((await uncategorized()).id);
     expect(
       await savePost(t.db, mentor, {
@@ -385,8 +379,8 @@ describe("admin-only fields", () => {
 
 describe("My Posts", () => {
   it("mentors: own posts of every status; admins: all published with authors", async () => {
-    await ok(await savePost(t.db, mentor, { title: "Mine draft" }));
-    await ok(await savePost(t.db, mentor, { title: "Mine live", intent: "publish" }));
+    ok(await savePost(t.db, mentor, { title: "Mine draft" }));
+    ok(await savePost(t.db, mentor, { title: "Mine live", intent: "publish" }));
     await createPost(t.db, { authorId: otherMentor.id, slug: "theirs" });
     const mine = await listMyPosts(t.db, mentor);
     expect(mine.map((p) => p.title).sort()).toEqual(["Mine draft", "Mine live"]);

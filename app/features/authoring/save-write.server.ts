@@ -190,7 +190,7 @@ export async function writePost(
               .insert(posts)
               .values({ ...values, slug, createdAt: now })
               .returning(returning);
-        await syncTags(tx as unknown as Database, row!.id, input.tags);
+        await syncTags(tx, row!.id, input.tags);
         await recordSaveEffects(tx, actor, plan, values.content, row!, keyed);
         return row!;
       });

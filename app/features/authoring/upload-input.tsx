@@ -23,24 +23,27 @@ export function UploadInput({ id, onUploaded }: { id: string; onUploaded: (url: 
         type="file"
         accept={IMAGE_TYPES.join(",")}
         className="block max-w-full text-sm"
-        onChange={async (e) => {
+        onChange={(e) => {
           const file = e.currentTarget.files?.[0];
           e.currentTarget.value = "";
           if (!file) return;
           setMessage("Uploading…");
           setDone(null);
           setProgress(0);
-          try {
-            const url = await uploadImage(file, setProgress);
-            onUploaded(url);
-            setThumbnail(url);
-            setMessage("");
-            setDone({ text: STUDIO_TOASTS.imageUploaded });
-          } catch (error) {
-            setMessage(error instanceof Error ? error.message : "Failed to upload image");
-          } finally {
-            setProgress(null);
-          }
+          // Its failures are caught here and shown beside the field.
+          void (async () => {
+            try {
+              const url = await uploadImage(file, setProgress);
+              onUploaded(url);
+              setThumbnail(url);
+              setMessage("");
+              setDone({ text: STUDIO_TOASTS.imageUploaded });
+            } catch (error) {
+              setMessage(error instanceof Error ? error.message : "Failed to upload image");
+            } finally {
+              setProgress(null);
+            }
+          })();
         }}
       />
       {progress !== null ? (

@@ -25,7 +25,7 @@ const jpeg = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: "#2266aa" } })
     .jpeg()
     .toBuffer()
-    .then((b) => new Uint8Array(b) as Uint8Array<ArrayBuffer>);
+    .then((b) => new Uint8Array(b));
 
 describe("POST /api/uploads", () => {
   it("stores the image and a WebP copy at each responsive width below its own, all served", async () => {

@@ -11,17 +11,17 @@ function memoryStorage() {
   const objects = new Map<string, { bytes: Uint8Array; type: string }>();
   const storage: Storage = {
     driver: "local",
-    async put(key, bytes, contentType) {
+    put(key, bytes, contentType) {
       objects.set(key, { bytes, type: contentType });
-      return { key, url: `/uploads/${key}` };
+      return Promise.resolve({ key, url: `/uploads/${key}` });
     },
     url: (key) => `/uploads/${key}`,
-    list: async () => [...objects.keys()],
-    delete: async (key) => void objects.delete(key),
-    deletePrefix: async (prefix) => {
+    list: () => Promise.resolve([...objects.keys()]),
+    delete: (key) => Promise.resolve(void objects.delete(key)),
+    deletePrefix: (prefix) => {
       const keys = [...objects.keys()].filter((key) => key.startsWith(prefix));
       for (const key of keys) objects.delete(key);
-      return keys.length;
+      return Promise.resolve(keys.length);
     },
     check: async () => {},
   };

@@ -97,7 +97,7 @@ export async function checkedUpload<T extends { ok: true }>(
     // address in one transaction: a retry racing this one waits for it, then
     // gets its answer. A failed store rolls the claim back (a retry stores).
     const once = await keyed.db.transaction((tx) =>
-      onceForKey(tx as unknown as Database, actor.id, keyed.key!, scope, store),
+      onceForKey(tx as unknown as Database, actor.id, keyed.key, scope, store),
     );
     return "mismatch" in once ? keyReused : once.result;
   } catch {

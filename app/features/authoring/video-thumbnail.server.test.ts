@@ -149,7 +149,7 @@ describe("resolveVideoThumbnail (at save time)", () => {
   const vimeo = { featuredImageUrl: null, featuredVideoUrl: "https://vimeo.com/76979871" };
 
   it("asks for a new Vimeo link, keeps the stored still while the link is unchanged", async () => {
-    const resolve = vi.fn(async () => STILL);
+    const resolve = vi.fn(() => Promise.resolve(STILL));
     expect(await resolveVideoThumbnail(vimeo, undefined, { resolve, autosave: false })).toBe(STILL);
     expect(resolve).toHaveBeenCalledWith("https://vimeo.com/76979871");
     const previous = { ...vimeo, videoThumbnailUrl: STILL };
@@ -162,16 +162,14 @@ describe("resolveVideoThumbnail (at save time)", () => {
   });
 
   it("stores nothing without a Vimeo link, on failure, or on autosave of a new link", async () => {
-    const resolve = vi.fn(async () => STILL);
+    const resolve = vi.fn(() => Promise.resolve(STILL));
     const youtube = { featuredImageUrl: null, featuredVideoUrl: "https://youtu.be/dQw4w9WgXcQ" };
     expect(
       await resolveVideoThumbnail(youtube, undefined, { resolve, autosave: false }),
     ).toBeNull();
     expect(await resolveVideoThumbnail(vimeo, undefined, { resolve, autosave: true })).toBeNull();
     expect(resolve).not.toHaveBeenCalled();
-    const failing = vi.fn(async () => {
-      throw new Error("down");
-    });
+    const failing = vi.fn(() => Promise.reject(new Error("down")));
     expect(
       await resolveVideoThumbnail(vimeo, undefined, { resolve: failing, autosave: false }),
     ).toBeNull();

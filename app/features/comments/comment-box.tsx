@@ -35,35 +35,38 @@ export default function CommentBox({
       method="post"
       action={`${postPath}#comments-${postId}`}
       className="mt-4"
-      onSubmit={async (event) => {
-        event.preventDefault();
-        if (busy || blank) return;
-        setBusy(true);
-        setError(null);
-        try {
-          submissionKey.current ??= newSubmissionKey();
-          const result = await post(
-            { intent: "create", postId, content: text, ...(parentId ? { parentId } : {}) },
-            submissionKey.current,
-          );
-          if (result.redirected) {
-            window.location.assign("/pending-approval");
-            return;
+      onSubmit={(event) =>
+        // A failure shows in the form (setError); nothing waits for it.
+        void (async () => {
+          event.preventDefault();
+          if (busy || blank) return;
+          setBusy(true);
+          setError(null);
+          try {
+            submissionKey.current ??= newSubmissionKey();
+            const result = await post(
+              { intent: "create", postId, content: text, ...(parentId ? { parentId } : {}) },
+              submissionKey.current,
+            );
+            if (result.redirected) {
+              window.location.assign("/pending-approval");
+              return;
+            }
+            if (!result.ok) {
+              setError(String(result.body.error ?? "Failed to post comment. Please try again."));
+              return;
+            }
+            submissionKey.current = null;
+            setText("");
+            onPosted();
+            onCancel?.();
+          } catch {
+            setError("Failed to post comment. Please try again.");
+          } finally {
+            setBusy(false);
           }
-          if (!result.ok) {
-            setError(String(result.body.error ?? "Failed to post comment. Please try again."));
-            return;
-          }
-          submissionKey.current = null;
-          setText("");
-          onPosted();
-          onCancel?.();
-        } catch {
-          setError("Failed to post comment. Please try again.");
-        } finally {
-          setBusy(false);
-        }
-      }}
+        })()
+      }
     >
       <input type="hidden" name="intent" value="create" />
       <input type="hidden" name="postId" value={postId} />

@@ -255,7 +255,7 @@ describe("likes", () => {
       await countRows(
         t.db,
         "comments",
-        and(eq(comments.postId, postId), eq(comments.isDeleted, false))!,
+        and(eq(comments.postId, postId), eq(comments.isDeleted, false)),
       ),
     );
     expect(await commentCount()).toBe(51);

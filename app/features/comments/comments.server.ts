@@ -248,7 +248,7 @@ export async function createComment(
     return await db.transaction(async (tx) => {
       const key = options.idempotencyKey;
       const claim = await claimIdempotencyKey<CreateResult>(
-        tx as unknown as Database,
+        tx,
         actor.id,
         key,
         `comment:${post.id}:${parentId ?? ""}`,
@@ -259,7 +259,7 @@ export async function createComment(
           : ({ ok: false, status: 400, error: COMMENT_MESSAGES.failed } as const);
       }
       const answer = async (result: CreateResult) => {
-        await recordIdempotentResult(tx as unknown as Database, actor.id, key, result);
+        await recordIdempotentResult(tx, actor.id, key, result);
         return result;
       };
       // One member's comments are counted one at a time (a transaction-scoped

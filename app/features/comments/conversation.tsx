@@ -96,7 +96,9 @@ export function Conversation({
 
   // After a post or a delete, as many top-level comments as were shown (one
   // more for a new top-level comment, one fewer for a deleted one), not just 5.
-  const reload = (change = 0) => load(0, Math.min(MAX_SHOWN, Math.max(5, items.length + change)));
+  // load() shows its own failure (the "Failed to load comments" line), so nothing waits for it.
+  const reload = (change = 0) =>
+    void load(0, Math.min(MAX_SHOWN, Math.max(5, items.length + change)));
   // A refused reply goes back under its comment; when that comment is not
   // shown (gone, or further down), the main box keeps the text instead.
   const replyDraftFor =

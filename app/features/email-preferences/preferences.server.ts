@@ -8,7 +8,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import { notificationPreferences, notifications } from "#server/db/schema";
-import { currentJobQueue, type SqlExecutor } from "#server/jobs/queue";
+import { currentJobQueue } from "#server/jobs/queue";
 import {
   type Channel,
   DEFAULT_CHANNELS,
@@ -192,7 +192,7 @@ export async function afterNotificationsCreated<
     for (const row of rows) {
       if (channelOf(row.userId) !== "email") continue;
       const job: MailJob = { kind: "notification", notificationId: row.id, userId: row.userId };
-      await queue.send("mail", job, { key: `notification:${row.id}`, via: db as SqlExecutor });
+      await queue.send("mail", job, { key: `notification:${row.id}`, via: db });
     }
   }
   return rows.filter((row) => channelOf(row.userId) !== "off");
@@ -206,5 +206,5 @@ export async function enqueueBroadcastEmails(db: Executor, broadcastId: string):
   const queue = currentJobQueue();
   if (!queue) throw new Error("The job queue is not started.");
   const job: MailJob = { kind: "broadcast-fanout", broadcastId };
-  await queue.send("mail", job, { key: `broadcast-fanout:${broadcastId}`, via: db as SqlExecutor });
+  await queue.send("mail", job, { key: `broadcast-fanout:${broadcastId}`, via: db });
 }

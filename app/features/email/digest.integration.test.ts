@@ -33,12 +33,13 @@ const deps: EmailJobDeps = {
   db: () => testDb.db,
   mailer: () => ({
     kind: "outbox",
-    async send(m) {
+    send(m) {
       sent.push(m);
+      return Promise.resolve();
     },
     async close() {},
   }),
-  site: async () => SITE,
+  site: () => Promise.resolve(SITE),
 };
 
 beforeAll(async () => {
@@ -202,7 +203,7 @@ describe.skipIf(!pgUrl)("a kill -9 of the worker process during a digest run", (
     );
     children.push(child);
     let out = "";
-    child.stdout!.on("data", (c: Buffer) => (out += c.toString()));
+    child.stdout.on("data", (c: Buffer) => (out += c.toString()));
     const deadline = Date.now() + 60_000;
     while (!out.includes("ready")) {
       if (child.exitCode !== null) throw new Error(`worker exited ${child.exitCode}`);

@@ -46,12 +46,13 @@ beforeAll(async () => {
   await startEmailJobs(worker, log, {
     db: () => site.testDb.db,
     mailer: () => mailer,
-    site: async () => ({
-      name: "FounderBridge",
-      url: site.app.url,
-      secret: TEST_SECRET,
-      timeZone: "Europe/London",
-    }),
+    site: () =>
+      Promise.resolve({
+        name: "FounderBridge",
+        url: site.app.url,
+        secret: TEST_SECRET,
+        timeZone: "Europe/London",
+      }),
   });
 });
 afterAll(async () => {

@@ -170,7 +170,7 @@ export async function runMailJob(deps: EmailJobDeps, queue: JobQueue, job: MailJ
       "mail",
       rows.map((r) => ({
         key: `broadcast:${job.broadcastId}:${r.userId}`,
-        data: { kind: "broadcast", broadcastId: job.broadcastId, userId: r.userId } as MailJob,
+        data: { kind: "broadcast", broadcastId: job.broadcastId, userId: r.userId },
       })),
     );
     after = rows.at(-1)!.userId;

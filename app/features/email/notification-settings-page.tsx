@@ -87,7 +87,7 @@ export function NotificationSettingsPage({
   fields: Record<string, unknown>;
 }) {
   const chosen = (name: string, fallback: string) =>
-    typeof fields[name] === "string" ? (fields[name] as string) : fallback;
+    typeof fields[name] === "string" ? fields[name] : fallback;
   // A new key after each save or refusal resets the radios to what the server answered.
   const formKey = `${saved}-${error ?? ""}`;
   return (

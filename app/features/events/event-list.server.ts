@@ -103,7 +103,7 @@ export async function queryEventsPage(
             .offset(skip)
         : [];
     const ids = [...soon, ...past, ...rest].map((r) => r.id);
-    const cards = await queryCardsByIds(tx as unknown as Database, ids.slice(0, limit));
+    const cards = await queryCardsByIds(tx, ids.slice(0, limit));
     const events =
       cards.length === 0
         ? []

@@ -68,7 +68,7 @@ beforeEach(async () => {
   guidesId = await categoryId("guides");
 });
 
-async function saved(result: Awaited<ReturnType<typeof savePost>>) {
+function saved(result: Awaited<ReturnType<typeof savePost>>) {
   if (!result.ok)
     throw new Error(`save failed: ${result.error} ${JSON.stringify(result.fieldErrors)}`);
   return result.post;
@@ -76,7 +76,7 @@ async function saved(result: Awaited<ReturnType<typeof savePost>>) {
 
 describe("the event fields in the post form", () => {
   it("are ignored for a post outside Events, and cleared when a post leaves Events", async () => {
-    const guide = await saved(
+    const guide = saved(
       await savePost(t.db, mentor, {
         title: "Not an event",
         intent: "publish",
@@ -102,7 +102,7 @@ describe("the event fields in the post form", () => {
       }),
     ).toMatchObject({ ok: true });
 
-    const event = await saved(
+    const event = saved(
       await savePost(t.db, mentor, {
         title: "An evening",
         intent: "publish",
@@ -111,7 +111,7 @@ describe("the event fields in the post form", () => {
       }),
     );
     expect((await row(event.id)).eventTimeZone).toBe("Asia/Kolkata");
-    await saved(
+    saved(
       await savePost(t.db, mentor, {
         id: event.id,
         title: "An evening",
@@ -172,7 +172,7 @@ describe("the event fields in the post form", () => {
     expect(
       await attempt({ event_venue: "", event_online_url: "https://meet.example/abc" }),
     ).toMatchObject({ ok: true });
-    const plain = await saved(
+    const plain = saved(
       await savePost(t.db, mentor, {
         title: "Events roundup",
         intent: "publish",
@@ -193,16 +193,16 @@ describe("the event fields in the post form", () => {
       expect(await savePost(t.db, actor, input)).toMatchObject({ ok: false });
     }
     expect(await t.db.$count(posts)).toBe(0);
-    const mine = await saved(await savePost(t.db, mentor, input));
+    const mine = saved(await savePost(t.db, mentor, input));
     expect(
       await savePost(t.db, otherMentor, { ...input, id: mine.id, event_venue: "Elsewhere" }),
     ).toMatchObject({ ok: false, status: 403 });
-    await saved(await savePost(t.db, admin, { ...input, id: mine.id, event_venue: "Elsewhere" }));
+    saved(await savePost(t.db, admin, { ...input, id: mine.id, event_venue: "Elsewhere" }));
     expect((await row(mine.id)).eventVenue).toBe("Elsewhere");
   });
 
   it("keep a stored event when an autosave carries an unfinished one", async () => {
-    const draft = await saved(
+    const draft = saved(
       await savePost(t.db, mentor, {
         title: "Draft event",
         intent: "draft",
@@ -225,7 +225,7 @@ describe("the event fields in the post form", () => {
 
 describe("event times across time zones", () => {
   async function publish(title: string, fields: Record<string, string>) {
-    const post = await saved(
+    const post = saved(
       await savePost(t.db, mentor, {
         title,
         excerpt: `${title}, in brief.`,
@@ -378,7 +378,7 @@ describe("event times across time zones", () => {
       true,
     );
 
-    const plain = await saved(
+    const plain = saved(
       await savePost(t.db, mentor, { title: "A guide", intent: "publish", category_id: guidesId }),
     );
     const plainView = (await loadPostView(t.db, plain.slug, SITE))!;
@@ -522,7 +522,7 @@ describe("the Events category's list", () => {
     const plans = await t.db.transaction(async (tx) => {
       await tx.execute(sql`SELECT set_config('enable_seqscan', 'off', true)`);
       const explain = async (query: ReturnType<typeof sql>) =>
-        ((await tx.execute(sql`EXPLAIN ${query}`)) as unknown as { rows: object[] }).rows
+        ((await tx.execute(sql`EXPLAIN ${query}`)) as { rows: object[] }).rows
           .map((r) => String(Object.values(r)[0]))
           .join("\n");
       return [

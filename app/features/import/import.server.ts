@@ -295,7 +295,7 @@ export async function importBundle(
       }
       for (const r of bundle.redirects) await addRedirect(r.from, r.to, r.statusCode);
       if (options.dryRun) throw new DryRunRollback();
-      await options.beforeCommit?.(tx as unknown as Database, report);
+      await options.beforeCommit?.(tx, report);
     });
   } catch (error) {
     if (!(error instanceof DryRunRollback)) throw error;

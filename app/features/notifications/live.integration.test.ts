@@ -28,7 +28,7 @@ describe.skipIf(!url)("live notifications across instances (PostgreSQL)", () => 
     await (await fetch(`${app.url}/api/notifications/stream`)).body?.cancel();
     // The same database as the app's, through a handle of its own.
     const sameDb = new URL(url!);
-    const result = (await testDb.db.execute(sql`SELECT current_database() AS name`)) as unknown as {
+    const result = (await testDb.db.execute(sql`SELECT current_database() AS name`)) as {
       rows: { name: string }[];
     };
     sameDb.pathname = `/${result.rows[0]!.name}`;

@@ -61,14 +61,14 @@ function metaContent(html: string, property: string) {
 
 async function publish(
   fields: Record<string, string>,
-  resolver = vi.fn<ThumbnailResolver>(async () => STILL),
+  resolver = vi.fn<ThumbnailResolver>(() => Promise.resolve(STILL)),
 ) {
   const result = await savePost(
     site.testDb.db,
     mentor,
     { intent: "publish", title: "Media post", category_id: podcast, ...fields },
     // The audio's facts are read by audio-facts.integration.test.ts; here nothing is fetched.
-    { videoThumbnail: resolver, audioProbe: async () => null },
+    { videoThumbnail: resolver, audioProbe: () => Promise.resolve(null) },
   );
   return { result, resolver };
 }
@@ -240,7 +240,7 @@ describe("a Vimeo link's still", () => {
   it("is kept while the link is unchanged, asked again for a new one, and its failure does not stop the save", async () => {
     const first = await publish({ featured_video_url: VIMEO });
     if (!first.result.ok) throw new Error(first.result.error);
-    const again = vi.fn(async () => "https://i.vimeocdn.com/other");
+    const again = vi.fn(() => Promise.resolve("https://i.vimeocdn.com/other"));
     const edit = await savePost(
       site.testDb.db,
       mentor,
@@ -257,7 +257,7 @@ describe("a Vimeo link's still", () => {
     expect(again).not.toHaveBeenCalled();
     expect(await storedThumbnail(first.result.post.id)).toBe(STILL);
 
-    const failing = vi.fn(async () => null);
+    const failing = vi.fn(() => Promise.resolve(null));
     const moved = await savePost(
       site.testDb.db,
       mentor,
@@ -283,7 +283,7 @@ describe("a Vimeo link's still", () => {
   it("a Vimeo image link without a still shows the player instead of nothing", async () => {
     const { result } = await publish(
       { featured_image_url: VIMEO },
-      vi.fn(async () => null),
+      vi.fn(() => Promise.resolve(null)),
     );
     if (!result.ok) throw new Error(result.error);
     expect(articleOf(await page(`/post/${result.post.slug}`), result.post.slug)).toContain(

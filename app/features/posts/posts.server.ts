@@ -147,7 +147,7 @@ export async function queryPostsPage(
       .limit(limit + 1)
       .offset(offset);
     const cards = await queryCardsByIds(
-      tx as unknown as Database,
+      tx,
       ids.slice(0, limit).map((r) => r.id),
     );
     return { posts: cards, more: ids.length > limit };

@@ -77,7 +77,8 @@ export function EditProfileForm(props: {
   // Success: go on after 1.5 s (spec 2 §4); <meta refresh> does it without JavaScript.
   useEffect(() => {
     if (!result?.ok || !result.redirectTo) return;
-    const timer = setTimeout(() => navigate(result.redirectTo!), 1500);
+    // The router handles a failed navigation itself; nothing here waits for it.
+    const timer = setTimeout(() => void navigate(result.redirectTo!), 1500);
     return () => clearTimeout(timer);
   }, [result, navigate]);
 

@@ -320,9 +320,7 @@ describe("the profile photo", () => {
     logged.length = 0;
     const noDelete = {
       ...storage,
-      deletePrefix: async () => {
-        throw new Error("storage offline");
-      },
+      deletePrefix: () => Promise.reject(new Error("storage offline")),
     };
     const result = await uploadProfilePhoto(t.db, noDelete, m.actor, await png(600, 600), {
       now: new Date(2_000),

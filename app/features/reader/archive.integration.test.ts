@@ -49,9 +49,10 @@ beforeAll(async () => {
   const logger = {
     logQuery: (query: string, params: unknown[]) => statements.push({ query, params }),
   };
-  logged = (t.handle.kind === "pglite"
-    ? drizzlePglite({ client: client as PGlite, schema, logger })
-    : drizzlePg({ client: client as pg.Pool, schema, logger })) as unknown as Database;
+  logged =
+    t.handle.kind === "pglite"
+      ? drizzlePglite({ client: client as PGlite, schema, logger })
+      : drizzlePg({ client: client as pg.Pool, schema, logger });
 
   authorId = (await createUser(t.db, { role: "mentor" })).id;
   otherAuthorId = (await createUser(t.db, { role: "mentor" })).id;

@@ -113,7 +113,7 @@ export async function createReport(
           reporterId: actor!.id,
           commentId: kind === "comment" ? id : null,
           postId: target.postId,
-          reason: reason as ReportReason,
+          reason: reason,
           details: details || null,
         })
         .onConflictDoNothing()
@@ -254,7 +254,7 @@ export async function dismissReports(
   return db.transaction(async (tx) => {
     const closed = await tx
       .update(reports)
-      .set({ status: "dismissed", resolvedBy: actor!.id, resolvedAt: sql`now()` })
+      .set({ status: "dismissed", resolvedBy: actor.id, resolvedAt: sql`now()` })
       .where(and(itemWhere(kind, id), eq(reports.status, "open")))
       .returning({ postId: reports.postId });
     if (closed.length === 0)
@@ -269,7 +269,7 @@ export async function dismissReports(
       if (shown.length) await dropPostPage(tx, postId);
     }
     const [label] = await tx.select({ title: posts.title }).from(posts).where(eq(posts.id, postId));
-    await recordAdminAction(tx, actor!, {
+    await recordAdminAction(tx, actor, {
       action: "report.dismiss",
       targetType: kind,
       targetId: id,

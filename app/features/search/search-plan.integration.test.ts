@@ -39,9 +39,10 @@ beforeAll(async () => {
   const logger = {
     logQuery: (query: string, params: unknown[]) => statements.push({ query, params }),
   };
-  logged = (t.handle.kind === "pglite"
-    ? drizzlePglite({ client: client as PGlite, schema, logger })
-    : drizzlePg({ client: client as pg.Pool, schema, logger })) as unknown as Database;
+  logged =
+    t.handle.kind === "pglite"
+      ? drizzlePglite({ client: client as PGlite, schema, logger })
+      : drizzlePg({ client: client as pg.Pool, schema, logger });
 
   const author = await createUser(t.db, { role: "mentor" });
   // 10,000 published posts, newest first by number. "visa" is in the title of

@@ -198,7 +198,7 @@ export async function searchPosts(db: Database, rawQuery: string, page = 1): Pro
         sql`SELECT set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`,
       );
     }
-    return runSearch(tx as unknown as Database, query, current);
+    return runSearch(tx, query, current);
   });
 }
 

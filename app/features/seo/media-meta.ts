@@ -65,7 +65,7 @@ export function mediaMeta(
   const video = videoOf(post);
   if (video) {
     const still = postVisual(post).imageUrl ?? DEFAULT_SHARE_IMAGE.path;
-    const url = abs(video.embedUrl ?? video.contentUrl!);
+    const url = abs(video.embedUrl ?? video.contentUrl);
     out.push(
       { property: "og:video", content: url },
       ...(url.startsWith("https:") ? [{ property: "og:video:secure_url", content: url }] : []),

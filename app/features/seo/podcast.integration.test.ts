@@ -47,7 +47,7 @@ async function publish(fields: Record<string, string>, probe = createAudioProbe(
     site.testDb.db,
     mentor,
     { intent: "publish", category_id: podcast, ...fields },
-    { videoThumbnail: async () => null, audioProbe: probe },
+    { videoThumbnail: () => Promise.resolve(null), audioProbe: probe },
   );
   if (!result.ok) throw new Error(JSON.stringify(result));
   return result;

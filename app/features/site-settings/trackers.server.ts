@@ -6,7 +6,6 @@
  * granted or not required (spec 1 §4; the consent feature decides that).
  */
 import { parseDocument, DomUtils } from "htmlparser2";
-import type { Element } from "domhandler";
 import { GA_ID, GTM_ID, PIXEL_ID } from "./settings-schema";
 import type { HeadTag, PageTrackers } from "./trackers";
 
@@ -76,7 +75,7 @@ export function parseHeadHtml(html: string): HeadTag[] {
   const tags: HeadTag[] = [];
   for (const node of parseDocument(html).children) {
     if (node.type !== "script" && node.type !== "style" && node.type !== "tag") continue;
-    const element = node as Element;
+    const element = node;
     const name = element.name.toLowerCase();
     if (!HEAD_ELEMENTS.has(name)) continue;
     const inner = DomUtils.getInnerHTML(element, { decodeEntities: false });

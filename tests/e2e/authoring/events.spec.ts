@@ -170,7 +170,7 @@ test.describe("events", () => {
       details.getByRole("link", { name: /Calendar file \(\.ics\)/ }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`${postPath.split("/").pop()}.ics`);
-    const ics = await readFile((await download.path())!, "utf8");
+    const ics = await readFile(await download.path(), "utf8");
     const vevent = new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent("vevent")!;
     const parsed = new ICAL.Event(vevent);
     expect(parsed.summary).toBe(title);

@@ -146,7 +146,7 @@ export const RESET_ADDRESS_LIMITS_SQL = "DELETE FROM signup_attempts; DELETE FRO
 export async function makeTemplate(options: {
   name: TemplateName;
   prepare(dataDir: string): Promise<void>;
-  adjust?(db: PGlite): Promise<void>;
+  adjust?: (db: PGlite) => Promise<void>;
   accounts(dataDir: string): Promise<{ email: string; password: string }[]>;
   env?: Record<string, string>;
   start: (

@@ -48,7 +48,7 @@ export const Embed = Node.create({
       {
         tag: "iframe[src]",
         getAttrs: (element) => {
-          const src = (element as HTMLElement).getAttribute("src") ?? "";
+          const src = element.getAttribute("src") ?? "";
           // Bodies are sanitised on load: an iframe here already plays from an allowed host.
           return src.startsWith("https://") ? null : false;
         },
