@@ -1,10 +1,12 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { readRecords, withFreshIndex } from "./decision-index";
 
 /**
  * Every decision record has the form of docs/decisions/0000-template.md and is
- * listed in the folder's index (docs/decisions/README.md).
+ * listed in the folder's index (docs/decisions/README.md), which is generated
+ * from the records' headers by `npm run docs:index` (scripts/decision-index.ts).
  */
 const folder = path.resolve("docs/decisions");
 const records = readdirSync(folder).filter(
@@ -40,5 +42,11 @@ describe("decision records", () => {
     expect(row, `docs/decisions/README.md lists ${file}`).toBeDefined();
     const cells = row?.split("|").map((cell) => cell.trim());
     expect(cells).toContain(status);
+  });
+
+  it("the index is the one generated from the records' headers (npm run docs:index)", () => {
+    expect(index, "run `npm run docs:index`").toBe(withFreshIndex(index, readRecords(folder)));
+    const rows = index.split("\n").filter((line) => /^\| \[\d{4}\]/.test(line));
+    expect(rows).toHaveLength(records.length);
   });
 });

@@ -336,7 +336,7 @@ export async function createBackup({
     if (config.storage?.driver === "s3") {
       uploads = {
         included: false,
-        reason: "Uploads are in S3: keep them with bucket versioning (README, Operations)",
+        reason: "Uploads are in S3: keep them with bucket versioning (docs/operations.md#backups)",
       };
     } else {
       const root = uploadsDir(config.dataDir);
