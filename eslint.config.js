@@ -40,7 +40,7 @@ const FEATURE_ORDER = [
 ];
 
 /**
- * The size budget (issue 30 item 5, docs/decisions/0200): no source file over
+ * The size budget (docs/development.md#habits, docs/decisions/0200): no source file over
  * 400 lines and no function over 100, counting code only (blank lines and
  * comments are not counted). Tests are outside the budget: a describe block
  * is a list of cases, not a unit to split.
@@ -60,7 +60,7 @@ const SIZE_DATA_FILES = [
   "server/db/migrations/**",
 ];
 
-/** Being dissolved by the request pipeline (issue 30 item 4); drop each entry as it goes. */
+/** Being dissolved by the request pipeline (docs/adding-a-feature.md#4-the-feature); drop each entry as it goes. */
 const SIZE_PIPELINE_FILES = [
   "app/routes/health.tsx",
   "app/routes/home.tsx",
@@ -72,14 +72,14 @@ const SIZE_PIPELINE_FILES = [
   "app/features/admin/reports-page.server.ts",
 ];
 
-/** Not split yet (issue 30 item 5): each is over 400 lines. Shrinks only. */
+/** Not split yet (docs/development.md#habits): each is over 400 lines. Shrinks only. */
 const SIZE_FILES_NOT_YET_SPLIT = [
   "scripts/bench.ts",
   "server/backup/archive.ts",
   "server/db/seed-demo.ts",
 ];
 
-/** Not split yet (issue 30 item 5): each holds a function over 100 lines. Shrinks only. */
+/** Not split yet (docs/development.md#habits): each holds a function over 100 lines. Shrinks only. */
 const SIZE_NOT_YET_SPLIT = [
   "app/features/comments/comment-box.tsx",
   "app/features/accounts/otp-form.tsx",

@@ -69,7 +69,7 @@ export default defineConfig({
       },
       // Bundled, so the server holds the dozen icons it draws: imported from
       // node_modules, lucide-react's entry loads all of its ~1,600 icons (about
-      // 40 MiB of the server's memory, issue 17 item 4).
+      // 40 MiB of the server's memory, docs/decisions/0104).
       resolve: { noExternal: ["lucide-react"] },
     },
   },

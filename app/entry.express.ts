@@ -27,7 +27,7 @@ export const hooks: AppHooks = {
       onError: (error) => log.warn({ err: error }, "publication clock"),
     }),
   // E-mails at once, broadcasts by e-mail and the weekly digest, through the job queue.
-  // Webhook deliveries, signed and retried with backoff (issue 22 §3).
+  // Webhook deliveries, signed and retried with backoff (docs/operations.md#content-api).
   startJobs: async (queue, log) => {
     await startEmailJobs(queue, log);
     await startWebhookJobs(queue, db, log);

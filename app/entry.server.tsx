@@ -24,7 +24,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   noteDatabaseError(error);
   if (isRouteErrorResponse(error) && error.status < 500) return;
   const log = context.get(requestContext).log;
-  // The path only, and the error as server/logger.ts keeps it: no user text (issue 13).
+  // The path only, and the error as server/logger.ts keeps it: no user text (docs/milestones.md#issue-13-security).
   const path = new URL(request.url).pathname;
   log.error({ err: error, path }, "route error");
   reportError(error, {

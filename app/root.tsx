@@ -44,7 +44,7 @@ import { THEME_COLOR } from "~/features/seo/web-manifest";
 import { readFlash } from "~/lib/flash.server";
 import { STUDIO_FLASH } from "~/features/authoring/studio/studio-messages";
 
-// Only members have a bell: readers' pages do not load its code (issue 17, decision 0107).
+// Only members have a bell: readers' pages do not load its code (docs/milestones.md#issue-17-performance, decision 0107).
 // The server renders it in place, so that the page works without JavaScript.
 const NotificationBell = import.meta.env.SSR
   ? (await import("~/features/notifications/notification-bell")).NotificationBell
@@ -54,7 +54,7 @@ const NotificationBell = import.meta.env.SSR
       })),
     );
 
-// A flash (a success carried over a redirect, issue 18 §7) is rare and only for signed-in
+// A flash (a success carried over a redirect, docs/decisions/0147) is rare and only for signed-in
 // authors: readers' pages do not load the toast's code until one comes.
 const FlashToast = import.meta.env.SSR
   ? (await import("~/components/ui/toast")).FlashToast
@@ -79,15 +79,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [chrome, user, scripts] = await Promise.all([
     loadSiteChrome(),
     getSessionUser(request),
-    // The consent bar and the tracking scripts this visitor gets (spec 1 §2, §4).
+    // The consent bar and the tracking scripts this visitor gets (docs/product/privacy.md#tracking-scripts).
     pageScripts(db(), request),
   ]);
   const [bell, openReports] = await Promise.all([
     can(user, "notifications.read") ? bellState(db(), user!.id) : null,
-    // The admin nav's badge (issue 20 §6): admins only.
+    // The admin nav's badge (docs/decisions/0122): admins only.
     can(user, "admin.access") ? openReportCount(db(), user) : null,
   ]);
-  // A success toast carried over a redirect (issue 18 §7), shown once.
+  // A success toast carried over a redirect (docs/decisions/0147), shown once.
   const flash = readFlash(request, STUDIO_FLASH);
   const body = {
     ...chrome,

@@ -1,6 +1,5 @@
 /**
- * `npm run bench:admin`: how fast the admin's lists answer at scale (issue
- * 19). On a throwaway PostgreSQL database (BENCH_DATABASE_URL, e.g.
+ * `npm run bench:admin`: how fast the admin's lists answer at scale (docs/milestones.md#issue-19-administration-on-a-phone-and-at-scale). On a throwaway PostgreSQL database (BENCH_DATABASE_URL, e.g.
  * postgres://postgres@127.0.0.1:5432/postgres; created and dropped here) it
  * seeds the demo content plus 10,000 members and 10,000 posts
  * (BENCH_ADMIN_ROWS), starts the production server, signs the demo admin in

@@ -21,7 +21,7 @@
  * What each line measures (50 connections and 15 s unless BENCH_CONNECTIONS
  * and BENCH_SECONDS say otherwise):
  * - home, category: one address each, so the page cache answers nearly all;
- *   "page 50" the same for the archives' 50th page (issue 21).
+ *   "page 50" the same for the archives' 50th page (docs/milestones.md#issue-21-reach).
  * - article (500 posts): rotates over 500 different articles, each fetched
  *   once before (as readers would have): page-cache hits, with the nonce and
  *   gzip work of each hit.

@@ -1,5 +1,5 @@
 /**
- * The e-mail pipeline's figures (issue 20): a weekly digest to 10,000
+ * The e-mail pipeline's figures (docs/milestones.md#issue-20-members-come-back): a weekly digest to 10,000
  * members through the job queue to a local SMTP server (smtp-server, in this
  * process), on a fresh embedded PGlite database, or on PostgreSQL with
  * BENCH_DATABASE_URL (a database this script may fill). Prints the time, the

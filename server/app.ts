@@ -154,7 +154,7 @@ export function createApp({
   // Every request counted and timed by route pattern; /metrics itself, off without a token.
   app.use(requestMetrics());
   app.use(metricsEndpoint(config.metricsToken));
-  // Read at each scrape. The job queue's gauges (issue 20) go here too, as `jobs`.
+  // Read at each scrape. The job queue's gauges (docs/milestones.md#issue-20-members-come-back) go here too, as `jobs`.
   setMetricsSources({ pool: () => poolStats(getDatabaseHandle()), openStreams: openStreamCount });
   // Each request notes the database failures it meets (a 5xx they cause is a 503).
   app.use(trackDatabaseFailures());
@@ -176,7 +176,7 @@ export function createApp({
         req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({
           id: req.id,
           method: req.method,
-          // The path only: a query can hold what the user typed (issue 13).
+          // The path only: a query can hold what the user typed (docs/milestones.md#issue-13-security).
           url: req.url.split("?")[0],
           ip: req.remoteAddress,
         }),
@@ -214,8 +214,8 @@ export function createApp({
   app.use(bodyLimit());
   // The Content API's CORS and preflights, for the configured origins (docs/decisions/0139).
   app.use(contentApiCors(config.contentApiOrigins));
-  // Writes only from this site's own pages (issue 13); the auth library checks its own paths.
-  // No control character in a path or query reaches a route (issue 13).
+  // Writes only from this site's own pages (docs/milestones.md#issue-13-security); the auth library checks its own paths.
+  // No control character in a path or query reaches a route (docs/milestones.md#issue-13-security).
   app.use(refuseControlUrls());
   // One-click unsubscribe (RFC 8058) is POSTed by mail providers from anywhere; its signed
   // token is the only authority, and it can only turn an e-mail off (docs/decisions/0125).
@@ -252,7 +252,7 @@ export function createApp({
     }),
   );
 
-  // Answers made for a signed-in request are never kept by a cache (issue 13).
+  // Answers made for a signed-in request are never kept by a cache (docs/milestones.md#issue-13-security).
   app.use(privateWhenSignedIn());
   app.use(clientLogsRouter(log));
 

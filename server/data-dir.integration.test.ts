@@ -1,5 +1,5 @@
 /**
- * Issue 29, item 4: DATA_DIR and the embedded database's folder are 0700, a
+ * docs/decisions/0171: DATA_DIR and the embedded database's folder are 0700, a
  * wider one is narrowed with a warning, and no file the database writes
  * there is open to other users (PGlite makes its files 0666 otherwise).
  */

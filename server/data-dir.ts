@@ -1,5 +1,5 @@
 /**
- * The data folder is private to the site's user (issue 29, item 4;
+ * The data folder is private to the site's user (docs/decisions/0171;
  * docs/decisions/0171): DATA_DIR, the embedded database's folder and the
  * backup and export folders are 0700, the files in them 0600. A folder found
  * wider is narrowed, with a warning. The server runs with umask 077, so what

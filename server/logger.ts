@@ -7,7 +7,7 @@ type ErrorLike = Record<string, unknown> & { raw?: unknown };
 const SQLSTATE = /^[0-9A-Z]{5}$/;
 
 /**
- * An error as the log keeps it (issue 13): its type, a database error's
+ * An error as the log keeps it (docs/milestones.md#issue-13-security): its type, a database error's
  * SQLSTATE and the names of what it concerns (constraint, table, column),
  * and where it was thrown, but never the SQL, its parameters or a database
  * message (they carry what the user typed: "invalid input syntax …: <text>").

@@ -1,6 +1,6 @@
 /**
  * The admin pages, in one list: the links on each admin page (AdminLinks)
- * and the avatar menu's admin links (spec 1 §2, spec 2 §2) both come from
+ * and the avatar menu's admin links (docs/product/administration.md) both come from
  * here, so a new admin page is added once. `menuLabel` is the avatar menu's
  * wording where it differs from the page links'.
  */

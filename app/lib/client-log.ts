@@ -1,5 +1,5 @@
 /**
- * Browser-side logging (spec 1 §7): in production, error and warn entries go
+ * Browser-side logging (docs/development.md#layout): in production, error and warn entries go
  * to POST /api/logs as {level, message, timestamp, context}. In development
  * they stay in the console.
  */

@@ -1,5 +1,5 @@
 /**
- * Embeds in a post body (issue 18): a YouTube, Vimeo, Spotify or SoundCloud
+ * Embeds in a post body (docs/milestones.md#issue-18-the-writing-studio): a YouTube, Vimeo, Spotify or SoundCloud
  * address turned into the player address an <iframe> may load. Only these
  * players: their hosts are the ones the sanitiser and the CSP's frame-src
  * allow (server/http/security.ts EMBED_HOSTS; embed.test.ts checks it).

@@ -1,5 +1,5 @@
 /**
- * One-shot success messages that survive a redirect ("flash", issue 18 §7):
+ * One-shot success messages that survive a redirect ("flash", docs/decisions/0147):
  * the action that redirects sets a short-lived cookie naming the message,
  * the next page's root loader reads it, shows it as a toast and clears it.
  * The cookie holds a key, never text: only messages the app knows are shown

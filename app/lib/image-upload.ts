@@ -1,5 +1,5 @@
 /**
- * The rules every image upload control shares (spec 2 §5, §9): JPEG, PNG or
+ * The rules every image upload control shares (docs/product/authoring.md#uploads): JPEG, PNG or
  * WebP, at most 5 MB. The browser checks a chosen file with them before
  * sending it, so that an oversized file gets the spec's message beside its
  * field and nothing else on the page changes; the server checks again (the

@@ -1,7 +1,7 @@
 import { formatDate } from "./format";
 
 /**
- * Spec 1 §9: Just now under 60 seconds, then minutes, hours, days up to 7,
+ * docs/product/reading.md#dates: Just now under 60 seconds, then minutes, hours, days up to 7,
  * then a date (in the site's time zone, decision 0144).
  */
 export function relativeTime(

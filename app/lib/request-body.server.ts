@@ -74,7 +74,7 @@ export async function readFormWithin(request: Request, maxBytes: number): Promis
       body: counted,
       duplex: "half",
     } as RequestInit).formData();
-    // Text without control characters (issue 13: PostgreSQL refuses U+0000).
+    // Text without control characters (docs/milestones.md#issue-13-security: PostgreSQL refuses U+0000).
     return { ok: true, form: cleanFormData(form) };
   } catch {
     return { ok: false, reason: over ? "too-large" : "unreadable" };

@@ -2,7 +2,7 @@
  * What a post's link preview shows (og:title, og:description, og:image and
  * the site's address), from the post's fields: one set of fallbacks for the
  * server's meta tags (app/features/seo/post-meta.ts, the post page's
- * shareImage) and the writing page's live card (issue 18 §1). Isomorphic.
+ * shareImage) and the writing page's live card (docs/product/authoring.md#studio). Isomorphic.
  */
 import { postVisual } from "./video";
 
@@ -18,7 +18,7 @@ export const DEFAULT_SHARE_IMAGE = {
   alt: "FounderBridge: Build between the UK and India, with mentors.",
 } as const;
 
-/** og_image, else the featured image, else the video's still (spec 1 §3, issue 4 §8); null: the default. */
+/** og_image, else the featured image, else the video's still (docs/product/README.md#data-model, docs/product/reading.md#search-engines-and-link-previews); null: the default. */
 export function shareImageOf(post: {
   ogImage: string | null;
   featuredImageUrl: string | null;
@@ -28,7 +28,7 @@ export function shareImageOf(post: {
   return post.ogImage?.trim() || postVisual(post).imageUrl;
 }
 
-/** The excerpt, or the text's first 160 characters (spec 2 §9). */
+/** The excerpt, or the text's first 160 characters (docs/product/authoring.md#post-form). */
 export function postDescription(excerpt: string | null | undefined, text: string): string {
   return (excerpt?.trim() || text).slice(0, 160);
 }

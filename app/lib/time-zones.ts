@@ -1,5 +1,5 @@
 /**
- * IANA time zones (issue 18 §6, issue 21 §5): the site's default zone, the
+ * IANA time zones (docs/decisions/0144, docs/decisions/0115): the site's default zone, the
  * check that a name is one the runtime knows, and the list the forms offer.
  * Plain Intl: the runtime's own zone data, on the server and in the browser.
  */

@@ -119,10 +119,13 @@ function refuseRead(
   invalid?: { message: string | null; fieldErrors: Record<string, string> },
 ) {
   if (problem === "too-large") {
-    return data({ error: messages.tooLarge ?? TOO_LARGE_MESSAGE }, {
-      status: 413,
-      headers: noStore,
-    });
+    return data(
+      { error: messages.tooLarge ?? TOO_LARGE_MESSAGE },
+      {
+        status: 413,
+        headers: noStore,
+      },
+    );
   }
   const error =
     (messages.schemaMessage ? invalid?.message : null) ?? messages.invalid ?? INVALID_REQUEST;

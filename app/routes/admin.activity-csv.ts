@@ -7,8 +7,7 @@ import { actor } from "~/pipeline/guards.server";
 import type { Route } from "./+types/admin.activity-csv";
 
 /**
- * The Activity page's rows as CSV, with the page's filters (issue 19 item
- * 5): under the admins' guard (app/routes.ts), everyone else goes to /.
+ * The Activity page's rows as CSV, with the page's filters (docs/product/administration.md#activity): under the admins' guard (app/routes.ts), everyone else goes to /.
  * Bad filters are a 400.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

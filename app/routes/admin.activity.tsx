@@ -14,7 +14,7 @@ export function meta(args: Route.MetaArgs) {
   return defaultPageMeta(args, "Admin Activity", { noindex: true });
 }
 
-/** /admin/activity (issue 19 item 5): under the admins' guard; bad filters are a 400 showing everything. */
+/** /admin/activity (docs/product/administration.md#activity): under the admins' guard; bad filters are a 400 showing everything. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const read = readQuery(request, activityQuery);
   const filters = read.ok ? read.data : NO_FILTERS;

@@ -27,7 +27,7 @@ const query = z.object({
   post: formText.pipe(z.string().trim().max(200, MESSAGES.noPost)),
 });
 
-/** /admin/analytics?days=30|90&post={slug} (issue 19 item 4): under the admins' guard. */
+/** /admin/analytics?days=30|90&post={slug} (docs/product/administration.md#analytics): under the admins' guard. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = actor(context);
   const { db } = services(context);

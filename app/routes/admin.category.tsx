@@ -33,7 +33,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const headers = { "Cache-Control": "private, no-store" };
   if (params.categoryId === "new") return data({ isNew: true, values: EMPTY }, { headers });
   const row = await loadCategory(db(), actor, params.categoryId);
-  // Spec 2 §8: "Failed to load category" (alert, then back to /admin).
+  // docs/product/administration.md#categories: "Failed to load category" (alert, then back to /admin).
   if (!row) throw redirect(dashboardFailure("category-load"), { headers });
   return data({ isNew: false, values: valuesOfCategory(row) }, { headers });
 }

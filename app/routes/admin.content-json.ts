@@ -9,7 +9,7 @@ import { recordAdminAction } from "~/features/audit/audit.server";
 import type { Route } from "./+types/admin.content-json";
 
 /**
- * The site's content as one JSON file (issue 22; the same content.json as
+ * The site's content as one JSON file (docs/milestones.md#issue-22-operate-it; the same content.json as
  * `npm run export`, without the media files, which are at their URLs).
  * Under the admins' guard (app/routes.ts); everyone else goes to /. Members' e-mail addresses only with
  * `?emails=1`, and the audit log says which.

@@ -10,7 +10,7 @@ import { actor } from "~/pipeline/guards.server";
 import type { Route } from "./+types/admin.users-csv";
 
 /**
- * Export Users CSV (spec 2 §2, §7): under the admins' guard (app/routes.ts);
+ * Export Users CSV (docs/product/administration.md#export): under the admins' guard (app/routes.ts);
  * everyone else goes to /.
  * The dashboard's button is a plain link (no `download` attribute): a CSV
  * answer carries Content-Disposition and downloads, a failure sends the

@@ -19,7 +19,7 @@ import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
 import { readForm } from "~/lib/read-input.server";
 
 /**
- * POST a cookie-consent choice (spec 1 §3, §7): JSON {choice, sessionId} from
+ * POST a cookie-consent choice (docs/product/README.md#data-model, docs/product/privacy.md#cookie-consent): JSON {choice, sessionId} from
  * the bar's script, or a plain form (choice, returnTo) without JavaScript.
  * choice=reset forgets the choice (the /cookie-policy button).
  * Sets the cookie_consent cookie the server renders pages by, and records the

@@ -13,7 +13,7 @@ import { flashHeaders } from "~/lib/flash.server";
 import type { Route } from "./+types/api.post-revisions";
 
 /**
- * /api/posts/{id}/revisions (issue 18): GET lists the post's history, or
+ * /api/posts/{id}/revisions (docs/milestones.md#issue-18-the-writing-studio): GET lists the post's history, or
  * with ?revision= what changed since that revision; POST restores one and
  * goes back to the editor. Only for whoever may edit the post (else 404).
  */

@@ -26,7 +26,7 @@ function count(request: Request, postId: string, context: Route.LoaderArgs["cont
   );
 }
 
-/** POST /api/posts/{id}/view: the post page's beacon (spec 1 §2: each loaded post registers a view). */
+/** POST /api/posts/{id}/view: the post page's beacon (docs/product/reading.md#views: each loaded post registers a view). */
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") {
     return Response.json({ error: "Method not allowed" }, { status: 405, headers: noStore });

@@ -10,7 +10,7 @@ import { defineAction } from "~/pipeline/action.server";
 const reportForm = z.object({ kind: formText, id: formText, reason: formText, details: formText });
 
 /**
- * POST kind=comment|post, id, reason, details? → { ok } or { error } with 4xx (issue 20 §6).
+ * POST kind=comment|post, id, reason, details? → { ok } or { error } with 4xx (docs/decisions/0122).
  * Visitors and blocked members 401, others who may not report 403, before the body is read.
  */
 export const action = defineAction({

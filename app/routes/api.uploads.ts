@@ -8,7 +8,7 @@ import { z } from "zod";
 
 /**
  * The upload form: one file (anything else answers "Failed to upload image"),
- * an image unless `kind` is "captions" (a WebVTT file, issue 21 §4).
+ * an image unless `kind` is "captions" (a WebVTT file, docs/decisions/0113).
  */
 const uploadForm = z.object({
   file: z.instanceof(File),
@@ -16,7 +16,7 @@ const uploadForm = z.object({
 });
 
 /**
- * POST multipart `file` → { url } (mentors and admins; spec 2 §5, §9).
+ * POST multipart `file` → { url } (mentors and admins; docs/product/authoring.md).
  * Whoever may not write posts is refused (403) before a byte of the body is
  * read; the body is refused past the cap as it streams, with or without
  * Content-Length.

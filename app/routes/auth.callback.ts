@@ -6,7 +6,7 @@ import { clientIp } from "~/features/accounts/request.server";
 import type { Route } from "./+types/auth.callback";
 
 /**
- * The return point of sign-in with LinkedIn (spec §2): Better Auth's own
+ * The return point of sign-in with LinkedIn (docs/product/accounts.md#sign-in-with-linkedin): Better Auth's own
  * callback (/api/auth/callback/linkedin) has made the session, or sends the
  * error here; this applies the login rules and goes on.
  */

@@ -34,7 +34,7 @@ export default function CookiePolicy({ loaderData }: Route.ComponentProps) {
       <h1 className="text-4xl font-extrabold tracking-tight text-brand-900">Cookie Policy</h1>
       {/* The admin-edited policy (site settings), sanitised like a post body. */}
       <div className="post-body mt-8" dangerouslySetInnerHTML={{ __html: loaderData.html }} />
-      {/* Forgets the cookie choice: the consent bar asks again (spec 1 §2). */}
+      {/* Forgets the cookie choice: the consent bar asks again (docs/product/privacy.md#cookie-consent). */}
       <ResetConsentButton />
     </article>
   );

@@ -23,7 +23,7 @@ function sourceOf(pathname: string, params: Route.LoaderArgs["params"]): FeedSou
 }
 
 /**
- * The feeds (issue 21 §3): {scope}/rss.xml (RSS 2.0, full content) and
+ * The feeds (docs/decisions/0111): {scope}/rss.xml (RSS 2.0, full content) and
  * {scope}/feed.json (JSON Feed 1.1) of the latest 20 posts; /podcast.xml,
  * the Podcast category for podcast apps.
  */

@@ -7,7 +7,7 @@ import { secondaryButton } from "~/components/ui/button-styles";
 import type { Route } from "./+types/health";
 
 export async function loader(args?: Pick<Route.LoaderArgs, "request">) {
-  // Admins also see the job queue (issue 20 §5); everyone else the spec's page.
+  // Admins also see the job queue (docs/decisions/0123); everyone else the spec's page.
   const state = args ? await queueStateFor(args.request).catch(() => null) : null;
   const queue = state ? { queue: state } : {};
   try {

@@ -47,7 +47,7 @@ export const action = defineAction({
   limit: SMALL_BODY_LIMIT_BYTES,
   run: async (services, member, input) => {
     const result = await deleteMyPost(services, member, input);
-    // "Post deleted successfully!" comes with the next page, as a flash (spec 2 §8).
+    // "Post deleted successfully!" comes with the next page, as a flash (docs/product/authoring.md).
     if (result.ok) throw redirect("/my-posts", { headers: flashHeaders("post-deleted") });
     return result;
   },

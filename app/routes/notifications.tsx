@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     bellState(db, member.id),
   ]);
   const page = {
-    // Issue 20: approved members choose how they hear about each type.
+    // docs/milestones.md#issue-20-members-come-back: approved members choose how they hear about each type.
     canChooseEmails: can(member, "notifications.settings"),
     filter,
     items,

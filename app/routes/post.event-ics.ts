@@ -6,7 +6,7 @@ import { services } from "~/lib/services.server";
 import type { Route } from "./+types/post.event-ics";
 
 /**
- * /post/{slug}/event.ics (issue 21 §5): a visible event post's event as an
+ * /post/{slug}/event.ics (docs/decisions/0115): a visible event post's event as an
  * iCalendar file, downloaded by "Add to calendar". 404 for any other post.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {

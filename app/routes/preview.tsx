@@ -10,7 +10,7 @@ import { sessionOf } from "~/pipeline/guards.server";
 import type { Route } from "./+types/preview";
 
 /**
- * /preview/{postId}: a post as its published page will look (issue 18), for
+ * /preview/{postId}: a post as its published page will look (docs/milestones.md#issue-18-the-writing-studio), for
  * its author and admins, or with ?token= from a share link. Anyone else gets
  * the 404 page. Its POST creates or revokes the share link.
  */

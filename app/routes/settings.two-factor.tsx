@@ -134,7 +134,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     // Sessions made before the second factor stop working: all but this browser's new one
-    // (issue 29 item 7, docs/decisions/0174).
+    // (docs/decisions/0174).
     const ended = await endSessionsBeforeTwoFactor(deps.db, member.id, confirmed.setCookie);
     renewed(confirmed.setCookie, "on", ended > 0);
   }

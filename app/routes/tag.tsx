@@ -11,7 +11,7 @@ import { pageCacheHeaders, readerPageHeaders, withPageKeys } from "~/features/la
 import { readQuery } from "~/lib/read-input.server";
 import type { Route } from "./+types/tag";
 
-/** /tag/{slug}: the tag's posts, 20 a page (issue 21 §2). */
+/** /tag/{slug}: the tag's posts, 20 a page (docs/product/reading.md#archives-tags-and-feeds). */
 export async function loader({ params, request }: Route.LoaderArgs) {
   const query = readQuery(request, archiveQuery);
   const page = query.ok ? await loadTagPage(db(), params.slug, query.data.page) : null;

@@ -21,7 +21,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  // Spec §2: without the address the code went to, back to sign-up.
+  // docs/product/accounts.md#verification-code: without the address the code went to, back to sign-up.
   const query = readQuery(request, otpQuery);
   if (!query.ok) throw redirect("/signup");
   const { email } = query.data;

@@ -21,7 +21,7 @@ import { STORE_IDENTIFIER } from "./verification-identifiers";
  */
 export const CLIENT_IP_HEADER = "x-founderbridge-client-ip";
 
-/** Spec §9 and issue 3. */
+/** docs/product/accounts.md and docs/milestones.md#issue-3-accounts. */
 export const OTP_LENGTH = 6;
 export const OTP_EXPIRES_SECONDS = 10 * 60;
 export const OTP_ALLOWED_ATTEMPTS = 5;
@@ -109,7 +109,7 @@ export const IMAGE_REFUSED_MESSAGE = "A profile image must be an https address o
 /**
  * No session for a blocked member (or a profile-less user) or a locked
  * account, whichever endpoint or flow asks for one: password, username, e-mail
- * code, provider callback (issue 13). A blocked member's other sessions end too.
+ * code, provider callback (docs/milestones.md#issue-13-security). A blocked member's other sessions end too.
  */
 async function refuseBlockedSession(db: Database, userId: string) {
   const [profile] = await db
@@ -225,7 +225,7 @@ export function createAuth(options: AuthOptions) {
       enabled: true,
       requireEmailVerification: true,
       autoSignIn: false,
-      // Sign-up asks for 8 with the strength rules (app/features/accounts); reset for 6 (spec §5).
+      // Sign-up asks for 8 with the strength rules (app/features/accounts); reset for 6 (docs/product/accounts.md#password-reset).
       minPasswordLength: 6,
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: RESET_TOKEN_EXPIRES_SECONDS,
@@ -291,7 +291,7 @@ export function createAuth(options: AuthOptions) {
       },
     },
     hooks: {
-      // An authenticator code is taken once (issue 29 §1, docs/decisions/0166).
+      // An authenticator code is taken once (docs/decisions/0166).
       before: totpCodesUsedOnce(db, TWO_FACTOR_COOKIE),
       after: providerSignInAsksForCode,
     },
@@ -338,7 +338,7 @@ export function createAuth(options: AuthOptions) {
           await mailer.send(verificationCodeMessage(siteName, email, otp));
         },
       }),
-      // Authenticator codes with recovery codes (issue 22 §5, docs/decisions/0138).
+      // Authenticator codes with recovery codes (docs/decisions/0138).
       // Sign-in with a password answers twoFactorRedirect for members who use it;
       // app/features/accounts/two-factor.server.ts asks for the code.
       twoFactor({ issuer: siteName, backupCodeOptions: { amount: 10, length: 10 } }),

@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 1: the auth library's own HTTP endpoints are closed. Only the
+ * docs/security.md#the-auth-librarys-doors: the auth library's own HTTP endpoints are closed. Only the
  * LinkedIn callback reaches Better Auth from the browser; every other path
  * under /api/auth is 404 at the Express layer and again inside the library
  * (disabledPaths). Whatever asks the library for a session, a blocked member
@@ -66,7 +66,7 @@ describe("the auth library's HTTP endpoints", () => {
         "/api/auth/change-password",
         { currentPassword: TEST_PASSWORD, newPassword: "hijacked1", revokeOtherSessions: true },
       ],
-      // Issue 22 §5: the second factor is turned on, off and checked only by the site's forms.
+      // docs/decisions/0138: the second factor is turned on, off and checked only by the site's forms.
       ["/api/auth/two-factor/enable", { password: TEST_PASSWORD }],
       ["/api/auth/two-factor/disable", { password: TEST_PASSWORD }],
       ["/api/auth/two-factor/verify-backup-code", { code: "aaaaa-bbbbb" }],

@@ -1,5 +1,5 @@
 /**
- * An authenticator code is accepted once (issue 29 §1, docs/decisions/0166).
+ * An authenticator code is accepted once (docs/decisions/0166).
  * The twoFactor plugin's verifyTOTP accepts any code of the 30-second steps
  * around now and records nothing, so the same code (or the previous step's)
  * worked again for as long as it lasted. This hook runs before it: it finds

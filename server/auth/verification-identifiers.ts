@@ -1,6 +1,6 @@
 /**
  * How the auth library stores the identifiers of its one-time values in the
- * verifications table (issue 29, item 3; docs/decisions/0170): never in clear.
+ * verifications table (docs/decisions/0170, docs/decisions/0171; docs/decisions/0170): never in clear.
  * A reset link's token is part of its identifier (`reset-password:<token>`),
  * so a clear identifier in a backup or a database copy would be a working
  * link. Every identifier is stored as its SHA-256 (base64url, no padding: the

@@ -1,5 +1,5 @@
 /**
- * The restore drill (issue 22): seed, back up, wipe, restore, and compare
+ * The restore drill (docs/milestones.md#issue-22-operate-it): seed, back up, wipe, restore, and compare
  * every table's rows and every uploaded file's hash. On the embedded database
  * (through the running server's socket, as `npm run backup` does while the
  * site runs) and, with TEST_DATABASE_URL, on PostgreSQL with pg_dump and with
@@ -219,7 +219,7 @@ describe("backup and restore of the embedded database", () => {
     },
   );
 
-  it("writes the archive 0600 in a folder it makes 0700 (issue 29, item 3)", async () => {
+  it("writes the archive 0600 in a folder it makes 0700 (docs/decisions/0170, docs/decisions/0171)", async () => {
     const source = tempDir();
     const handle = await openDatabase({ dir: path.join(source, "pglite") });
     try {
@@ -234,7 +234,7 @@ describe("backup and restore of the embedded database", () => {
     expect(statSync(folder).mode & 0o777).toBe(0o700);
   });
 
-  describe("restores only what the site writes (issue 29, item 6)", () => {
+  describe("restores only what the site writes (docs/decisions/0173)", () => {
     /** A real backup of an empty site, then edited: `edit` changes its folder and manifest. */
     async function tampered(
       edit: (

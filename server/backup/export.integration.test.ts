@@ -1,5 +1,5 @@
 /**
- * The content export (issue 22, item 2): posts with their HTML, categories,
+ * The content export (docs/decisions/0119): posts with their HTML, categories,
  * tags, authors' public profiles, settings and redirects in content.json,
  * media beside it; e-mail addresses only when asked for.
  */
@@ -73,7 +73,7 @@ function config(dataDir: string) {
 }
 
 describe("npm run export", () => {
-  it("writes the archive 0600 in a folder it makes 0700 (issue 29, item 3)", async () => {
+  it("writes the archive 0600 in a folder it makes 0700 (docs/decisions/0170, docs/decisions/0171)", async () => {
     await seed();
     const folder = path.join(tempDir(), "exports");
     const out = path.join(folder, "content.tar.gz");
@@ -211,7 +211,7 @@ const filesUnder = (root: string) =>
         .sort()
     : [];
 
-describe("importing media: only what the site writes (issue 29, item 6)", () => {
+describe("importing media: only what the site writes (docs/decisions/0173)", () => {
   it("copies only images and captions named in content.json, and lists the rest", async () => {
     const html = "<!doctype html><script>alert(document.cookie)</script>";
     const archive = await craftedExport({

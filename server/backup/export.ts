@@ -1,5 +1,5 @@
 /**
- * `npm run export` (issue 22, item 2's way out): the whole site's content as
+ * `npm run export` (docs/decisions/0119's way out): the whole site's content as
  * one JSON file, `content.json`, plus the local uploads under `media/`, in one
  * .tar.gz. Posts (every status) with their HTML, category, tags and author;
  * categories, tags, the authors' public profiles, the site settings and the

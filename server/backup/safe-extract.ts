@@ -1,5 +1,5 @@
 /**
- * What an import or a restore may take out of an archive (issue 29, item 6;
+ * What an import or a restore may take out of an archive (docs/decisions/0173;
  * docs/decisions/0173): only the kinds of file the site writes itself, under
  * the names its manifest gives, never a link, and no more bytes in all than
  * EXTRACT_RATIO times the archive (at most EXTRACT_CAP_BYTES).

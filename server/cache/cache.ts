@@ -1,5 +1,5 @@
 /**
- * In-process TTL caches with the spec's lifetimes (spec 1 §9), dropped on
+ * In-process TTL caches with the spec's lifetimes (docs/product/reading.md#caching), dropped on
  * every instance when the data behind them changes.
  *
  * Each cache belongs to one or more scopes ("posts", "categories",
@@ -34,7 +34,7 @@ export const PAGE_CACHE_SCOPES: CacheScope[] = [
 
 export const MINUTE = 60_000;
 
-/** Spec 1 §9: published posts list 3 minutes, a single post 5, categories 10, most viewed 5. */
+/** docs/product/reading.md#categories: published posts list 3 minutes, a single post 5, categories 10, most viewed 5. */
 export const CACHE_TTL = {
   postList: 3 * MINUTE,
   post: 5 * MINUTE,
@@ -43,7 +43,7 @@ export const CACHE_TTL = {
   settings: 10 * MINUTE,
 } as const;
 
-/** Spec 1 §9: expired entries are cleaned every 60 seconds. */
+/** docs/product/reading.md: expired entries are cleaned every 60 seconds. */
 export const SWEEP_INTERVAL_MS = 60_000;
 
 export const INVALIDATION_CHANNEL = "cache_invalidate";

@@ -1,6 +1,5 @@
 /**
- * Losing database connections must not take the process down (issue 14,
- * item 1). A real `node server.js` on PostgreSQL has searches in flight, each
+ * Losing database connections must not take the process down (docs/decisions/0060). A real `node server.js` on PostgreSQL has searches in flight, each
  * inside a transaction on a checked-out client, held there by a lock the test
  * takes; the DBA's pg_terminate_backend then ends every connection of the app
  * (the pool's and the LISTEN one), twice. The process stays up, the requests

@@ -1,5 +1,5 @@
 /**
- * Issue 29 §10, docs/decisions/0168: the embedded demo site (demo content on)
+ * docs/decisions/0168: the embedded demo site (demo content on)
  * does not make admins set up a second factor, and its first-start message
  * says a real site does and how to turn it on; a site without demo content
  * keeps requiring it (migration 0030's default). Each test opens a database

@@ -27,7 +27,7 @@ async function appliedMigrations(db: Executor): Promise<Set<number>> {
   return new Set(applied.rows.map((r) => Number(r.created_at)));
 }
 
-/** One log line per migration this run applied, by name (issue 22). */
+/** One log line per migration this run applied, by name (docs/milestones.md#issue-22-operate-it). */
 async function logApplied(
   db: Executor,
   before: Set<number>,

@@ -1,5 +1,5 @@
 /**
- * The PostgreSQL pool keeps its slots (issue 14): a transaction whose BEGIN
+ * The PostgreSQL pool keeps its slots (docs/milestones.md#issue-14-reliability): a transaction whose BEGIN
  * fails (as when its connection has just dropped) must not leave its client
  * checked out for good. Drizzle sends BEGIN before its try/finally, so the
  * client's guard releases it. PostgreSQL only (the embedded database has no pool).

@@ -165,7 +165,7 @@ describe("enumerations", () => {
     ["post_type", ["blog", "external_link"]],
     ["post_status", ["draft", "pending", "published"]],
     ["audio_type", ["mp3", "mp4", "wav", "embed"]],
-    // The spec's four, then the community's own (issue 20, decision 0120).
+    // The spec's four, then the community's own (docs/milestones.md#issue-20-members-come-back, decision 0120).
     [
       "notification_type",
       ["follow", "approval", "promotion", "broadcast", "reply", "comment", "new_post", "mention"],

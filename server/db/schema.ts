@@ -1,5 +1,5 @@
 /**
- * The whole data model (spec 1 §3 and spec 2 §3), plus what the behaviour
+ * The whole data model (docs/product/README.md#data-model and docs/product/README.md#data-model), plus what the behaviour
  * needs: the auth library's tables, sign-up and login attempts, broadcasts.
  *
  * Rules kept by the database itself (see migrations/0001_rules.sql):
@@ -62,13 +62,13 @@ export const notificationTypeEnum = pgEnum("notification_type", [
   "approval",
   "promotion",
   "broadcast",
-  // Issue 20: the community's own events (decision 0120).
+  // docs/milestones.md#issue-20-members-come-back: the community's own events (decision 0120).
   "reply",
   "comment",
   "new_post",
   "mention",
 ]);
-/** What a member may report (issue 20 §6, decision 0122). */
+/** What a member may report (docs/decisions/0122). */
 export const reportReasonEnum = pgEnum("report_reason", ["spam", "abuse", "off_topic", "other"]);
 export const reportStatusEnum = pgEnum("report_status", ["open", "dismissed", "actioned"]);
 /** Widget types; sidebar widgets are JSON, so the database checks these with CHECK constraints. */
@@ -87,7 +87,7 @@ export const broadcastStatusFilterEnum = pgEnum("broadcast_status_filter", [
   "blocked",
 ]);
 
-/** A sidebar widget (spec §3). Its `type` is checked by the database (see sidebar_widgets_valid). */
+/** A sidebar widget (docs/product/README.md#data-model). Its `type` is checked by the database (see sidebar_widgets_valid). */
 export type SidebarWidget = {
   type: (typeof WIDGET_TYPES)[number];
   order: number;
@@ -197,7 +197,7 @@ export const twoFactors = pgTable(
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     /**
      * The 30-second step of the last authenticator code accepted (Unix time
-     * / 30): a code is taken once, and never one older than this (issue 29,
+     * / 30): a code is taken once, and never one older than this (docs/milestones.md#issue-29-trust,
      * docs/decisions/0166). Not the library's: server/auth/totp-once.ts.
      */
     lastTotpStep: integer("last_totp_step"),
@@ -219,7 +219,7 @@ export const rateLimits = pgTable("rate_limits", {
 // -------------------------------------------------------------------- profiles
 
 /**
- * What the admin's member searches match a text in (issue 19): the username
+ * What the admin's member searches match a text in (docs/milestones.md#issue-19-administration-on-a-phone-and-at-scale): the username
  * and the full name, lower-cased, a newline between them so that no search
  * (which never holds one) matches across both. The trigram index
  * profiles_name_trgm_idx is on this very expression; a query must use it
@@ -261,10 +261,10 @@ export const profiles = pgTable(
     uniqueIndex("profiles_email_key").on(sql`lower(${t.email})`),
     index("profiles_role_status_idx").on(t.role, t.status),
     index("profiles_created_at_idx").on(t.createdAt),
-    // The admin's Users tab sorted by role or status (issue 19), read either way.
+    // The admin's Users tab sorted by role or status (docs/milestones.md#issue-19-administration-on-a-phone-and-at-scale), read either way.
     index("profiles_role_id_idx").on(t.role, t.id),
     index("profiles_status_id_idx").on(t.status, t.id),
-    // The admin's Users and Posts searches (issue 19): a text anywhere in the username or the
+    // The admin's Users and Posts searches (docs/milestones.md#issue-19-administration-on-a-phone-and-at-scale): a text anywhere in the username or the
     // name (one key, so one index), or in the e-mail address.
     index("profiles_name_trgm_idx").using(
       "gin",
@@ -331,8 +331,7 @@ export const posts = pgTable(
     featuredAudioUrl: text("featured_audio_url"),
     audioType: audioTypeEnum("audio_type"),
     /**
-     * What the podcast feed's enclosure and itunes:duration need (issue 21
-     * §3), read from the audio file when the post is saved: its size in
+     * What the podcast feed's enclosure and itunes:duration need (docs/decisions/0111), read from the audio file when the post is saved: its size in
      * bytes, its MIME type and its length in whole seconds. Null when the
      * file could not be read (an embed, an unreachable host).
      */
@@ -340,7 +339,7 @@ export const posts = pgTable(
     audioMimeType: text("audio_mime_type"),
     audioDurationSeconds: integer("audio_duration_seconds"),
     /**
-     * An Events post's event (issue 21 §5): its start and end as instants
+     * An Events post's event (docs/decisions/0115): its start and end as instants
      * (UTC), the IANA time zone it is held in (shown and written to calendars
      * in that zone), a venue and/or an online link, and a booking link. All
      * null for other posts: the save clears them outside the Events category.
@@ -352,7 +351,7 @@ export const posts = pgTable(
     eventOnlineUrl: text("event_online_url"),
     eventBookingUrl: text("event_booking_url"),
     /**
-     * A WebVTT captions file for a featured video file (issue 21 §4): its
+     * A WebVTT captions file for a featured video file (docs/decisions/0113): its
      * address on this site's storage, language (BCP 47) and label.
      */
     captionsUrl: text("captions_url"),
@@ -368,7 +367,7 @@ export const posts = pgTable(
     /**
      * The author's username, kept by a trigger (migration admin_author_sort) whenever the
      * author changes: the admin's Posts tab sorts by it with an index instead of joining
-     * and sorting every post (issue 19). Never written by the app.
+     * and sorting every post (docs/milestones.md#issue-19-administration-on-a-phone-and-at-scale). Never written by the app.
      */
     authorUsername: text("author_username").notNull().default(""),
     status: postStatusEnum("status").notNull().default("draft"),
@@ -388,7 +387,7 @@ export const posts = pgTable(
     ogDescription: text("og_description"),
     ogImage: text("og_image"),
     lastAutosave: timestamp("last_autosave", { withTimezone: true }),
-    /** Who saved it last (a person or their autosave): named when a stale save is refused (issue 18). */
+    /** Who saved it last (a person or their autosave): named when a stale save is refused (docs/milestones.md#issue-18-the-writing-studio). */
     updatedBy: text("updated_by").references((): AnyPgColumn => profiles.id, {
       onDelete: "set null",
     }),
@@ -419,7 +418,7 @@ export const posts = pgTable(
       .on(t.publishedAt.desc().nullsFirst())
       .where(sql`${t.status} = 'published' AND ${t.isFeatured}`),
     index("posts_author_idx").on(t.authorId, t.publishedAt.desc().nullsFirst()),
-    // The Events category's list (issue 21 §5): upcoming events found by their end, past
+    // The Events category's list (docs/decisions/0115): upcoming events found by their end, past
     // events walked by start, newest first. Both only hold posts with an event, so the
     // planner never takes them for another category's archive (migration 0018).
     index("posts_event_ends_idx")
@@ -429,7 +428,7 @@ export const posts = pgTable(
       .on(t.categoryId, t.eventStartsAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'published' AND ${t.eventStartsAt} IS NOT NULL`),
     check("posts_event_ends_after_start", sql`${t.eventEndsAt} > ${t.eventStartsAt}`),
-    // The admin's Posts tab sorted by a column (issue 19): each read forwards or backwards,
+    // The admin's Posts tab sorted by a column (docs/milestones.md#issue-19-administration-on-a-phone-and-at-scale): each read forwards or backwards,
     // the published date twice because drafts (NULL) come last both ways.
     index("posts_created_id_idx").on(t.createdAt, t.id),
     index("posts_author_sort_idx").on(t.authorUsername, t.id),
@@ -491,7 +490,7 @@ export const postViews = pgTable(
 );
 
 /**
- * Counted views per post per UTC day (issue 19 item 4): one row per post and
+ * Counted views per post per UTC day (docs/product/administration.md#analytics): one row per post and
  * day, added to in the statement that counts a view (registerView), so the
  * admin's and authors' charts read a few hundred rows, never the views.
  */
@@ -542,7 +541,7 @@ export const postTags = pgTable(
 // ------------------------------------------------------------ writing studio
 
 /**
- * A post's history (issue 18): a copy of the title, body, excerpt and author
+ * A post's history (docs/milestones.md#issue-18-the-writing-studio): a copy of the title, body, excerpt and author
  * at every save by a person (not autosave). The last 50 per post are kept;
  * deleting the post deletes them.
  */
@@ -565,7 +564,7 @@ export const postRevisions = pgTable(
 );
 
 /**
- * A draft's "share preview" link (issue 18): the token's SHA-256 only, so the
+ * A draft's "share preview" link (docs/milestones.md#issue-18-the-writing-studio): the token's SHA-256 only, so the
  * table never holds a working link. One per post; revoked by deleting it,
  * and it stops working once the post is published.
  */
@@ -745,7 +744,7 @@ export const postAnnouncements = pgTable("post_announcements", {
 // ---------------------------------------------------------------------- reports
 
 /**
- * A member's report of a comment or a post (issue 20 §6, decision 0122): one
+ * A member's report of a comment or a post (docs/decisions/0122): one
  * per member and item; open until an admin dismisses it or deletes the item.
  */
 export const reports = pgTable(
@@ -784,7 +783,7 @@ export const reports = pgTable(
 );
 
 /**
- * How a member wants each notification type (issue 20): in the app only, an
+ * How a member wants each notification type (docs/milestones.md#issue-20-members-come-back): in the app only, an
  * e-mail at once, in the weekly digest, or off. A row only where the member
  * chose something other than the type's default (app/features/email-preferences).
  * The type is text: the list of types is the code's (new types need no migration).
@@ -891,7 +890,7 @@ export const siteSettings = pgTable(
     socialYoutubeUrl: text("social_youtube_url"),
     socialFacebookUrl: text("social_facebook_url"),
     /**
-     * The Podcast category's feed (/podcast.xml, issue 21 §3): the show's
+     * The Podcast category's feed (/podcast.xml, docs/decisions/0111): the show's
      * square artwork, Apple Podcasts category, owner and explicit flag.
      */
     podcastImageUrl: text("podcast_image_url"),
@@ -900,21 +899,21 @@ export const siteSettings = pgTable(
     podcastOwnerEmail: text("podcast_owner_email"),
     podcastExplicit: boolean("podcast_explicit").notNull().default(false),
     /**
-     * The weekly digest (issue 20): on or off, the day (0 Sunday … 6 Saturday)
+     * The weekly digest (docs/milestones.md#issue-20-members-come-back): on or off, the day (0 Sunday … 6 Saturday)
      * and the time (HH:MM) it goes out, in the site's time zone.
      */
     digestEnabled: boolean("digest_enabled").notNull().default(true),
     digestDay: integer("digest_day").notNull().default(1),
     digestTime: text("digest_time").notNull().default("08:00"),
     /**
-     * The site's IANA time zone (issue 18 §6): reader-facing dates on the
+     * The site's IANA time zone (docs/decisions/0144): reader-facing dates on the
      * site, in feeds and in e-mails, and the digest's time, are in it
      * (docs/decisions/0144). Checked against the runtime's zones on save.
      */
     timeZone: text("time_zone").notNull().default("Europe/London"),
     /**
      * Admins must use two-factor authentication to open the admin pages
-     * (issue 22 §5, docs/decisions/0140). On for a new site; migration 0030
+     * (docs/decisions/0138, docs/decisions/0140). On for a new site; migration 0030
      * leaves it off on a site that already had an admin.
      */
     requireAdminTwoFactor: boolean("require_admin_two_factor").notNull().default(true),
@@ -1052,7 +1051,7 @@ export const idempotencyKeys = pgTable(
 // ---------------------------------------------------------------- content API keys
 
 /**
- * Keys for the read-only Content API (/api/content/v1, issue 22 §3). Only
+ * Keys for the read-only Content API (/api/content/v1, docs/operations.md#content-api). Only
  * the key's SHA-256 is kept (the key is shown once, at creation) and its
  * first characters, so that an admin can tell keys apart. A revoked key
  * stays listed with its revocation time and no longer opens the API.
@@ -1086,7 +1085,7 @@ export const WEBHOOK_EVENTS = [
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /**
- * Webhooks an admin configures (issue 22 §3): a URL, the events it wants and
+ * Webhooks an admin configures (docs/operations.md#content-api): a URL, the events it wants and
  * the secret its deliveries are signed with (HMAC-SHA256; kept in clear
  * because signing needs it, shown to admins only).
  */

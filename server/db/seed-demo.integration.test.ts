@@ -40,7 +40,7 @@ afterAll(async () => {
   if (uploads) await rm(uploads, { recursive: true, force: true });
 });
 
-/** Spec 1 §5: at least 8 characters with an upper-case letter, a lower-case letter and a digit. */
+/** docs/product/reading.md: at least 8 characters with an upper-case letter, a lower-case letter and a digit. */
 const SIGN_UP_PASSWORD = /^(?=.*[A-Z])(?=.*[a-z])(?=.*\d).{8,}$/;
 
 describe("seedDemo, first run", () => {
@@ -257,7 +257,7 @@ describe("seedDemo, first run", () => {
     expect(withVideo[0]!.featuredImageUrl).toBeTruthy();
     const mp4 = await readFile(path.join(uploads, "demo", "video", "bengaluru-office-hours.mp4"));
     expect(mp4.subarray(4, 8).toString("ascii")).toBe("ftyp");
-    // Its captions (issue 21 §4), stored as the post form stores them.
+    // Its captions (docs/decisions/0113), stored as the post form stores them.
     expect(withVideo[0]).toMatchObject({
       captionsUrl: storage.url("captions/demo/bengaluru-office-hours.vtt"),
       captionsLang: "en",
@@ -269,7 +269,7 @@ describe("seedDemo, first run", () => {
     expect(vtt.toString("utf8")).toMatch(/^WEBVTT\n/);
   });
 
-  it("gives the Events category's posts real events, upcoming and past (issue 21 §5)", async () => {
+  it("gives the Events category's posts real events, upcoming and past (docs/decisions/0115)", async () => {
     const rows = await queryRows<{
       slug: string;
       starts: Date;

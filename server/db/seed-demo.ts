@@ -138,7 +138,7 @@ const EXTERNAL_LINK_READING_MINUTES = 5;
 // --------------------------------------------------------------------- helpers
 
 /**
- * A password meeting the sign-up rules (spec 1 §5): four groups such as
+ * A password meeting the sign-up rules (docs/product/reading.md#informational-pages-and-404): four groups such as
  * `Kp7v-Wq3m-Hx9t-Rb2n`, about 67 bits from the system's CSPRNG, with no
  * look-alike characters so that it can be read off a terminal.
  */
@@ -153,7 +153,7 @@ export function generateDemoPassword(): string {
   ).join("-");
 }
 
-/** Words of the text without tags, divided by 200, rounded up (spec 2 §9); at least 1. */
+/** Words of the text without tags, divided by 200, rounded up (docs/product/authoring.md#post-form); at least 1. */
 export function readingTimeMinutes(html: string): number {
   const words = html
     .replace(/<[^>]*>/g, " ")
@@ -242,7 +242,7 @@ type DemoImages = {
 
 type DemoMedia = {
   audioUrl?: string;
-  /** The podcast feed's enclosure length and itunes:duration (issue 21 §3), as saving a post reads them. */
+  /** The podcast feed's enclosure length and itunes:duration (docs/decisions/0111), as saving a post reads them. */
   audioBytes?: number;
   audioDurationSeconds?: number | null;
   videoUrl?: string;
@@ -611,7 +611,7 @@ async function insertFollows(ctx: Context): Promise<void> {
     createdAt: new Date(ctx.now - f.daysAgo * DAY),
   }));
   await ctx.tx.insert(follows).values(rows);
-  // The follow notification carries the follower's full name and username (spec 2 §4).
+  // The follow notification carries the follower's full name and username (docs/product/community.md#follows).
   await ctx.tx.insert(notifications).values(
     DEMO_FOLLOWS.map((f, i) => {
       const follower = mustGet(ctx.people, f.follower, "follower");

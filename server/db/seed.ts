@@ -3,7 +3,7 @@
  *
  * Every insert is ON CONFLICT DO NOTHING: a row that exists is left exactly as
  * an admin last edited it. A named category that was deleted comes back on the
- * next start, because the header links to these six slugs (spec 1 §2).
+ * next start, because the header links to these six slugs (docs/product/reading.md#header-and-footer).
  */
 import type { Database } from "./client";
 import { categories, SITE_SETTINGS_ID, siteSettings, UNCATEGORIZED_ID } from "./schema";

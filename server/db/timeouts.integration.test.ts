@@ -1,5 +1,5 @@
 /**
- * Statement and lock timeouts reach every pooled session (issue 14, item 6),
+ * Statement and lock timeouts reach every pooled session (docs/decisions/0061),
  * and what they cancel reads as "unavailable" (answered 503). PostgreSQL only:
  * the embedded database has one connection and no other session to wait for.
  */

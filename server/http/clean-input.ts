@@ -1,5 +1,5 @@
 /**
- * One input cleaner (issue 13, item 3). PostgreSQL refuses U+0000 in text
+ * One input cleaner (docs/decisions/0052). PostgreSQL refuses U+0000 in text
  * (22021) and headers cannot carry control characters, so they never reach
  * a handler:
  *

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Logger } from "../logger";
 import { createWindowLimiter } from "./window-limiter";
 
-/** Spec 1 §7: the browser reports error and warn logs in production. */
+/** docs/development.md#layout: the browser reports error and warn logs in production. */
 export const clientLogSchema = z.object({
   level: z.enum(["error", "warn"]),
   message: z.string().min(1).max(2000),

@@ -47,7 +47,7 @@ export function fetchRequestOf(req: ExpressRequest, res: ExpressResponse): Reque
     signal: AbortSignal.any([gone.signal, refused]),
   };
   if (req.method !== "GET" && req.method !== "HEAD" && body) {
-    // Forms reach the handlers with control characters stripped (issue 13):
+    // Forms reach the handlers with control characters stripped (docs/milestones.md#issue-13-security):
     // the cleaned body may be shorter than the client declared.
     init.body = cleanBodyStream(body, req.get("content-type") ?? null);
     if (init.body !== body) (init.headers as Headers).delete("content-length");

@@ -1,5 +1,5 @@
 /**
- * /metrics on the whole app (issue 22): page routes labelled by their
+ * /metrics on the whole app (docs/milestones.md#issue-22-operate-it): page routes labelled by their
  * pattern, page-cache answers, the pool on PostgreSQL; 401 without the token.
  */
 import { describe, expect, it } from "vitest";

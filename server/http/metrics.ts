@@ -26,7 +26,7 @@ export type MetricsSources = {
   pool?: () => { total: number; idle: number; waiting: number } | undefined;
   openStreams?: () => number;
   /**
-   * The job queue's depth and failures (issue 20's queue, server/jobs): set
+   * The job queue's depth and failures (docs/milestones.md#issue-20-members-come-back's queue, server/jobs): set
    * here when it exists, read at each scrape.
    */
   jobs?: () =>

@@ -53,7 +53,7 @@ const CACHEABLE_QUERY: Record<string, readonly string[]> = {
   "/": ["category", "page"],
   "/search": ["q", "page"],
 };
-/** The same for the paged archives under these prefixes (issue 21 §1). */
+/** The same for the paged archives under these prefixes (docs/decisions/0110). */
 const CACHEABLE_QUERY_BY_PREFIX: [string, readonly string[]][] = [
   ["/categories/", ["page"]],
   ["/tag/", ["page"]],

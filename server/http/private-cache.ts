@@ -1,6 +1,6 @@
 /**
  * `Cache-Control: private, no-store` on every answer made for a signed-in
- * request (issue 13, item 7): pages and data that carry a member's name, an
+ * request (docs/security.md#same-origin-and-caching): pages and data that carry a member's name, an
  * admin's user list, notifications. A shared cache that keeps HTML must
  * never keep them, nor the browser's back/forward cache on a shared
  * computer. Mounted after the static files (hashed assets and uploads stay

@@ -1,6 +1,5 @@
 /**
- * Liveness and readiness on a real `node server.js` and PostgreSQL (issue 14,
- * item 2): a busy instance (every pooled connection waiting, requests queued
+ * Liveness and readiness on a real `node server.js` and PostgreSQL (docs/decisions/0062): a busy instance (every pooled connection waiting, requests queued
  * behind them) is still ready, because the readiness check has a connection
  * of its own; a database that refuses connections makes it not ready (and
  * ready again when it is back); liveness never asks the database.

@@ -1,5 +1,5 @@
 /**
- * URL redirects (spec 2 §2 /admin/redirects, §3 URL redirect, §9 codes):
+ * URL redirects (docs/product/administration.md#redirects /admin/redirects, docs/product/README.md#data-model URL redirect, codes):
  * the admins' redirects answered as real HTTP redirects before any page is
  * rendered.
  *

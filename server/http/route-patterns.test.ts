@@ -1,4 +1,4 @@
-/** The route pattern of a path, remembered per path (issue 17: matching cost a third of a hit). */
+/** The route pattern of a path, remembered per path (docs/milestones.md#issue-17-performance: matching cost a third of a hit). */
 import type { ServerBuild } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { NO_ROUTE, remembered, routeResolver } from "./route-patterns";

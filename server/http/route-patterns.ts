@@ -14,7 +14,7 @@ export const NO_ROUTE = "";
  *
  * `matchRoutes` flattens and ranks the whole route table on every call (about
  * 0.2 ms here); the request metrics and the page cache ask for every request,
- * which was a third of the CPU of a page-cache hit (issue 17). Answers are
+ * which was a third of the CPU of a page-cache hit (docs/milestones.md#issue-17-performance). Answers are
  * therefore kept per path in a bounded LRU cache: the route table is fixed
  * for the life of the build, so an answer never goes stale.
  */

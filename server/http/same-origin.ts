@@ -1,6 +1,6 @@
 /**
  * One same-origin check for every request that can change something
- * (issue 13, item 5). A browser names the page that sent a request in the
+ * (docs/security.md#same-origin-and-caching). A browser names the page that sent a request in the
  * Origin header (and, in Sec-Fetch-Site, how it relates to the target): a
  * form or script on another site, or on a sibling of this one (another port,
  * another sub-domain: the same "site" for SameSite cookies), is refused with

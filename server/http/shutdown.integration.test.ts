@@ -1,6 +1,5 @@
 /**
- * Graceful shutdown of a real `node server.js` on PostgreSQL (issue 14,
- * item 5). With two requests in flight (held by a lock), an idle keep-alive
+ * Graceful shutdown of a real `node server.js` on PostgreSQL (docs/decisions/0062). With two requests in flight (held by a lock), an idle keep-alive
  * connection and a member's event stream open, SIGTERM:
  *
  * - closes the idle connection at once (while the requests are still in flight);

@@ -1,5 +1,5 @@
 /**
- * The one "path on this site" rule (issue 13): a `/` followed by neither `/`
+ * The one "path on this site" rule (docs/milestones.md#issue-13-security): a `/` followed by neither `/`
  * nor `\`, and no whitespace or control character anywhere. Browsers drop
  * tabs and newlines from an address and read `\` as `/`, so `/<TAB>/evil.example/`
  * and `/\evil.example/` would leave the site; this rule refuses them and

@@ -1,6 +1,6 @@
 /**
  * A signed-in member's requests while the database cannot serve them
- * (issue 14, items 3 and 6), on a real `node server.js` and PostgreSQL:
+ * (docs/decisions/0060, docs/decisions/0061), on a real `node server.js` and PostgreSQL:
  *
  * - the session lookup fails (its connection is terminated while it waits):
  *   503 "The service is briefly unavailable, please try again", never a

@@ -154,7 +154,7 @@ export function passwordResetMessage(siteName: string, to: string, url: string):
   };
 }
 
-/** Issue 13: told to the owner when wrong codes paused the account's codes. */
+/** docs/milestones.md#issue-13-security: told to the owner when wrong codes paused the account's codes. */
 export function codesPausedMessage(
   siteName: string,
   to: string,

@@ -1,5 +1,5 @@
 /**
- * The live badge across two server instances on one PostgreSQL (issue 5):
+ * The live badge across two server instances on one PostgreSQL (docs/milestones.md#issue-5-community):
  * two real `node server.js` processes (the production build) share one
  * database and nothing else. A mentor's event stream is open on instance A;
  * a member follows the mentor through instance B; the notification reaches

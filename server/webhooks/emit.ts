@@ -1,5 +1,5 @@
 /**
- * Webhook events (issue 22 §3): each webhook subscribed to the event gets
+ * Webhook events (docs/operations.md#content-api): each webhook subscribed to the event gets
  * one job on the "webhook" queue, inserted with the caller's transaction so
  * that it exists exactly when the change commits. The job (delivered by
  * app/features/webhooks/deliver.server.ts) signs and POSTs the body and is

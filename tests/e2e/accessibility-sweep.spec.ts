@@ -1,5 +1,5 @@
 /**
- * The accessibility sweep (issue 36, decision 0178): axe once on every page, in every state a
+ * The accessibility sweep (docs/milestones.md#issue-36-accessibility-sweep, decision 0178): axe once on every page, in every state a
  * URL reaches, for each role — signed out, pending, member, mentor, admin — in the theme and on
  * the screen where it is checked (light on a desktop for every page; dark and phone for the pages
  * checked so before). The journeys call axe only for what a journey alone reaches: an open dialog

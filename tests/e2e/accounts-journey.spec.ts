@@ -112,7 +112,7 @@ test("forgot password, the link by mail, a new password, sign in with it", async
   await page.goto(new URL(link).pathname + new URL(link).search);
   await waitForHydration(page);
   await expectNoAxeViolations(page);
-  // Spec §5: the page itself says it (never only the browser's minlength tooltip).
+  // docs/product/accounts.md: the page itself says it (never only the browser's minlength tooltip).
   await page.getByLabel("New password", { exact: true }).fill("Abc12");
   await page.getByLabel("Confirm new password").fill("Abc12");
   await page.getByRole("button", { name: "Reset password" }).click();

@@ -111,7 +111,7 @@ test("a new member signs in with LinkedIn and waits, pending, for approval", asy
   await expect(page.getByRole("button", { name: "Continue" })).toBeVisible();
   await page.getByRole("button", { name: "Continue" }).click();
 
-  // Back on the site, signed in: a first visit completes the profile (spec §7).
+  // Back on the site, signed in: a first visit completes the profile (docs/product/accounts.md#profiles).
   await page.waitForURL((url) => url.origin === server.url, { timeout: 30_000 });
   await expect(page).toHaveURL(/\/edit-profile\?firstTime=true$/);
   await waitForHydration(page);

@@ -3,7 +3,7 @@ import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixture
 import { mainOutbox, newMember, signIn, signUpAndVerify } from "./support/accounts";
 
 /**
- * Issue 22 §5 in the browser: a member turns on authenticator codes (the
+ * docs/decisions/0138 in the browser: a member turns on authenticator codes (the
  * codes computed here with otpauth, as a phone would), a wrong code is refused
  * beside the field, and the next sign-in asks for a code or a recovery code.
  */
@@ -11,7 +11,7 @@ test.describe.configure({ timeout: 90_000 });
 
 /**
  * The code the app shows now, or `later` 30-second steps on: a code is taken
- * once (issue 29 §1), so the sign-in after the set-up uses the next step's.
+ * once (docs/decisions/0166), so the sign-in after the set-up uses the next step's.
  */
 const codeFor = (secret: string, later = 0) =>
   new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate({

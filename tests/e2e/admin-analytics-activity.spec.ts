@@ -1,6 +1,6 @@
 /**
  * The Analytics and Activity pages in a real browser at 1280 and 360 px
- * (issue 19 items 4 and 5), axe on every state. Analytics: readers view a
+ * (docs/product/administration.md#analytics, docs/product/administration.md#activity), axe on every state. Analytics: readers view a
  * post (the page's own beacon counts each), the admin picks that post,
  * switches 30 and 90 days, and the table under the chart holds the chart's
  * figures (one bar per row, each bar's height its row's share of the

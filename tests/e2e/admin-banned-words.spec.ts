@@ -1,5 +1,5 @@
 /**
- * /admin/banned-words in a real browser (spec 2 §2, §5, §8): the empty
+ * /admin/banned-words in a real browser (docs/product/administration.md#banned-words): the empty
  * state; Add disabled while the field is empty; a word added trimmed and
  * lower-cased with the count; a duplicate refused with the spec's text and
  * what was typed kept; Delete asks first (cancel keeps the word, OK removes

@@ -1,5 +1,5 @@
 /**
- * /admin/content-api and /admin/webhooks in a real browser (issue 22 §3): an
+ * /admin/content-api and /admin/webhooks in a real browser (docs/operations.md#content-api): an
  * admin creates a Content API key, sees it once, reads the API with it,
  * revokes it and the API answers 401; an admin adds a webhook and sees its
  * secret, and a bad URL is refused with what was typed kept. Axe on each.

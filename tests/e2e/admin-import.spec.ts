@@ -4,7 +4,7 @@ import { expect, expectNoAxeViolations, waitForHydration } from "./fixtures";
 import { signedInAdmin, test } from "./support/admin";
 
 /**
- * /admin/import in a real browser (issue 22 §2, docs/decisions/0142), at 1280
+ * /admin/import in a real browser (docs/decisions/0119, docs/decisions/0142), at 1280
  * and 360 px: a file that is not an export is refused beside the field;
  * authors without a profile ask for a fallback author; a dry run reports what
  * would be created and skipped; Import (the file still chosen) writes it, and

@@ -1,5 +1,5 @@
 /**
- * Issue 7's browser journeys on the demo community: an admin approves a
+ * docs/milestones.md#issue-7-administration's browser journeys on the demo community: an admin approves a
  * pending member who then signs in and comments; blocks a member who is
  * signed in elsewhere, whose session ends; promotes a member who then sees
  * Write. The admin and each member use browsers of their own (contexts).
@@ -115,7 +115,7 @@ test("an admin blocks a member who is signed in elsewhere; the member's session 
     await expect(member.page.getByRole("button", { name: /^Account menu/ })).toHaveCount(0);
     await expect(member.page.getByRole("button", { name: /^Notifications/ })).toHaveCount(0);
 
-    // Signing in again is refused (spec 1 §8: Account access denied, signed out).
+    // Signing in again is refused (docs/product/administration.md: Account access denied, signed out).
     await member.page.getByLabel("Email").fill(DANIEL.email);
     await member.page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
     await member.page.getByRole("button", { name: "Sign in" }).click();

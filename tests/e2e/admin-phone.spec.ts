@@ -1,5 +1,5 @@
 /**
- * The admin pages on a phone and a desktop (issue 19 items 1 to 5): at 360
+ * The admin pages on a phone and a desktop (docs/decisions/0128 to 5): at 360
  * and 1280 px no admin page scrolls sideways (the page's scrollWidth is the
  * viewport's) and axe finds nothing; on a phone the Posts tab is sorted by a
  * header, filtered by status, and its selected rows featured and deleted at

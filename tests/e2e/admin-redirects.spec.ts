@@ -1,5 +1,5 @@
 /**
- * /admin/redirects in a real browser (spec 2 §2, §5, §8): the empty state;
+ * /admin/redirects in a real browser (docs/product/administration.md#redirects): the empty state;
  * Please fill in both From Path and To Path; a redirect added (301 by
  * default) and followed by the browser with its query string; inline edit to
  * a 302 that the browser follows at once; a loop refused with the spec's

@@ -1,6 +1,6 @@
 /**
  * The dashboard's Posts, Categories and Notifications tabs and the category
- * editor in a real browser (spec 2 §2, §5, §8): search, author change and
+ * editor in a real browser (docs/product/administration.md#posts): search, author change and
  * delete asking first, featured toggle, View only for readable posts;
  * category delete asking first with its posts moving to uncategorized (which
  * has no Delete); broadcasts asking first, "No users found matching

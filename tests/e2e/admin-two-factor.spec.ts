@@ -4,7 +4,7 @@ import { signIn } from "./support/accounts";
 import { signedInAdmin, test } from "./support/admin";
 
 /**
- * Issue 22 §5, docs/decisions/0140: while "Require two-factor authentication
+ * docs/decisions/0138, docs/decisions/0140: while "Require two-factor authentication
  * for admins" is on (a new site's default), an admin without codes who opens
  * the admin pages is sent to set them up, with a message saying why; once set
  * up (the codes computed here with otpauth, as a phone would), the admin pages
@@ -14,7 +14,7 @@ test.describe.configure({ timeout: 90_000 });
 
 /**
  * The code the app shows now, or `later` 30-second steps on: a code is taken
- * once (issue 29 §1), so the sign-in after the set-up uses the next step's.
+ * once (docs/decisions/0166), so the sign-in after the set-up uses the next step's.
  */
 const codeFor = (secret: string, later = 0) =>
   new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate({

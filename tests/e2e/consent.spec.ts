@@ -1,5 +1,5 @@
 /**
- * Cookie consent in a real browser (spec 1 §2, §4, §8; issue 7): with site
+ * Cookie consent in a real browser (docs/product/privacy.md#who-is-asked; docs/milestones.md#issue-7-administration): with site
  * scripts on and a Google Analytics id set, a UK visitor (the trusted country
  * header, as Cloudflare would send it) gets the bar and the browser asks no
  * tracker for anything until Accept All; Essential Only keeps it that way;

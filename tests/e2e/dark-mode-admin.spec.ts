@@ -1,5 +1,5 @@
 /**
- * Dark mode on the signed-in pages (issue 21 item 6, decision 0114): the
+ * Dark mode on the signed-in pages (docs/decisions/0114): the
  * editor and the admin pages in the dark theme, by the OS setting and by the
  * header's menu, with axe (contrast included) on each.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 20: a member chooses how they hear about each notification type, and
+ * docs/milestones.md#issue-20-members-come-back: a member chooses how they hear about each notification type, and
  * leaves one type's e-mails in one click from a link, signed out. Axe on
  * every page visited.
  */

@@ -48,7 +48,7 @@ test("a POST form to a page without an action shows the error fallback; passes a
   await expect(page).toHaveTitle("Something went wrong");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Something went wrong");
   await expect(page.getByRole("button", { name: "Refresh Page" })).toBeVisible();
-  // In production the browser reports the error to the server (spec 1 §7).
+  // In production the browser reports the error to the server (docs/development.md#layout).
   const report = (await logReport).postDataJSON() as Record<string, unknown>;
   expect(report).toMatchObject({ level: "error", context: { url: "/" } });
   expect(typeof report.message).toBe("string");

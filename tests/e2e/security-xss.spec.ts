@@ -2,7 +2,7 @@ import { expect, test as base } from "./fixtures";
 import { OwnServer } from "./support/own-server";
 
 /**
- * Security suite (issue 13 item 9): XSS payloads through every HTML path,
+ * Security suite (docs/decisions/0053): XSS payloads through every HTML path,
  * rendered in Chromium with the page's CSP switched off (bypassCSP), so that
  * only escaping and the sanitiser stand between a payload and the page.
  * The payloads are written straight into the database (as an old row, an

@@ -1,5 +1,5 @@
 /**
- * /admin/site-settings in a real browser (spec 2 §2, §8): an admin changes the
+ * /admin/site-settings in a real browser (docs/product/administration.md#site-settings): an admin changes the
  * header promo banner, sees the spec's success message in green until it
  * clears after 5 seconds, and finds the banner on the site; a malformed id
  * is refused with the text still in the form; the footer's contact e-mail and

@@ -1,5 +1,5 @@
 /**
- * The site's time zone in a real browser (issue 18 §6, decision 0144): a post
+ * The site's time zone in a real browser (docs/decisions/0144): a post
  * published at 20:00 UTC on 29 March 2026 is dated 29 March in Europe/London
  * (21:00 BST); an admin sets Asia/Kolkata in Site Settings and the post's
  * page says 30 March (01:30 IST), to the admin and to a visitor, before and

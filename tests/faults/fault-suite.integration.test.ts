@@ -1,5 +1,5 @@
 /**
- * The fault suite (issue 14, Deliver 9): real `node server.js` processes (the
+ * The fault suite (docs/milestones.md#issue-14-reliability, Deliver 9): real `node server.js` processes (the
  * production build) under load from signed-out readers and signed-in writers
  * (comments, likes, favourites, view beacons), through a load balancer that
  * follows each instance's readiness probe, with faults injected:

@@ -1,5 +1,5 @@
 /**
- * Members' writes are idempotent (issue 14, item 7; docs/decisions/0064,
+ * Members' writes are idempotent (docs/decisions/0064,
  * 0095, 0096): likes, favourites, follows, uploads and post saves. For each,
  * over HTTP on a real database: the same key twice gives the same answer and
  * one row or effect; another key writes again; another member's same key is

@@ -1,9 +1,9 @@
 /**
- * Security suite (issue 13 item 9): the access-control matrix over the
+ * Security suite (docs/decisions/0053): the access-control matrix over the
  * site's guarded routes and the auth library's endpoints, for every role:
  * visitor, pending, user, mentor, admin, a blocked member whose session
  * is still live (the session row is put back before each of its requests),
- * and an admin held for a second factor (issue 29 §2: the site requires one
+ * and an admin held for a second factor (docs/decisions/0167: the site requires one
  * of admins and this admin has none; the setting is on for that role only).
  * What each role may do comes from the role table (permissions.ts `can`),
  * not from this file: a route that answers otherwise is a hole. The

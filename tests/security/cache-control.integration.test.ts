@@ -1,5 +1,5 @@
 /**
- * Security suite (issue 13 items 7 and 9): every answer made for a
+ * Security suite (docs/security.md#same-origin-and-caching, docs/decisions/0053): every answer made for a
  * signed-in request carries `Cache-Control: private, no-store`, so no shared
  * cache keeps a member's page or an admin's user list; an answer that sets a
  * cookie is never kept either. Feeds that say they are public stay public.

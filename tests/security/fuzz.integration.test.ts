@@ -1,5 +1,5 @@
 /**
- * Security suite (issue 13 items 3 and 9): a NUL / control-character /
+ * Security suite (docs/decisions/0052, docs/decisions/0053): a NUL / control-character /
  * oversize / wrong-type fuzz of every form the site renders and every JSON
  * endpoint, and of the route parameters and queries of its GET pages. The
  * forms are read from the pages themselves (each <form method="post"> with

@@ -1,5 +1,5 @@
 /**
- * Security suite (issue 13 items 5 and 9): writes only from this site's own
+ * Security suite (docs/security.md#same-origin-and-caching, docs/decisions/0053): writes only from this site's own
  * pages. With a live session, a request whose Origin is another site, or a
  * sibling of this one (another port: the same "site" for SameSite=Lax), or
  * whose Sec-Fetch-Site says so when Origin is absent, is refused with 403 and

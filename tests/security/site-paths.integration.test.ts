@@ -1,5 +1,5 @@
 /**
- * Security suite (issue 13 items 4 and 9): the one "path on this site" rule
+ * Security suite (docs/security.md#input, docs/decisions/0053): the one "path on this site" rule
  * (server/http/site-path.ts) wherever the site takes a path from the client
  * and sends the browser there or links to it: the redirect after sign-in
  * (form and page), the consent form's return path, the post form's media

@@ -1,5 +1,5 @@
 /**
- * Security suite (issue 13 items 8 and 9): the outbound fetcher behind
+ * Security suite (docs/security.md#content, docs/decisions/0053): the outbound fetcher behind
  * /api/metadata and the Vimeo stills (app/features/authoring/metadata.server)
  * refuses every spelling of an internal address, directly, through DNS and
  * through a redirect, before connecting. A server on 127.0.0.1 counts what

@@ -1,5 +1,5 @@
 /**
- * Issue 18, preview: a draft is seen as published by its author and admins
+ * docs/milestones.md#issue-18-the-writing-studio, preview: a draft is seen as published by its author and admins
  * only (others: not found); a share link works without an account until it
  * is revoked or the post is published; previews are never cached, listed in
  * feeds or the sitemap.

@@ -1,5 +1,5 @@
 /**
- * Issue 18: every save by a person keeps a revision (autosaves do not), the
+ * docs/milestones.md#issue-18-the-writing-studio: every save by a person keeps a revision (autosaves do not), the
  * history lists, compares and restores them (a restore is a new revision),
  * keeps the last 50 and goes with the post; a save of a post someone else
  * saved since the editor opened it is refused, naming them, unless the

@@ -1,5 +1,5 @@
 /**
- * Issue 18's test "a scheduled post in Asia/Kolkata appears at the right UTC
+ * docs/milestones.md#issue-18-the-writing-studio's test "a scheduled post in Asia/Kolkata appears at the right UTC
  * moment", below the browser: the studio's "Publish at (Asia/Kolkata)" field
  * turns the wall time into the UTC instant it posts (its own conversion,
  * studio/time-zone.ts), the save stores exactly that instant, and the post is

@@ -1,7 +1,7 @@
 import { primaryButton } from "~/components/ui/button-styles";
 
 /**
- * Spec 1 §2: the error fallback. `unavailable`: the server's message when it
+ * docs/product/reading.md#informational-pages-and-404: the error fallback. `unavailable`: the server's message when it
  * could not serve the request for now (a 503, docs/decisions/0060).
  */
 export function ErrorPage({ unavailable }: { unavailable?: string }) {

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
 
-/** Spec 2 §2: 404 Page Not Found with Go Home, Search and Go back. */
+/** docs/product/reading.md#home: 404 Page Not Found with Go Home, Search and Go back. */
 export function NotFoundPage() {
   return (
     <section className="mx-auto max-w-xl px-4 py-20 text-center" aria-labelledby="not-found-title">

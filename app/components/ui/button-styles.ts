@@ -1,7 +1,7 @@
 /**
  * Shared class names for buttons and button-like links. A disabled button
  * looks disabled whatever its kind: grey, not its colour, with a not-allowed
- * cursor (issue 19: a faded primary still read as a button that silently
+ * cursor (docs/milestones.md#issue-19-administration-on-a-phone-and-at-scale: a faded primary still read as a button that silently
  * does nothing). Say why beside it with MissingFieldsHint (button.tsx).
  */
 const disabled =

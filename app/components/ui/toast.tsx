@@ -31,7 +31,7 @@ export function Toast({
   return tone === "error" ? <ErrorBox>{children}</ErrorBox> : <NoticeBox>{children}</NoticeBox>;
 }
 
-/** How long a success toast stays (spec 2 §9: 5 s for settings; the same for the others). */
+/** How long a success toast stays (docs/product/administration.md#site-settings: 5 s for settings; the same for the others). */
 export const FLASH_TOAST_MS = 5000;
 
 /**

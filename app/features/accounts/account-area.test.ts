@@ -30,7 +30,7 @@ describe("avatar menu", () => {
       "Two-Factor Authentication /settings/two-factor",
       "Active Sessions /settings/sessions",
     ]);
-    // Pending members cannot choose e-mails yet (issue 20), but may use a second factor.
+    // Pending members cannot choose e-mails yet (docs/milestones.md#issue-20-members-come-back), but may use a second factor.
     expect(labels(user("mentor", "pending"))).toEqual([
       ...base,
       "Two-Factor Authentication /settings/two-factor",

@@ -10,7 +10,7 @@ const AvatarMenu = import.meta.env.SSR
   : lazy(() => import("./avatar-menu"));
 
 /**
- * The header's account area (spec §2): Sign in and Join Free Now for visitors;
+ * The header's account area (docs/product/accounts.md): Sign in and Join Free Now for visitors;
  * for members the avatar, opening a menu with the member's links
  * (avatarMenuLinks) and Sign Out, in the kit's dropdown menu (a disclosure:
  * Escape closes it and returns focus to the button, arrows move between its

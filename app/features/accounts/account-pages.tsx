@@ -6,7 +6,7 @@ import { EmailAddressForm } from "./email-address-form";
 
 const linkClass = "font-semibold text-brand-700 underline";
 
-/** Spec §9: the verified page (without a session) goes to /login after 2 seconds. */
+/** docs/product/accounts.md#verification-code: the verified page (without a session) goes to /login after 2 seconds. */
 export const VERIFY_EMAIL_REDIRECT_MS = 2000;
 
 function Page({ title, children }: { title: string; children: React.ReactNode }) {

@@ -1,5 +1,5 @@
 /**
- * "Require two-factor authentication for admins" (issue 22 §5,
+ * "Require two-factor authentication for admins" (docs/decisions/0138,
  * docs/decisions/0140) over HTTP: on for a fresh site and off on a site that
  * already had an admin when migration 0030 ran; while it is on, an admin
  * without a second factor is sent to /settings/two-factor from every admin
@@ -232,7 +232,7 @@ describe("the guard", () => {
 });
 
 /**
- * Issue 29 §2: the hold is the role table's (permissions.ts `can`), so the
+ * docs/decisions/0167: the hold is the role table's (permissions.ts `can`), so the
  * paths that ask `can()` without requireAdmin or requireAuthor refuse a held
  * admin too. The same admin, once the setting is off, is let through each one
  * (the refusal is the hold's, not something else's).

@@ -8,9 +8,9 @@ import { can } from "./permissions";
 export type MenuLink = { label: string; to: string };
 
 /**
- * The avatar menu's links (spec 1 §2), before Sign Out: My Profile, My
+ * The avatar menu's links (docs/product/accounts.md#sign-in), before Sign Out: My Profile, My
  * Favorite Posts, Notifications; Notification Settings for approved members
- * (issue 20); Two-Factor Authentication (issue 22); Active Sessions (issue 29);
+ * (docs/milestones.md#issue-20-members-come-back); Two-Factor Authentication (docs/milestones.md#issue-22-operate-it); Active Sessions (docs/milestones.md#issue-29-trust);
  * My Published Posts for mentors and admins;
  * the admin links for admins (the one list, ~/lib/admin-pages, that the
  * admin pages link each other with). The routes check again.
@@ -25,9 +25,9 @@ export function avatarMenuLinks(user: HeaderUser): MenuLink[] {
   if (can(actor, "notifications.settings")) {
     links.push({ label: "Notification Settings", to: "/settings/notifications" });
   }
-  // Any member may protect the account with a second factor (issue 22 §5).
+  // Any member may protect the account with a second factor (docs/decisions/0138).
   links.push({ label: "Two-Factor Authentication", to: "/settings/two-factor" });
-  // Where the account is signed in, to end a session (issue 29 item 7).
+  // Where the account is signed in, to end a session (docs/decisions/0174).
   links.push({ label: "Active Sessions", to: "/settings/sessions" });
   if (can(actor, "post.write")) links.push({ label: "My Published Posts", to: "/my-posts" });
   if (can(actor, "admin.access")) {

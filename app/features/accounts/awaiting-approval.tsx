@@ -3,7 +3,7 @@ import type { Status } from "./permissions";
 
 /**
  * A member whose e-mail is verified but whose account an admin has not yet
- * approved reads everything and takes part in nothing (spec 1 §4, §6). Their
+ * approved reads everything and takes part in nothing (docs/product/accounts.md#account-states, docs/product/README.md#roles-and-permissions). Their
  * participation controls (comment and reply box, like, favourite, follow) are
  * shown disabled with this line, as visitors get Sign in / Sign Up: nothing
  * they could type or press is lost on the way to /pending-approval.

@@ -62,7 +62,7 @@ const form = (fields: Record<string, string | string[]>) => {
 const alertOf = (html: string) =>
   /role="alert"[^>]*>([^<]+)</.exec(html)?.[1]?.replaceAll("&#x27;", "'") ?? null;
 
-/** A 4xx with a message, or (verify-otp without an e-mail, spec §2) a redirect to /signup. */
+/** A 4xx with a message, or (verify-otp without an e-mail, docs/product/accounts.md#verification-code) a redirect to /signup. */
 function expectClearRefusal(path: string, answer: Answer) {
   if (path === "/verify-otp" && answer.status === 302) {
     expect(answer.location).toBe("/signup");
@@ -117,7 +117,7 @@ describe("account forms refuse bad input with a clear 4xx", () => {
 
   it.each(FORMS)("%s: every field 40 KB", async (path) => {
     const fields = Object.fromEntries(Object.keys(FIELDS[path]).map((name) => [name, HUGE]));
-    // A filled trap field stops sign-up silently (spec §5); a bot gets no hint.
+    // A filled trap field stops sign-up silently (docs/product/accounts.md#sign-up); a bot gets no hint.
     if (path === "/signup") fields.website = "";
     // verify-otp needs a real address to get past the redirect to /signup.
     if (path === "/verify-otp") fields.email = "asha@example.com";

@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 2: a limit per account on the codes the site mails. Wrong
+ * docs/decisions/0051: a limit per account on the codes the site mails. Wrong
  * guesses at an account's verification code count against the account
  * whatever the address; at the limit its codes stop working for an hour (the
  * right code too, those already mailed are void, none is sent meanwhile) and

@@ -1,5 +1,5 @@
 /**
- * A limit per account on the codes the site mails (issue 13, item 2). The
+ * A limit per account on the codes the site mails (docs/decisions/0051). The
  * library voids a verification code after 5 wrong guesses, but a new one can
  * be asked for every minute and from any address: without a count per account
  * a 6-digit code falls to enough addresses in a day. Here every wrong guess at

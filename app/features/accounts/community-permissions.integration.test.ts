@@ -1,5 +1,5 @@
 /**
- * The community's permission matrix over HTTP (spec 1 §6, spec 2 §6): every
+ * The community's permission matrix over HTTP (docs/product/README.md#roles-and-permissions): every
  * action, for a visitor, a pending member, a user, a mentor, an admin and a
  * blocked member, as the server answers it, and whether the database changed.
  * Visitors and blocked members go to /login (a blocked member's session ends

@@ -22,7 +22,7 @@ import { MESSAGES } from "./rules";
 const messageOf = (schema: z.ZodType, fields: Record<string, unknown>) =>
   schema.safeParse(fields).error?.issues[0]?.message ?? null;
 
-describe("signupForm (spec 1 §5, in its order)", () => {
+describe("signupForm (docs/product/accounts.md#sign-up, in its order)", () => {
   const fine = {
     fullName: "Asha K",
     username: "asha_k",
@@ -119,7 +119,7 @@ describe("signupForm (spec 1 §5, in its order)", () => {
   });
 });
 
-describe("loginForm and loginQuery (spec 1 §4, §8)", () => {
+describe("loginForm and loginQuery (docs/product/accounts.md#sign-in)", () => {
   it("needs both fields, with the spec's one message", () => {
     expect(messageOf(loginForm, { email: "", password: "x" })).toBe("Invalid email or password");
     expect(messageOf(loginForm, { email: "a@example.com", password: "" })).toBe(
@@ -174,7 +174,7 @@ describe("emailForm (forgot password, resend verification)", () => {
   });
 });
 
-describe("resetForm and resetQuery (spec 1 §5)", () => {
+describe("resetForm and resetQuery (docs/product/accounts.md#password-reset)", () => {
   const token = "abcdefghijklmnopqrstuvwx";
   const check = (fields: Record<string, unknown>) =>
     messageOf(resetForm, { token, password: "abcdef", confirmPassword: "abcdef", ...fields });
@@ -205,7 +205,7 @@ describe("resetForm and resetQuery (spec 1 §5)", () => {
   });
 });
 
-describe("otpForm and otpQuery (spec 1 §4, §8)", () => {
+describe("otpForm and otpQuery (docs/product/accounts.md#verification-code)", () => {
   const digits = ["1", "2", "3", "4", "5", "6"];
 
   it("joins the six boxes into the code", () => {

@@ -2,8 +2,7 @@
  * The accounts forms and query strings as zod schemas, for readForm and
  * readQuery (docs/decisions/0098). Each form has two: `…Fields`, the form as
  * typed (it never fails; a missing or file field reads as ""), which gives
- * the values back after an error; and `…Form`, those fields checked by spec 1
- * §5's rules, in the spec's order, with its messages word for word. The rules
+ * the values back after an error; and `…Form`, those fields checked by docs/product/accounts.md#messages's rules, in the spec's order, with its messages word for word. The rules
  * that compare fields stay in rules.ts (the browser runs them too); the
  * schemas call them, so each rule is written once.
  */
@@ -17,7 +16,7 @@ import { OTP_MESSAGES } from "./verify-otp.server";
 const trimmed = formText.transform((v) => v.trim());
 const lowered = formText.transform((v) => v.trim().toLowerCase());
 
-/* Sign-up (spec 1 §5, §9) */
+/* Sign-up (docs/product/accounts.md#sign-up) */
 
 export const signupFields = z
   .object({
@@ -39,7 +38,7 @@ export const signupFields = z
   }));
 
 /**
- * The sign-up form, checked as spec §5 orders it. `elapsedMs` reads the time
+ * The sign-up form, checked as docs/product/accounts.md#sign-up orders it. `elapsedMs` reads the time
  * token (signup.server.ts's elapsedSince, with the site's secret). A filled
  * trap passes here: it is no mistake to tell anyone about, and signUp stops
  * there without a word.
@@ -51,7 +50,7 @@ export function signupForm(elapsedMs: (timeToken: string) => number) {
   });
 }
 
-/* Log-in (spec 1 §4, §8) */
+/* Log-in (docs/product/accounts.md) */
 
 export const loginFields = z.object({
   email: formText.transform((v) => v.trim().toLowerCase().slice(0, LIMITS.email)),
@@ -85,7 +84,7 @@ export const loginQuery = z
     return { redirectTo: safeRedirect(q.redirectTo), error, notice: error ? null : notice };
   });
 
-/* One e-mail address: forgot password and resend verification (spec 1 §8) */
+/* One e-mail address: forgot password and resend verification (docs/product/accounts.md#password-reset) */
 
 export const emailFields = z.object({
   email: formText.transform((v) => v.slice(0, LIMITS.email + 50)),
@@ -101,7 +100,7 @@ export const emailAddress = z
 
 export const emailForm = z.object({ email: emailFields.shape.email.pipe(emailAddress) });
 
-/* Reset password (spec 1 §5) */
+/* Reset password (docs/product/accounts.md#password-reset) */
 
 /** The reset link's token, as Better Auth makes it. */
 export const RESET_TOKEN = /^[A-Za-z0-9_-]{10,200}$/;
@@ -113,7 +112,7 @@ export const resetFields = z.object({
   confirmPassword: formText.transform((v) => v.slice(0, LIMITS.password + 1)),
 });
 
-/** Spec §5's reset rules in order: the token, 6 characters, matching entries. */
+/** docs/product/accounts.md#password-reset's reset rules in order: the token, 6 characters, matching entries. */
 export const resetForm = resetFields
   .refine((f) => RESET_TOKEN.test(f.token), {
     message: INVALID_RESET_LINK,
@@ -130,7 +129,7 @@ export const resetQuery = z.object({
   token: formText.pipe(z.string().regex(RESET_TOKEN, INVALID_RESET_LINK)),
 });
 
-/* The 6-digit code (spec 1 §4, §8) */
+/* The 6-digit code (docs/product/accounts.md#verification-code) */
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

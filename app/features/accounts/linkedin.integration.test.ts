@@ -316,7 +316,7 @@ describe("Sign in with LinkedIn (a local OpenID Connect provider)", () => {
       await send(own, "/settings/two-factor", { intent: "start", password: "Secret123" })
     ).text();
     const secret = /data-testid="totp-secret">([A-Z2-7]+)</.exec(started)![1]!;
-    // A code is taken once (issue 29 §1): the sign-in uses the step after the set-up's.
+    // A code is taken once (docs/decisions/0166): the sign-in uses the step after the set-up's.
     const codeNow = (later = 0) =>
       new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate({
         timestamp: Date.now() + later * 30_000,

@@ -10,7 +10,7 @@ import { MESSAGES } from "./rules";
 import { z } from "zod";
 import { formText, readQuery } from "~/lib/read-input.server";
 
-/** Where the provider's answer is finished (spec §2 /auth/callback). */
+/** Where the provider's answer is finished (docs/product/accounts.md /auth/callback). */
 export const OAUTH_CALLBACK_PATH = "/auth/callback";
 
 /** Messages /login shows for `?error=<code>`; the code never carries text of its own. */
@@ -118,7 +118,7 @@ function twoFactorPath(redirectTo: string): string {
 
 /**
  * Finishes a provider sign-in at /auth/callback with the password login's rules
- * (spec §4, §8): blocked → Account access denied and signed out; locked →
+ * (docs/product/accounts.md#sign-in): blocked → Account access denied and signed out; locked →
  * Account temporarily unavailable and signed out; an unconfirmed e-mail gets no
  * session; then /edit-profile?firstTime=true for an incomplete profile, else back.
  */

@@ -18,9 +18,9 @@ export const LOGIN_MESSAGES = {
   verified: "Email verified successfully! Your account is pending approval.",
 } as const;
 
-/** Spec §9: every answer takes at least this long (unknown e-mails as long as wrong passwords). */
+/** docs/product/accounts.md: every answer takes at least this long (unknown e-mails as long as wrong passwords). */
 export const LOGIN_MIN_MS = 300;
-/** Issue 3: 5 failures on an account within 15 minutes lock it for 15 minutes. */
+/** docs/milestones.md#issue-3-accounts: 5 failures on an account within 15 minutes lock it for 15 minutes. */
 export const LOCKOUT = { failures: 5, windowMs: 15 * 60 * 1000, lockMs: 15 * 60 * 1000 } as const;
 /** Per IP address, whatever the account: 30 attempts in 15 minutes. */
 export const LOGIN_PER_IP = { windowMs: 15 * 60 * 1000, max: 30 } as const;
@@ -167,7 +167,7 @@ export async function refuseLogin(error: string): Promise<LoginResult> {
   return { ok: false, error, status: 400 };
 }
 
-/** Where a signed-in member goes (spec §2): first to complete the profile, else back. */
+/** Where a signed-in member goes (docs/product/accounts.md#profiles): first to complete the profile, else back. */
 export function afterLoginPath(profileCompleted: boolean, redirectTo: string): string {
   if (!profileCompleted) return "/edit-profile?firstTime=true";
   return safeRedirect(redirectTo);

@@ -81,7 +81,7 @@ export function InvalidResetLink() {
 }
 
 /**
- * /reset-password?token=…: the new password twice. Spec §5: at least 6
+ * /reset-password?token=…: the new password twice. docs/product/accounts.md#password-reset: at least 6
  * characters and matching entries, nothing more. The page says so itself before
  * sending (the browser's own tooltips are off: noValidate), the server again.
  */

@@ -113,7 +113,7 @@ describe("reset password", () => {
     expect(check("Secret123", "Secret124")).toBe("Passwords do not match");
     expect(check("abcdef", "abcdeF")).toBe("Passwords do not match");
     expect(check("x".repeat(200))).toBe(MESSAGES.fieldTooLong);
-    // Spec §5/§9: 6 characters are enough at reset, whatever they are.
+    // docs/product/accounts.md#password-reset: 6 characters are enough at reset, whatever they are.
     for (const ok of ["abcdef", "Abc123", "abcdefg", "ABCDEFGH", "Secret123"])
       expect(check(ok), ok).toBeNull();
   });
@@ -155,7 +155,7 @@ describe("reset password", () => {
     ).toMatchObject({ ok: true });
   });
 
-  it("refuses a token read from the database: the table holds only its hash (issue 29, item 3)", async () => {
+  it("refuses a token read from the database: the table holds only its hash (docs/decisions/0170, docs/decisions/0171)", async () => {
     const user = await member();
     await requestPasswordReset(deps(), "ravi@example.com", IP);
     const rows = await testDb.db

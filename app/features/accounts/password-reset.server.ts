@@ -7,12 +7,12 @@ import { MESSAGES, RESET_PASSWORD_SHORT } from "./rules";
 import { fieldsOf } from "~/lib/read-input.server";
 
 /**
- * Password reset (spec §2, §5, §8; issue 3 item 7). Better Auth keeps the
+ * Password reset (docs/product/accounts.md#password-reset). Better Auth keeps the
  * single-use token (one hour), mails the link (server/auth/auth.ts) and ends
  * every session of the member on success.
  */
 export const RESET_MESSAGES = {
-  /** Spec §8: the neutral confirmation, whether or not the account exists. */
+  /** docs/product/accounts.md: the neutral confirmation, whether or not the account exists. */
   sent: "If an account exists with that email, you will receive a password reset link shortly.",
   requestFailed: "Failed to request password reset",
   resetFailed: "Failed to reset password",
@@ -75,7 +75,7 @@ export async function isResetTokenValid(auth: Auth, token: string | null): Promi
 
 export type ResetInput = { token: string; password: string; confirmPassword: string };
 
-/** Spec §5's reset rules in order (token, 6 characters, matching entries); the first problem or null. */
+/** docs/product/accounts.md#password-reset's reset rules in order (token, 6 characters, matching entries); the first problem or null. */
 export function resetProblem(input: ResetInput): string | null {
   const parsed = resetForm.safeParse(input);
   return parsed.success ? null : parsed.error.issues[0]!.message;

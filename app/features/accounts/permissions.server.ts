@@ -102,7 +102,7 @@ export async function requireMember(
 }
 
 /**
- * The gate of pages only some roles see at all (spec 2 §2, §6): whoever may
+ * The gate of pages only some roles see at all (docs/product/accounts.md, docs/product/README.md#roles-and-permissions): whoever may
  * not `action` goes to /. requireAdmin and requireAuthor are this on the
  * request's member.
  */

@@ -85,7 +85,7 @@ describe("permissions", () => {
     expect(requireCan(member("admin"), request, "admin.access").role).toBe("admin");
   });
 
-  describe("an admin held for a second factor (issue 29 §2)", () => {
+  describe("an admin held for a second factor (docs/decisions/0167)", () => {
     const held: Actor = { ...member("admin"), adminNeedsTwoFactor: true };
     const othersPost = { kind: "post", authorId: "someone" } as const;
     const ownPost = { kind: "post", authorId: "admin" } as const;

@@ -1,5 +1,5 @@
 /**
- * The one permissions module (spec 1 §6, spec 2): the role table as data.
+ * The one permissions module (docs/product/README.md#roles-and-permissions, docs/product/accounts.md): the role table as data.
  * Every loader and action asks it (through permissions.server.ts); hidden
  * buttons are a convenience only.
  *
@@ -52,11 +52,11 @@ export const ROLE_TABLE: Record<Action, readonly EffectiveRole[]> = {
   "follow.create": ["user", "mentor", "admin"],
   "post.write": ["mentor", "admin"],
   "comment.delete": ["user", "mentor", "admin"],
-  /** Reporting a comment or a post (issue 20 §6). */
+  /** Reporting a comment or a post (docs/decisions/0122). */
   "report.create": ["user", "mentor", "admin"],
   "admin.access": ["admin"],
   "broadcast.send": ["admin"],
-  // Issue 20: the notification settings page (e-mail preferences).
+  // docs/milestones.md#issue-20-members-come-back: the notification settings page (e-mail preferences).
   "notifications.settings": ["user", "mentor", "admin"],
 };
 

@@ -2,7 +2,7 @@ import type { Auth } from "#server/auth";
 import type { Database } from "#server/db/client";
 import { OTP_MESSAGES, resendCode } from "./verify-otp.server";
 
-/** Spec §8, "Resend verification e-mail". */
+/** docs/product/accounts.md#verification-code, "Resend verification e-mail". */
 export const RESEND_VERIFICATION_MESSAGES = {
   wait: "Please wait a few minutes before requesting another verification email",
   sent: "Verification email sent.",

@@ -1,7 +1,7 @@
 /**
  * Account rules and messages shared by the browser (live checklist, early
  * feedback) and the server (the authority). Messages are the spec's, word for
- * word (spec 1 §5 and §8).
+ * word (docs/product/accounts.md).
  */
 export const MESSAGES = {
   tooFast: "Please take your time to fill out the form",
@@ -25,7 +25,7 @@ export const MESSAGES = {
   fieldTooLong: "One of the fields is too long",
 } as const;
 
-/** Spec §9: a sign-up form submitted sooner is refused. */
+/** docs/product/accounts.md#sign-up: a sign-up form submitted sooner is refused. */
 export const SIGNUP_MIN_FILL_MS = 3000;
 
 export const LIMITS = {
@@ -36,7 +36,7 @@ export const LIMITS = {
   password: 128,
 } as const;
 
-/** The 12 disposable e-mail domains refused at sign-up (spec §5: "a list of 12"). */
+/** The 12 disposable e-mail domains refused at sign-up (docs/product/accounts.md#sign-up: "a list of 12"). */
 export const DISPOSABLE_DOMAINS = [
   "mailinator.com",
   "guerrillamail.com",
@@ -82,12 +82,12 @@ export function passwordProblem(password: string): string | null {
   return PASSWORD_REQUIREMENTS.find((r) => !r.test(password))?.message ?? null;
 }
 
-/** Spec §5/§9: a new password at reset needs 6 characters; the sign-up strength rules do not apply. */
+/** docs/product/accounts.md#password-reset: a new password at reset needs 6 characters; the sign-up strength rules do not apply. */
 export const RESET_MIN_PASSWORD = 6;
 export const RESET_PASSWORD_SHORT = "Password must be at least 6 characters";
 
 /**
- * Reset password (spec §5): at least 6 characters, the two entries equal. The
+ * Reset password (docs/product/accounts.md#password-reset): at least 6 characters, the two entries equal. The
  * page checks it before sending, the server again (password-reset.server.ts).
  */
 export function newPasswordProblem(password: string, confirmPassword: string): string | null {
@@ -112,7 +112,7 @@ export type SignupFields = {
 };
 
 /**
- * Spec §5's seven checks in its order, then the shape checks the spec leaves
+ * docs/product/accounts.md#sign-up's seven checks in its order, then the shape checks the spec leaves
  * open. Returns "trap" for a filled trap field (stop silently), a message, or null.
  * `elapsedMs`: time since the form was shown (the server takes it from a signed token).
  */

@@ -14,7 +14,7 @@ export type SessionUser = Actor & {
   fullName: string | null;
   profilePhotoUrl: string | null;
   profileCompleted: boolean;
-  /** Whether the member signs in with a second factor (issue 22 §5). */
+  /** Whether the member signs in with a second factor (docs/decisions/0138). */
   twoFactorEnabled: boolean;
   /**
    * An admin without a second factor while the site requires one (decision
@@ -50,14 +50,14 @@ function prepareProfile(db: Database) {
 
 /**
  * Each request's answer, once: the root loader and the page's loader both ask
- * (issue 17: a member's page resolved its session twice). Keyed by the Request
+ * (docs/milestones.md#issue-17-performance: a member's page resolved its session twice). Keyed by the Request
  * object React Router hands every loader of one request.
  */
 const resolved = new WeakMap<Request, Promise<SessionUser | null>>();
 
 /**
  * The member of this request, or null. A session whose e-mail is not
- * confirmed is ended at once (spec §4); so are a blocked member's sessions.
+ * confirmed is ended at once (docs/product/accounts.md#sign-in); so are a blocked member's sessions.
  * Resolved once per GET request (with the process's own dependencies).
  */
 export function getSessionUser(request: Request, given?: AuthDeps): Promise<SessionUser | null> {
@@ -101,7 +101,7 @@ async function resolveSessionUser(request: Request, deps: AuthDeps): Promise<Ses
     await revokeAllSessions(deps.db, found.user.id);
     return null;
   }
-  // "Last seen" on the sessions page (issue 29 item 7): a write every few minutes at most.
+  // "Last seen" on the sessions page (docs/decisions/0174): a write every few minutes at most.
   await noteSessionSeen(deps.db, found.session);
   const twoFactorEnabled = Boolean(
     (found.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled,

@@ -15,7 +15,7 @@ export type SessionItem = {
 };
 
 /**
- * /settings/sessions (issue 29 item 7): the browsers signed in to the
+ * /settings/sessions (docs/decisions/0174): the browsers signed in to the
  * account, this one first; each other one can be ended, or all of them at
  * once. Plain forms: they work without JavaScript. `now` is the server's
  * time, so "last seen" reads the same on the server and in the browser.

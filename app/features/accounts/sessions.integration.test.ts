@@ -1,5 +1,5 @@
 /**
- * Issue 29 item 7 over HTTP against the whole app: /settings/sessions lists
+ * docs/decisions/0174 over HTTP against the whole app: /settings/sessions lists
  * the member's sessions (device from the User-Agent, country from the
  * address, last seen), ends one or all the others (plain forms, no
  * JavaScript), refuses another member's session, and turning two-factor
@@ -78,13 +78,13 @@ async function memberOnThreeBrowsers() {
   return { member, firefox, iphone };
 }
 
-/** Whether the browser's session is gone: a members' page (there before issue 29) sends it to /login. */
+/** Whether the browser's session is gone: a members' page (there before docs/milestones.md#issue-29-trust) sends it to /login. */
 const signedOut = async (jar: CookieJar) => {
   const answer = await page(jar, "/settings/two-factor");
   return answer.status === 302 && answer.location?.startsWith("/login");
 };
 
-describe("active sessions over HTTP (issue 29 item 7)", () => {
+describe("active sessions over HTTP (docs/decisions/0174)", () => {
   it("sends visitors to /login", async () => {
     expect(await signedOut(new CookieJar())).toBe(true);
   });

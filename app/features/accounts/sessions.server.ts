@@ -1,5 +1,5 @@
 /**
- * The member's sessions (issue 29 item 7, docs/decisions/0174): where they
+ * The member's sessions (docs/decisions/0174): where they
  * are signed in, and ending one or all the others. A session is shown by its
  * id, never its token; ending one deletes it only if it is the member's own.
  * Turning two-factor authentication on ends every other session

@@ -9,7 +9,7 @@ import { signupFields } from "./forms.server";
 import { fieldsOf } from "~/lib/read-input.server";
 
 /**
- * Sign-up rate limits (spec §7 check_signup_rate_limit / record_signup_attempt),
+ * Sign-up rate limits (docs/product/accounts.md#sign-up check_signup_rate_limit / record_signup_attempt),
  * counted in signup_attempts so every server instance shares them:
  * at most 10 attempts per IP address and 5 per e-mail address in one hour.
  */
@@ -39,7 +39,7 @@ export function elapsedSince(secret: string, token: string, now = Date.now()): n
   return elapsed >= 0 && elapsed < 24 * 60 * 60 * 1000 ? elapsed : -1;
 }
 
-/** profiles + 1000 (spec §2); 1000 when the count is unavailable. */
+/** profiles + 1000 (docs/product/accounts.md#profiles); 1000 when the count is unavailable. */
 export async function memberCount(db: Database): Promise<number> {
   try {
     const [row] = await db.select({ n: count() }).from(profiles);
@@ -89,12 +89,12 @@ export function readSignupForm(form: FormData): SignupInput {
   return signupFields.parse(fieldsOf(form.entries()));
 }
 
-/** Password messages the auth library may give, passed through as they are (spec §5). */
+/** Password messages the auth library may give, passed through as they are (docs/product/accounts.md#messages). */
 function isPasswordMessage(message: string) {
   return /password/i.test(message);
 }
 
-/** Every check of spec §5, then the server's, then registration. */
+/** Every check of docs/product/accounts.md#sign-up, then the server's, then registration. */
 export async function signUp(
   deps: { db: Database; auth: Auth; secret: string },
   input: SignupInput,

@@ -1,5 +1,5 @@
 /**
- * Issue 22 §5 over HTTP against the whole app: /settings/two-factor turns
+ * docs/decisions/0138 over HTTP against the whole app: /settings/two-factor turns
  * codes on (password, QR code, a code), /login then sends the member to
  * /login/two-factor, where a wrong code is refused beside the field and the
  * right one signs in.
@@ -30,7 +30,7 @@ async function post(jar: CookieJar, path: string, fields: Record<string, string>
 
 /**
  * The code an authenticator app shows now, or `later` 30-second steps on: a
- * code is taken once (issue 29 §1), so a sign-in after the set-up uses the next.
+ * code is taken once (docs/decisions/0166), so a sign-in after the set-up uses the next.
  */
 const codeFor = (secret: string, later = 0) =>
   new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate({

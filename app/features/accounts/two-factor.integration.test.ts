@@ -1,8 +1,8 @@
 /**
- * Issue 22 §5: a member turns on authenticator codes (password, then a code),
+ * docs/decisions/0138: a member turns on authenticator codes (password, then a code),
  * sign-in with a password then asks for a code or a recovery code, a wrong
  * code is refused, codes are rate-limited, and turning it off takes a code.
- * Issue 29 §1: each authenticator code is taken once, and never one older than
+ * docs/decisions/0166: each authenticator code is taken once, and never one older than
  * the last taken. The clock is fixed (only Date is faked), so codes are known.
  */
 import { hashPassword } from "better-auth/crypto";
@@ -287,7 +287,7 @@ describe("turning two-factor authentication off", () => {
   });
 });
 
-describe("an authenticator code is taken once (issue 29 §1)", () => {
+describe("an authenticator code is taken once (docs/decisions/0166)", () => {
   /** A new password sign-in (a new challenge) answered with `code`. */
   async function signInWith(email: string, code: string) {
     const first = await signIn(email);

@@ -9,7 +9,7 @@ import type { Database } from "#server/db/client";
 import { profiles } from "#server/db/schema";
 
 /**
- * The second factor (issue 22 §5, docs/decisions/0138): Better Auth's
+ * The second factor (docs/decisions/0138): Better Auth's
  * twoFactor plugin, called server-side. A password sign-in of a member who
  * uses it answers with a short-lived two-factor cookie instead of a session;
  * the code (or a recovery code) with that cookie makes the session.

@@ -58,7 +58,7 @@ beforeEach(() => {
 });
 
 describe("verification code", () => {
-  it("maps errors as spec §8 says", () => {
+  it("maps errors as docs/product/accounts.md#messages says", () => {
     expect(otpErrorMessage("OTP expired")).toBe(OTP_MESSAGES.expired);
     expect(otpErrorMessage("Invalid OTP")).toBe(OTP_MESSAGES.invalid);
     expect(otpErrorMessage("Too many attempts")).toBe("Too many attempts");

@@ -8,7 +8,7 @@ import {
   type CodeGuardDeps,
 } from "./code-guard.server";
 
-/** Spec §4/§9: 60 seconds between two codes, enforced here (not only in the browser). */
+/** docs/product/accounts.md: 60 seconds between two codes, enforced here (not only in the browser). */
 export const RESEND_COOLDOWN_MS = 60_000;
 /** Beyond the cooldown: at most 10 code requests per IP address an hour. */
 export const RESEND_PER_IP = { windowMs: 60 * 60 * 1000, max: 10 } as const;
@@ -35,7 +35,7 @@ export async function resendCooldownSeconds(db: Database, email: string): Promis
   return Math.ceil((await windowRemaining(db, otpSendKey(email), RESEND_COOLDOWN_MS)) / 1000);
 }
 
-/** Spec §8: the messages for a failed code. */
+/** docs/product/accounts.md#verification-code: the messages for a failed code. */
 export function otpErrorMessage(raw: string): string {
   if (/expired/i.test(raw)) return OTP_MESSAGES.expired;
   if (/invalid/i.test(raw)) return OTP_MESSAGES.invalid;

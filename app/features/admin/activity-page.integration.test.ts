@@ -1,5 +1,5 @@
 /**
- * The Activity page and its CSV over HTTP (issue 19 item 5): every role but
+ * The Activity page and its CSV over HTTP (docs/product/administration.md#activity): every role but
  * admin refused; filters by admin, action and date (both ends included);
  * 50 a page with the filters kept; CSV of the same rows with formulas
  * neutralised; bad filters a 400 with a message.

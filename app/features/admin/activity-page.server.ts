@@ -1,5 +1,5 @@
 /**
- * The Activity page (issue 19 item 5): every admin action in the audit
+ * The Activity page (docs/product/administration.md#activity): every admin action in the audit
  * trail (who, what, which record, when), newest first, filtered by admin,
  * action and date (UTC days, both ends included), 50 a page, and the same
  * rows as CSV (formulas neutralised, as Export Users CSV). Admins only.

@@ -1,5 +1,5 @@
 /**
- * The Activity page (issue 19 item 5): the audit trail of every admin action
+ * The Activity page (docs/product/administration.md#activity): the audit trail of every admin action
  * with filters by admin, action and date (a GET form, so the address says
  * what is shown and Back works), 50 a page, and Export CSV of the same rows.
  */

@@ -1,4 +1,4 @@
-/** The admin pages, linked from each of them (spec 2 §2); Reports with its open count (issue 20 §6). */
+/** The admin pages, linked from each of them (docs/product/administration.md#access); Reports with its open count (docs/decisions/0122). */
 import { Link, useRouteLoaderData } from "react-router";
 import { ADMIN_PAGES, type AdminPagePath } from "~/lib/admin-pages";
 

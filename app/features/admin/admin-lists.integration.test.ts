@@ -1,5 +1,5 @@
 /**
- * The Users and Posts tabs at scale (issue 19 item 2) over HTTP: searched,
+ * The Users and Posts tabs at scale (docs/decisions/0127) over HTTP: searched,
  * filtered, sorted and paged on the server with every choice in the
  * address; the selected posts featured, unfeatured and deleted at once
  * (delete asks first with the count, every post audited); every role but

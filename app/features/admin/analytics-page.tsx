@@ -1,5 +1,5 @@
 /**
- * The Analytics page (issue 19 item 4): views per day (30 or 90 days,
+ * The Analytics page (docs/product/administration.md#analytics): views per day (30 or 90 days,
  * site-wide or for one post) as an SVG bar chart, the most read posts of the
  * last 7 and 30 days, and sign-ups, comments and follows per week. Each
  * chart is an image with a name and its figures in a table below it, so a

@@ -1,5 +1,5 @@
 /**
- * The Analytics page over HTTP (issue 19 item 4): every role but admin
+ * The Analytics page over HTTP (docs/product/administration.md#analytics): every role but admin
  * refused; views per day from counted views (site-wide and one post, every
  * day of the range shown, 0 where none), the most read posts of 7 and 30
  * days, sign-ups per week; a bad range or unknown post a 4xx with a message.

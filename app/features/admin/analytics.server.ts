@@ -1,5 +1,5 @@
 /**
- * The Analytics page's figures (issue 19 item 4), from the site's own counted
+ * The Analytics page's figures (docs/product/administration.md#analytics), from the site's own counted
  * views (post_daily_views, one row per post and UTC day) and its tables: views
  * per day over the last 30 or 90 days, site-wide or for one post; the most
  * read posts of the last 7 and 30 days; sign-ups, comments and follows per

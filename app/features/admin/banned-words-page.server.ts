@@ -1,5 +1,5 @@
 /**
- * /admin/banned-words (spec 2 §2 Banned Words page, §5 banned word, §8
+ * /admin/banned-words (docs/product/administration.md#banned-words Banned Words page, banned word,
  * banned words): the list ordered by word, add (trimmed, lower-cased,
  * inner spaces collapsed), remove. Admins only; every change is recorded in
  * the audit trail in the same transaction. The check itself lives in
@@ -22,7 +22,7 @@ import { formText, onceTextOrNull } from "~/lib/read-input.server";
 export const BANNED_WORD_MAX = 100;
 
 export const BANNED_WORD_MESSAGES = {
-  /** Spec 2 §5 and §8. */
+  /** docs/product/administration.md. */
   duplicate: "This word is already in the list",
   addFailed: "Failed to add word",
   removeQuestion: "Are you sure you want to remove this word?",

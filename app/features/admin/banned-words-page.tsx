@@ -1,5 +1,5 @@
 /**
- * The Banned Words page (spec 2 §2): the add form, a grid of the words with
+ * The Banned Words page (docs/product/administration.md#banned-words): the add form, a grid of the words with
  * their count, and Delete per word, which asks first. Plain forms: they work
  * before (and without) JavaScript; with it Add is disabled while the field is
  * empty and the question is the browser's dialog.

@@ -1,5 +1,5 @@
 /**
- * A broadcast to 10,000 members (issue 7): every matching member gets exactly
+ * A broadcast to 10,000 members (docs/milestones.md#issue-7-administration): every matching member gets exactly
  * one notification, nobody else does, the history has the recipient count,
  * and the notifications go in with ONE insert statement. The statements are
  * counted by the database itself: a statement-level trigger with a

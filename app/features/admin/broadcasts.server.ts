@@ -1,6 +1,6 @@
 /**
- * The dashboard's Notifications tab (spec 2 §2, §5 broadcast, §8 admin
- * alerts, §9 limits): the broadcast form's validation, sending through the
+ * The dashboard's Notifications tab (docs/product/administration.md#broadcasts broadcast, admin
+ * alerts, limits): the broadcast form's validation, sending through the
  * set-based broadcast(), and the 20 latest broadcasts. Admins only.
  */
 import { desc, eq } from "drizzle-orm";
@@ -43,7 +43,7 @@ export type BroadcastForm = {
   link: string;
   roleFilter: string;
   statusFilter: string;
-  /** "on": also by e-mail, through the job queue (issue 20 §4). */
+  /** "on": also by e-mail, through the job queue (docs/product/community.md#e-mail-and-preferences). */
   email?: string;
 };
 

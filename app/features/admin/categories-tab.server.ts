@@ -1,6 +1,6 @@
 /**
- * The dashboard's Categories tab (spec 2 §2 Categories tab, §4 category
- * deletion, §9 reserved slug): every category with its post count, and
+ * The dashboard's Categories tab (docs/product/administration.md#categories Categories tab, category
+ * deletion, reserved slug): every category with its post count, and
  * delete (asks first; refused for uncategorized; the posts move to
  * uncategorized through the foreign key's ON DELETE SET DEFAULT). Admins only.
  */

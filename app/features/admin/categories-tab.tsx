@@ -1,5 +1,5 @@
 /**
- * The dashboard's Categories tab (spec 2 §2): every category with its post
+ * The dashboard's Categories tab (docs/product/administration.md#categories): every category with its post
  * count, View, Edit and Delete (asks first; not for uncategorized).
  */
 import { Link } from "react-router";

@@ -121,7 +121,7 @@ describe("category editor", () => {
       expect(body).toContain(message);
       if (status !== 404 && fields.name) expect(body).toContain(`value="${fields.name}"`);
     }
-    // Spec 2 §8: "Failed to load category" (alert, then back to /admin), whether the
+    // docs/product/administration.md#categories: "Failed to load category" (alert, then back to /admin), whether the
     // editor is opened or saved for a category that is not there.
     const gone = await post(admin.jar, "/admin/categories/00000000-0000-4000-8000-00000000dead", {
       name: "X",

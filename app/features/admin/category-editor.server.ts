@@ -1,6 +1,6 @@
 /**
- * The category editor at /admin/categories/{categoryId} or /new (spec 2 §2
- * category editor, §5 category, §8 categories): name, slug, optional
+ * The category editor at /admin/categories/{categoryId} or /new (docs/product/administration.md#categories
+ * category editor, category, categories): name, slug, optional
  * description and two default sidebar widget slots. Admins only.
  */
 import { eq } from "drizzle-orm";

@@ -1,5 +1,5 @@
 /**
- * The category editor form (spec 2 §2): name, slug, optional description and
+ * The category editor form (docs/product/administration.md#categories): name, slug, optional description and
  * two default sidebar widget slots. A new category's slug follows its name
  * (as the post form's follows the title) until the slug is edited. Create
  * Category or Save Changes, disabled while name or slug is blank once the

@@ -1,5 +1,5 @@
 /**
- * /admin/content.json (issue 22): admins download the site's content as
+ * /admin/content.json (docs/milestones.md#issue-22-operate-it): admins download the site's content as
  * JSON; every other role goes to /; e-mail addresses only when asked for,
  * and the audit log records each export.
  */

@@ -1,5 +1,5 @@
 /**
- * The users export (spec 2 §2 Export Users CSV, §7): RFC 4180 quoting, and
+ * The users export (docs/product/administration.md#export Export Users CSV): RFC 4180 quoting, and
  * cells that a spreadsheet would run as a formula (starting with = + - @, or
  * a tab or carriage return) neutralised with a leading apostrophe.
  */

@@ -1,5 +1,5 @@
 /**
- * What the /admin page shows (spec 2 §2): its tabs and the data each tab
+ * What the /admin page shows (docs/product/administration.md#dashboard): its tabs and the data each tab
  * renders, made by dashboard.server.ts (and its tabs' modules) and rendered by dashboard.tsx
  * and the *-tab.tsx components.
  */

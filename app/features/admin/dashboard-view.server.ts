@@ -65,7 +65,7 @@ export const dashboardActionForm = broadcastFormValues.extend({
   confirmed: formText,
   /** A row's button in the table's one form (ROW_ACTIONS_FORM): "intent.id", see fromRow. */
   row: onceTextOrNull,
-  // The broadcast's "Also send by e-mail" (issue 20 §4).
+  // The broadcast's "Also send by e-mail" (docs/product/community.md#e-mail-and-preferences).
   email: formText,
 });
 export type DashboardActionForm = z.output<typeof dashboardActionForm>;
@@ -73,7 +73,7 @@ export type DashboardActionForm = z.output<typeof dashboardActionForm>;
 /**
  * A row button's `row=intent.id` as the fields a per-row form would have
  * sent (intent and userId or postId, featured for feature/unfeature): the
- * Users and Posts tables have one form, not four per row (issue 19, the
+ * Users and Posts tables have one form, not four per row (docs/milestones.md#issue-19-administration-on-a-phone-and-at-scale, the
  * page's weight). The fields sent beside it (confirmed, authorId) stay.
  */
 export function fromRow(form: DashboardActionForm): DashboardActionForm {

@@ -1,5 +1,5 @@
 /**
- * The /admin page (spec 2 §2): the tabs (one component each: overview-tab,
+ * The /admin page (docs/product/administration.md#dashboard): the tabs (one component each: overview-tab,
  * users-tab, posts-tab, categories-tab, notifications-tab), the Export Users
  * CSV button, the messages, and the confirmation step the server asks for
  * when JavaScript did not (block, promote and delete ask first: with

@@ -1,5 +1,5 @@
 /**
- * The admin pages' failure alerts (spec 2 §8) when the database really
+ * The admin pages' failure alerts (docs/product/administration.md#access) when the database really
  * refuses the write: a trigger raises an error on the table the action
  * writes, as a full disk, a permission change or a broken replica would.
  * Nothing is mocked; each test removes its trigger afterwards.

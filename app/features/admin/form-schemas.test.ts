@@ -197,7 +197,7 @@ describe("the broadcast form's schema", () => {
     expect(error({ roleFilter: "guest" })).toBe(BROADCAST_MESSAGES.badRole);
     expect(error({ statusFilter: "gone" })).toBe(BROADCAST_MESSAGES.badStatus);
   });
-  it("falls back to the title for an empty message (spec 2 §5)", () => {
+  it("falls back to the title for an empty message (docs/product/administration.md)", () => {
     expect(validateBroadcast({ ...ok, title: " Hello ", message: "  " })).toEqual({
       ok: true,
       input: {

@@ -1,6 +1,6 @@
 /**
  * The Users and Posts tabs' searches and the Posts tab's author sort after
- * they moved onto indexes (issue 19, decision 0150): the search matches a
+ * they moved onto indexes (docs/milestones.md#issue-19-administration-on-a-phone-and-at-scale, decision 0150): the search matches a
  * text anywhere in the username, the name or the e-mail (users) and in the
  * title or the author's username or name (posts), whatever its case, with
  * % and _ matching themselves and nothing matching across the username and

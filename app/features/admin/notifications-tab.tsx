@@ -1,5 +1,5 @@
 /**
- * The dashboard's Notifications tab (spec 2 §2, §8): send a notification to
+ * The dashboard's Notifications tab (docs/product/administration.md#broadcasts): send a notification to
  * the members a role and a status pick (asks first; Send waits for a title
  * and a link), and the recent broadcasts.
  */

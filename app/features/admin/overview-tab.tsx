@@ -1,5 +1,5 @@
 /**
- * The dashboard's Overview tab (spec 2 §2): the stat cards, the top 5 lists,
+ * The dashboard's Overview tab (docs/product/administration.md#dashboard): the stat cards, the top 5 lists,
  * the pending approvals (with Approve and Block), sign-ups and new posts per
  * week, and the latest admin actions.
  */

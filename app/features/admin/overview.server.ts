@@ -1,5 +1,5 @@
 /**
- * The admin dashboard's Overview figures (spec 2 §2 /admin Overview, §9 top
+ * The admin dashboard's Overview figures (docs/product/administration.md#dashboard /admin Overview, top
  * 5): the stat cards, the top lists and the weekly activity. Every function
  * asks the permissions module first: only admins pass.
  */
@@ -53,7 +53,7 @@ export type TopLists = {
   mentors: { username: string; name: string; postCount: number }[];
 };
 
-/** Top 5 tags by usage, categories and mentors by published posts (spec §2, §9). */
+/** Top 5 tags by usage, categories and mentors by published posts (docs/product/administration.md#categories). */
 export async function topLists(db: Database, actor: Actor | null | undefined): Promise<TopLists> {
   assertCan(actor, "admin.access");
   const topTags = await db

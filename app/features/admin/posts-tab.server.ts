@@ -1,6 +1,6 @@
 /**
- * The dashboard's Posts tab (spec 2 §2 Posts tab, §4 post status, §5
- * confirmation texts, §8 admin alerts, §9 50 a page): search by title or
+ * The dashboard's Posts tab (docs/product/administration.md#posts Posts tab, post status,
+ * confirmation texts, admin alerts, 50 a page): search by title or
  * author, filter by status and category, sort by any column, paginated on
  * the server; toggle featured, reassign the author among admins and
  * mentors, delete, and feature, unfeature or delete the selected posts at
@@ -22,7 +22,7 @@ import { recordAdminAction } from "~/features/audit/audit.server";
 export const POSTS_PAGE_SIZE = 50;
 
 export const POST_MESSAGES = {
-  /** The same texts as the post editor's (spec 2 §5). */
+  /** The same texts as the post editor's (docs/product/administration.md). */
   deleteQuestion: DELETE_CONFIRMATION,
   authorQuestion: AUTHOR_CHANGE_CONFIRMATION,
   deleted: "Post deleted successfully!",
@@ -49,7 +49,7 @@ export const POST_MESSAGES = {
 /** At most one page of posts is acted on at once. */
 export const BULK_MAX = 50;
 
-/** The Posts tab's status filter: scheduled is published with a future date (spec 2 §4). */
+/** The Posts tab's status filter: scheduled is published with a future date (docs/product/administration.md#posts). */
 export const POST_FILTER_STATUSES = ["draft", "pending", "scheduled", "published"] as const;
 export type PostFilterStatus = (typeof POST_FILTER_STATUSES)[number];
 

@@ -1,5 +1,5 @@
 /**
- * The dashboard's Posts tab (spec 2 §2): search by title or author, filter
+ * The dashboard's Posts tab (docs/product/administration.md#categories): search by title or author, filter
  * by status and category, sort by any column; change a post's author (a
  * dialog with the new author and the spec's question) and delete (asks
  * first), feature or unfeature, View only for posts readers can open, Edit;

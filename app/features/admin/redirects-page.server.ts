@@ -1,6 +1,6 @@
 /**
- * /admin/redirects (spec 2 §2 Redirects page, §3 URL redirect, §5 redirect,
- * §8 redirects, §9 codes): the list newest first, create, update (inline
+ * /admin/redirects (docs/product/administration.md#redirects Redirects page, docs/product/README.md#data-model URL redirect, redirect,
+ * redirects, codes): the list newest first, create, update (inline
  * edit), delete. Admins only; each change is recorded in the audit trail in
  * its transaction; the server answers the redirects (server/http/redirects.ts).
  *
@@ -79,7 +79,7 @@ export type AdminRedirect = {
   createdAt: Date;
 };
 
-/** Every redirect, newest first (spec 2 §7). */
+/** Every redirect, newest first (docs/product/administration.md#redirects). */
 export async function listRedirects(
   db: Database,
   actor: Actor | null | undefined,

@@ -1,5 +1,5 @@
 /**
- * The Redirects page (spec 2 §2): the add form, the list newest first with
+ * The Redirects page (docs/product/administration.md#redirects): the add form, the list newest first with
  * inline edit (Edit turns the row into a form: ?edit={id}, so it works without
  * JavaScript too) and Delete, which asks first. Empty: No redirects configured yet.
  */

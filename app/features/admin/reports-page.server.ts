@@ -1,5 +1,5 @@
 /**
- * /admin/reports (issue 20 §6, decision 0122): the open reports, one entry
+ * /admin/reports (docs/decisions/0122): the open reports, one entry
  * per item, and the admin's two decisions: Dismiss (the item stays; a hidden
  * comment is shown again) and Delete the item (asks first: the kit's confirm
  * dialog, or a confirmation step without JavaScript). Every decision is

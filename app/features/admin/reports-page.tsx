@@ -1,5 +1,5 @@
 /**
- * The Reports page (issue 20 §6): each reported item with its open reports
+ * The Reports page (docs/decisions/0122): each reported item with its open reports
  * (reason, who, details, when), Dismiss and Delete (which asks first).
  * Plain forms: they work without JavaScript (the server then asks).
  */

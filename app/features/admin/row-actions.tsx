@@ -3,7 +3,7 @@
  * buttons belong to it by their `form` attribute and send `row=intent.id`
  * (the server reads it as the per-row forms' fields, dashboard-view.server
  * fromRow). Fifty rows with three or four forms each, their hidden fields
- * and dialogs weighed 165–229 KB a page (issue 19).
+ * and dialogs weighed 165–229 KB a page (docs/milestones.md#issue-19-administration-on-a-phone-and-at-scale).
  *
  * As ConfirmAction: with JavaScript the kit's confirm dialog asks first
  * (the question for the action) and the action posts with confirmed=1;

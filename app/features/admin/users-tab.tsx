@@ -1,5 +1,5 @@
 /**
- * The dashboard's Users tab (spec 2 §2): search by username, name or e-mail,
+ * The dashboard's Users tab (docs/product/administration.md#users): search by username, name or e-mail,
  * filter by role and status, sort by any column, 50 a page, and each
  * member's actions (approve, block, promote, delete): buttons of the
  * table's one form (row-actions.tsx).

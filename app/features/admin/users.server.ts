@@ -1,7 +1,7 @@
 /**
- * The members in the admin dashboard (spec 2 §2 /admin Users tab and the
- * Overview's pending approvals, §4 user status transitions, §8 admin alerts,
- * §9 50 a page), Export Users CSV and the user actions. The Overview's
+ * The members in the admin dashboard (docs/product/administration.md#dashboard /admin Users tab and the
+ * Overview's pending approvals, user status transitions, admin alerts,
+ * 50 a page), Export Users CSV and the user actions. The Overview's
  * figures are in overview.server.ts. Every function asks the permissions
  * module first: only admins pass.
  */
@@ -48,7 +48,7 @@ export const ADMIN_MESSAGES = {
   self: "You cannot do this to your own account",
 } as const;
 
-/** Asked before blocking, promoting and deleting (spec §4). */
+/** Asked before blocking, promoting and deleting (docs/product/administration.md#users). */
 export const CONFIRMATIONS: Record<Exclude<UserAction, "approve">, string> = {
   block: "Are you sure you want to block this user? They will be signed out everywhere.",
   promote: "Are you sure you want to promote this user to mentor?",
@@ -135,7 +135,7 @@ const USER_ORDER = {
   joined: profiles.createdAt,
 };
 
-/** "Showing x to y of n" and "Page x of y" (spec §2). */
+/** "Showing x to y of n" and "Page x of y" (docs/product/administration.md#lists). */
 export const showingLabel = (p: Pick<UsersPage, "from" | "to" | "total">) =>
   `Showing ${p.from} to ${p.to} of ${p.total}`;
 export const pageLabel = (p: Pick<UsersPage, "page" | "pageCount">) =>

@@ -1,5 +1,5 @@
 /**
- * What a podcast app needs to know about an episode's audio (issue 21 §3):
+ * What a podcast app needs to know about an episode's audio (docs/decisions/0111):
  * its size in bytes and MIME type for the feed's <enclosure>, and its length
  * for itunes:duration. Read from the file when the post is saved, as Vimeo
  * stills are (decision 0016): pages and feeds never wait for a host.

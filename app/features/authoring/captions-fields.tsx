@@ -1,5 +1,5 @@
 /**
- * The featured video's captions (issue 21 §4): a WebVTT file uploaded here
+ * The featured video's captions (docs/decisions/0113): a WebVTT file uploaded here
  * (with JavaScript; its address can be typed or cleared without), its
  * language and label. Removing clears the address; saving then drops the track.
  */

@@ -1,5 +1,5 @@
 /**
- * Captions for a featured video (issue 21 §4) over HTTP: a WebVTT file
+ * Captions for a featured video (docs/decisions/0113) over HTTP: a WebVTT file
  * uploaded by a mentor is stored and served as text/vtt; anything that is
  * not WebVTT, or too large, is refused, as is an upload by anyone who may not
  * write posts; saved with a video file, the post page carries it as

@@ -1,5 +1,5 @@
 /**
- * Uploading a captions file (issue 21 §4): mentors and admins only; at most
+ * Uploading a captions file (docs/decisions/0113): mentors and admins only; at most
  * 512 KB; UTF-8 text that starts with "WEBVTT" (after an optional byte order
  * mark) followed by a space, a tab or a line end, read from the bytes, never
  * from the name or the declared type; stored through the storage interface

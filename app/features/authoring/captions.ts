@@ -1,5 +1,5 @@
 /**
- * Captions for a featured video file (issue 21 §4): one WebVTT file uploaded
+ * Captions for a featured video file (docs/decisions/0113): one WebVTT file uploaded
  * in the post form, shown as the video's <track kind="captions">. Shared by
  * the form (the browser's checks before sending) and the server.
  */

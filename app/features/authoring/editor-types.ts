@@ -9,7 +9,7 @@ export type FormChoices = {
   /** Mentors and admins, for the admins' author field. */
   authors: { id: string; name: string }[];
   defaultCategoryId: string;
-  /** The Events category, whose posts may carry an event (issue 21 §5); null when absent. */
+  /** The Events category, whose posts may carry an event (docs/decisions/0115); null when absent. */
   eventsCategoryId: string | null;
   /** IANA time zones for an event. */
   timeZones: string[];
@@ -31,7 +31,7 @@ export type SaveActionData =
       fieldErrors: Record<string, string>;
       status: number;
       values?: FormValues;
-      /** A stale save was refused (issue 18): who saved since, and when (ISO). */
+      /** A stale save was refused (docs/milestones.md#issue-18-the-writing-studio): who saved since, and when (ISO). */
       conflict?: { by: string; at: string };
     };
 

@@ -89,7 +89,7 @@ export function valuesOf(post: EditablePost): FormValues {
     captions_url: s(post.captionsUrl),
     captions_lang: s(post.captionsLang),
     captions_label: s(post.captionsLabel),
-    // The version this editor opened (issue 18: no silent overwrite).
+    // The version this editor opened (docs/milestones.md#issue-18-the-writing-studio: no silent overwrite).
     opened_at: post.updatedAt.toISOString(),
     ...eventValuesOf(post),
   };
@@ -135,7 +135,7 @@ export async function saveFromEditor(
 ) {
   const { db, log } = services;
   const result = await savePost(db, actor, values, options).catch((error: unknown) => {
-    // Through the logger: its serializer keeps the SQLSTATE, never the SQL or the text (issue 13).
+    // Through the logger: its serializer keeps the SQLSTATE, never the SQL or the text (docs/milestones.md#issue-13-security).
     log.error({ err: error }, "post save failed");
     const failure: SaveFailure = {
       ok: false,
@@ -172,11 +172,11 @@ export async function answerSave(db: Database, values: EditorFields, result: Sav
   }
   if (result.ok) {
     const { post } = result;
-    // Publishing ends the draft's share-preview link (issue 18).
+    // Publishing ends the draft's share-preview link (docs/milestones.md#issue-18-the-writing-studio).
     if (post.status === "published") await endShareLinks(db, post.id);
     const now = new Date();
     const flash = saveFlash({ ...post, wasLive: result.wasLive ?? false, now });
-    // The success toast comes with the next page, as a flash (issue 18 §7).
+    // The success toast comes with the next page, as a flash (docs/decisions/0147).
     const headers = flashHeaders(flash);
     const live = post.status === "published" && post.publishedAt && post.publishedAt <= now;
     if (live) throw redirect(postPath(post), { headers });

@@ -1,5 +1,5 @@
 /**
- * The post form's event fields (issue 21 §5): shown for the Events category
+ * The post form's event fields (docs/decisions/0115): shown for the Events category
  * only, by CSS (app.css `.event-fields`), so they appear and go without
  * JavaScript; the server ignores them for any other category.
  */

@@ -100,7 +100,7 @@ describe("address policy", () => {
       "::ffff:127.0.0.1",
       "::ffff:7f00:1",
       "::ffff:a9fe:a9fe",
-      // Issue 13: the IPv4 address inside ::/96, ::ffff:0:0:0/96, 64:ff9b::/96 and 2002::/16.
+      // docs/milestones.md#issue-13-security: the IPv4 address inside ::/96, ::ffff:0:0:0/96, 64:ff9b::/96 and 2002::/16.
       "::127.0.0.1",
       "::7f00:1",
       "::ffff:0:127.0.0.1",

@@ -1,5 +1,5 @@
 /**
- * The metadata endpoint's fetcher (spec 2 §2, §7): title, description and
+ * The metadata endpoint's fetcher (docs/product/authoring.md#link-lookup): title, description and
  * image of a page, from Open Graph, Twitter and <title> tags.
  *
  * An outbound fetch on a user's behalf is a server-side request forgery

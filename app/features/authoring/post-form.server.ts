@@ -66,7 +66,7 @@ const checkbox = z
   .optional()
   .transform((v) => v === true || v === "on" || v === "true" || v === "1");
 
-/** The form's messages for media the reader's page could not play (spec 1 §3, the CSP). */
+/** The form's messages for media the reader's page could not play (docs/product/README.md#data-model, the CSP). */
 export const MEDIA_MESSAGES = {
   video:
     "Featured video URL must be a YouTube or Vimeo link, or an https link to an .mp4 or .webm file",
@@ -166,7 +166,7 @@ const postObjectSchema = z.object({
     .nullable()
     .default(null),
   /**
-   * When the editor was opened: the post's updated_at then (issue 18). A save
+   * When the editor was opened: the post's updated_at then (docs/milestones.md#issue-18-the-writing-studio). A save
    * of a post someone else saved since is refused unless `overwrite` is set.
    */
   opened_at: trimmed

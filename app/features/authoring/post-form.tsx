@@ -36,7 +36,7 @@ export type PostFormProps = {
   savedAt?: string | null;
   /** Whether the draft has a share-preview link now (edit). */
   hasShareLink?: boolean;
-  /** A save refused as stale (issue 18), and the intent it had. */
+  /** A save refused as stale (docs/milestones.md#issue-18-the-writing-studio), and the intent it had. */
   conflict?: { by: string; at: string; intent: "publish" | "draft" } | null;
   /**
    * This rendering's submission key (docs/decisions/0096), new with each load

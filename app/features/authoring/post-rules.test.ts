@@ -38,7 +38,7 @@ describe("reading time", () => {
   });
 });
 
-describe("save error messages (spec 2 §8)", () => {
+describe("save error messages (docs/product/authoring.md#publishing)", () => {
   it("maps author_id, role and policy; Error: otherwise; a fallback", () => {
     expect(saveErrorMessage('null value in column "author_id"')).toBe(SAVE_MESSAGES.authorId);
     expect(saveErrorMessage("invalid role")).toBe(SAVE_MESSAGES.role);

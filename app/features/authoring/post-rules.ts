@@ -1,5 +1,5 @@
 /**
- * Post form rules shared by the browser and the server (spec 2 §5, §8, §9).
+ * Post form rules shared by the browser and the server (docs/product/authoring.md#post-form).
  * The server is the authority; the browser uses these for hints only.
  */
 
@@ -29,7 +29,7 @@ export function normaliseTags(input: string | readonly string[]): { name: string
   return out;
 }
 
-/** Issue 13: a tag is an index key (its slug), so its length and the count are capped. */
+/** docs/milestones.md#issue-13-security: a tag is an index key (its slug), so its length and the count are capped. */
 export const TAG_LIMITS = { maxLength: 50, maxCount: 20 } as const;
 export const TAG_MESSAGES = {
   tooLong: `Each tag must be at most ${TAG_LIMITS.maxLength} characters`,
@@ -53,7 +53,7 @@ export function readingTimeMinutes(text: string, postType: "blog" | "external_li
 
 export const AUTOSAVE_DELAY_MS = 60_000;
 
-/** Spec 2 §8, post save. */
+/** docs/product/authoring.md, post save. */
 export const SAVE_MESSAGES = {
   authorId:
     "Permission error: Cannot create post. Please ensure you are logged in as a mentor or admin.",
@@ -62,7 +62,7 @@ export const SAVE_MESSAGES = {
   fallback: "Failed to save post. Please try again.",
 } as const;
 
-/** Spec 2 §8, edit page. */
+/** docs/product/authoring.md#who-writes, edit page. */
 export const EDIT_MESSAGES = {
   notFound: "Post not found",
   forbidden: "You do not have permission to edit this post",
@@ -74,7 +74,7 @@ export const DELETE_CONFIRMATION =
   "Are you sure you want to delete this post? This action cannot be undone.";
 export const AUTHOR_CHANGE_CONFIRMATION = "Change the author of this post?";
 
-/** Maps a save failure's message to the alert text (spec 2 §8). */
+/** Maps a save failure's message to the alert text (docs/product/authoring.md). */
 export function saveErrorMessage(message: string | null | undefined): string {
   if (!message) return SAVE_MESSAGES.fallback;
   if (/author_id/i.test(message)) return SAVE_MESSAGES.authorId;

@@ -1,6 +1,6 @@
 /**
- * Reading posts for their authors: the edit form (spec 2 §2, §8 edit page)
- * and My Posts (spec 2 §2, §6, §7).
+ * Reading posts for their authors: the edit form (docs/product/administration.md#posts edit page)
+ * and My Posts (docs/product/administration.md, docs/product/README.md#roles-and-permissions).
  */
 import { asc, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -17,7 +17,7 @@ import { EDIT_MESSAGES } from "./post-rules";
 export const myPostsDeleteForm = z.object({ id: formText });
 
 /**
- * My Posts' Delete (spec 2 §7): the author's own post, or any post for an
+ * My Posts' Delete (docs/product/administration.md#posts): the author's own post, or any post for an
  * admin; a malformed id is a post not found.
  */
 export async function deleteMyPost(
@@ -75,14 +75,14 @@ export type MyPost = {
   author: { username: string; name: string };
   /** Published with a publication time still to come. */
   scheduled: boolean;
-  /** Counted views and live comments (issue 19 item 4: authors see their posts' figures). */
+  /** Counted views and live comments (docs/product/administration.md#analytics: authors see their posts' figures). */
   views: number;
   comments: number;
 };
 
 /**
  * Mentors: their own posts of every status, newest first. Admins: every
- * published post, newest first (spec 2 §6, §7). Others: nothing.
+ * published post, newest first (docs/product/README.md#roles-and-permissions, docs/product/administration.md). Others: nothing.
  */
 export async function listMyPosts(
   db: Database,

@@ -1,5 +1,5 @@
 /**
- * A post's history (issue 18): every save by a person (Publish, Save as
+ * A post's history (docs/milestones.md#issue-18-the-writing-studio): every save by a person (Publish, Save as
  * draft, a restore; never an autosave) keeps a revision of the title, body,
  * excerpt and author. The last 50 per post are kept; the table's foreign key
  * deletes them with the post. A revision is compared with the post as it is

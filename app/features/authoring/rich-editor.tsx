@@ -4,7 +4,7 @@
  * textarea and writes every change back into it, so the form posts the same
  * field with or without the editor.
  *
- * What the author sees is what readers get (issue 18): the text is drawn
+ * What the author sees is what readers get (docs/milestones.md#issue-18-the-writing-studio): the text is drawn
  * with the published article's own stylesheet (`.post-body`, app/app.css).
  * Links, images and embeds are asked for in the kit's dialogs, an image's
  * alt text in a field on the selected image;
@@ -214,7 +214,7 @@ function selectImage(editor: Editor, src: string) {
  */
 function useImageUploads(editor: Editor | null) {
   const [message, setMessage] = useState("");
-  // The upload's success toast (issue 18 §7), cleared after 3 s (spec 2 §9).
+  // The upload's success toast (docs/decisions/0147), cleared after 3 s (docs/product/authoring.md#uploads).
   const [done, setDone] = useState<{ text: string } | null>(null);
   const toast = useClearAfter(done, IMAGE_TOAST_MS);
   const [uploads, setUploads] = useState<Upload[]>([]);

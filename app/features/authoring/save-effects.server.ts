@@ -29,7 +29,7 @@ export async function recordSaveEffects(
   const { input, existing, now, authorId, isAdmin, isFeatured } = plan;
   // Public now: the author's followers hear of it, once (a scheduled post: the clock tells).
   if (row.status === "published") await announceNewPosts(tx, { postId: row.id });
-  // A person's save keeps a revision (issue 18); an autosave does not.
+  // A person's save keeps a revision (docs/milestones.md#issue-18-the-writing-studio); an autosave does not.
   if (input.intent !== "autosave") {
     await recordRevision(tx, {
       postId: row.id,

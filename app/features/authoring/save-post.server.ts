@@ -1,6 +1,6 @@
 /**
- * Creating and editing posts (spec 2 §2 post form, §4 post status and
- * autosave, §5, §6, §8). Every check goes through the permissions module.
+ * Creating and editing posts (docs/product/authoring.md#autosave post form, post status and
+ * autosave, docs/product/README.md#roles-and-permissions). Every check goes through the permissions module.
  *
  * A save runs in four steps, one module each: validate
  * (save-validate.server.ts) → resolve media (save-media.server.ts) → write

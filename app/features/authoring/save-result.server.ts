@@ -9,10 +9,10 @@ import type { ThumbnailResolver } from "./video-thumbnail.server";
 export type SaveFailure = {
   ok: false;
   status: 400 | 401 | 403 | 404 | 409 | 500;
-  /** The alert text (spec 2 §8). */
+  /** The alert text (docs/product/authoring.md). */
   error: string;
   fieldErrors: Record<string, string>;
-  /** A stale save (issue 18): who saved the post since the editor opened it, and when. */
+  /** A stale save (docs/milestones.md#issue-18-the-writing-studio): who saved the post since the editor opened it, and when. */
   conflict?: { by: string; at: string };
 };
 

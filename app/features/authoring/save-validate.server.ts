@@ -6,7 +6,7 @@
  * Slugs: a slug derived from the title takes the first free numeric suffix
  * (my-title, my-title-2, …); a slug the author typed is never changed behind
  * their back — a clash is refused with a clear message
- * (docs/decisions/0005-post-slugs.md).
+ * (docs/decisions/0005).
  */
 import { and, eq, ne } from "drizzle-orm";
 import type { Database } from "#server/db/client";
@@ -125,7 +125,7 @@ async function checkExisting(
   if (existing && !can(actor, "post.write", { kind: "post", authorId: existing.authorId })) {
     return fail(403, SAVE_MESSAGES.policy);
   }
-  // No silent overwrite (issue 18): someone else saved since this editor opened the post.
+  // No silent overwrite (docs/milestones.md#issue-18-the-writing-studio): someone else saved since this editor opened the post.
   // A person may choose to save over it; an autosave never does.
   if (
     existing &&
@@ -202,7 +202,7 @@ export async function validateSave(
   if (input.category_id && !category) {
     return fail(400, "Error: Choose a category", { category_id: "Choose a category" });
   }
-  // An event belongs to the Events category only: elsewhere its fields are dropped (issue 21 §5).
+  // An event belongs to the Events category only: elsewhere its fields are dropped (docs/decisions/0115).
   const event = readEventFields(input, { isEvents: category?.slug === EVENTS_CATEGORY_SLUG });
   if (!event.ok && input.intent !== "autosave") {
     return fail(400, `Error: ${event.error}`, event.fieldErrors);

@@ -1,6 +1,5 @@
 /**
- * Uploads an image and answers its URL (messages from the server, spec 2 §5,
- * §8), reporting progress (0 to 1) as the bytes go out: XMLHttpRequest,
+ * Uploads an image and answers its URL (messages from the server, docs/product/authoring.md#uploads), reporting progress (0 to 1) as the bytes go out: XMLHttpRequest,
  * because fetch() reports no upload progress. A file over 5 MB or of another
  * type is refused here, before sending, with the same words the server would
  * answer; a 413 says them too. Like sendSubmission, one key for the file and

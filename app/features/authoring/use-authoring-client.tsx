@@ -78,7 +78,7 @@ export function useAuthoringClient(
     unsaved,
     init,
   );
-  /** The bar's status line (issue 18). */
+  /** The bar's status line (docs/milestones.md#issue-18-the-writing-studio). */
   const status = statusLine(saveState, wordsAndMinutes(body.content, body.postType));
   const dirty = useRef(false);
   const submitting = useRef(false);
@@ -130,7 +130,7 @@ export function useAuthoringClient(
 
   const uploadButton = useUploadButton(hydrated, formRef, onChange);
 
-  /** An autosave refused because someone else saved since (issue 18). */
+  /** An autosave refused because someone else saved since (docs/milestones.md#issue-18-the-writing-studio). */
   const conflict = result && !result.ok ? (result.conflict ?? null) : null;
   const reloadKeepingText = useReloadKeepingText(formRef, key, submitting);
 

@@ -1,18 +1,18 @@
 import { useCallback, useState, type RefObject } from "react";
 import { setField } from "./form-mirror";
 
-/** Issue 18: the metadata lookup failed or was refused. */
+/** docs/milestones.md#issue-18-the-writing-studio: the metadata lookup failed or was refused. */
 export const METADATA_FAILED = "Couldn't read that page's title and image — fill them in yourself";
 
 /**
- * The external link's metadata lookup (issue 18): on leaving the link field,
+ * The external link's metadata lookup (docs/milestones.md#issue-18-the-writing-studio): on leaving the link field,
  * the page's title, description and image fill the fields still empty.
  */
 export function useExternalMetadata(
   formRef: RefObject<HTMLFormElement | null>,
   onChange: () => void,
 ) {
-  /** The external link's metadata lookup (issue 18): under way, or it could not read the page. */
+  /** The external link's metadata lookup (docs/milestones.md#issue-18-the-writing-studio): under way, or it could not read the page. */
   const [metaState, setMetaState] = useState<"idle" | "loading" | "failed">("idle");
   const onExternalUrl = useCallback(
     async (event: React.FocusEvent<HTMLInputElement>) => {

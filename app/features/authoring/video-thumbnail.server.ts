@@ -1,5 +1,5 @@
 /**
- * The still of a Vimeo link, resolved when a post is saved (issue 4: "a
+ * The still of a Vimeo link, resolved when a post is saved (docs/milestones.md#issue-4-reading: "a
  * YouTube or Vimeo link shows its thumbnail"). A YouTube still's address
  * follows from the video's id (app/lib/video.ts); a Vimeo still's does not:
  * Vimeo's oEmbed endpoint gives it (`thumbnail_url`). It is asked once, at

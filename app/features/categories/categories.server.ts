@@ -15,7 +15,7 @@ export type CategoryWithCount = {
   postCount: number;
 };
 
-/** The slugs the header links to, in the header's order (spec 1 §2). */
+/** The slugs the header links to, in the header's order (docs/product/reading.md#header-and-footer). */
 export const HEADER_CATEGORY_SLUGS = [
   "news",
   "guides",

@@ -1,4 +1,4 @@
-/** "1 post" / "N posts" (spec 1 §2, /categories). */
+/** "1 post" / "N posts" (docs/product/reading.md#categories, /categories). */
 export function postCountLabel(count: number) {
   return `${count} ${count === 1 ? "post" : "posts"}`;
 }

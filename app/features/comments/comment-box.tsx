@@ -8,7 +8,7 @@ import { COMMENT_LIMIT } from "./comment-limit";
 
 /**
  * A member's open comment box (a reply's too): a plain POST form, sent by fetch once hydrated.
- * Its own chunk, loaded only where a member can write (issue 17, decision 0107).
+ * Its own chunk, loaded only where a member can write (docs/milestones.md#issue-17-performance, decision 0107).
  */
 export default function CommentBox({
   postId,

@@ -1,5 +1,5 @@
 /**
- * The comment form without JavaScript (issue 5: "Posting works without
+ * The comment form without JavaScript (docs/milestones.md#issue-5-community: "Posting works without
  * JavaScript too"). The form posts to the post page itself; this is that
  * page's action. Success answers 303 back to the post's Conversation section,
  * where the new comment is the first one the page renders. A refusal answers

@@ -73,7 +73,7 @@ export function CommentItem({
       setLiked(Boolean(result.body.liked));
       setLikes(Number(result.body.likeCount));
     } catch (error) {
-      // Like failures are only logged (spec 1 §8).
+      // Like failures are only logged (docs/product/community.md#likes).
       clientLog.error("Like toggle failed", { error: String(error) });
       setLiked(!next);
       setLikes((n) => Math.max(0, n + (next ? -1 : 1)));

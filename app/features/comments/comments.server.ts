@@ -1,5 +1,5 @@
 /**
- * Comments, replies and likes (spec 1 §2 Comment section, §3, §5, §6, §8).
+ * Comments, replies and likes (docs/product/community.md#likes Comment section, docs/product/README.md#data-model, docs/product/README.md#roles-and-permissions).
  * Plain text, trimmed, 1 to 5,000 characters, no banned words, a per-member
  * rate limit counted from the member's own recent comments in the database
  * (so it holds across server instances). One reply level: a reply to a reply

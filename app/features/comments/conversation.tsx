@@ -14,7 +14,7 @@ export { COMMENT_LIMIT } from "./comment-form";
 const MAX_SHOWN = 100;
 
 /**
- * The Conversation section (spec 1 §2): loaded when within 200 px of the
+ * The Conversation section (docs/product/community.md#comments): loaded when within 200 px of the
  * viewport, 5 top-level comments at a time, newest first, one reply level.
  * The post page's own post comes with its first 5 comments rendered on the
  * server (`initial`), so they read without JavaScript; with it they are

@@ -1,5 +1,5 @@
 /**
- * A retried comment is posted once (issue 14, item 7): the submission's key,
+ * A retried comment is posted once (docs/decisions/0064): the submission's key,
  * from the script's Idempotency-Key header or the plain form's hidden field,
  * is claimed in the comment's own transaction; a retry with it gets the first
  * answer and writes nothing, even when both arrive at once.

@@ -1,5 +1,5 @@
 /**
- * The cookie consent bar (spec 1 §2, §4): Essential Only and Accept All; the
+ * The cookie consent bar (docs/product/privacy.md#cookie-consent): Essential Only and Accept All; the
  * page reloads after a choice so that the server writes (or leaves out) the
  * tracking scripts. A plain form to POST /api/consent, so it works before or
  * without JavaScript; with it, the choice is also kept in localStorage as
@@ -18,7 +18,7 @@ import {
   type ConsentChoice,
 } from "./consent";
 
-/** The random id kept in the browser with the choice (spec 1 §3). */
+/** The random id kept in the browser with the choice (docs/product/README.md#data-model). */
 function sessionId(): string {
   try {
     const kept = localStorage.getItem(CONSENT_SESSION_KEY);

@@ -1,5 +1,5 @@
 /**
- * POST /api/consent over HTTP (spec 1 §3, §7): the cookie the pages follow, the
+ * POST /api/consent over HTTP (docs/product/README.md#data-model, docs/product/privacy.md#cookie-consent): the cookie the pages follow, the
  * cookie_consents row (with the member's id when signed in), the plain form
  * without JavaScript, reset, and what it refuses.
  */

@@ -1,6 +1,6 @@
 /**
- * The consent decision for one request (spec 1 §2, §4, §8, §9) and the record
- * of a choice on the server (spec 1 §3, §7: cookie_consents POST).
+ * The consent decision for one request (docs/product/privacy.md#cookie-consent) and the record
+ * of a choice on the server (docs/product/README.md#data-model, docs/product/privacy.md#cookie-consent: cookie_consents POST).
  */
 import { z } from "zod";
 import type { Database } from "#server/db/client";

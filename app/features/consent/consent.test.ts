@@ -29,7 +29,7 @@ describe("the consent cookie", () => {
     expect(clearedConsentCookie(false)).toBe("cookie_consent=; Path=/; Max-Age=0; SameSite=Lax");
   });
 
-  it("keeps essential always true; analytics and marketing follow the choice (spec 1 §4)", () => {
+  it("keeps essential always true; analytics and marketing follow the choice (docs/product/privacy.md#tracking-scripts)", () => {
     expect(preferencesFor("all")).toEqual({ essential: true, analytics: true, marketing: true });
     expect(preferencesFor("essential")).toEqual({
       essential: true,
@@ -39,7 +39,7 @@ describe("the consent cookie", () => {
   });
 });
 
-describe("who must choose (spec 1 §9)", () => {
+describe("who must choose (docs/product/privacy.md)", () => {
   it("only UK visitors, only with consent on and require_consent_for_uk on", () => {
     expect(consentRequired("GB", ON)).toBe(true);
     for (const country of ["US", "IN", "FR", "DE", "IE"]) {
@@ -65,7 +65,7 @@ describe("who must choose (spec 1 §9)", () => {
       showBar: false,
       trackingAllowed: true,
     });
-    // Not required: no bar, tracking allowed whatever was chosen (spec 1 §4, §8).
+    // Not required: no bar, tracking allowed whatever was chosen (docs/product/privacy.md#tracking-scripts).
     for (const state of ["none", "essential", "all"] as const) {
       expect(consentDecision("US", state, ON)).toEqual({
         required: false,

@@ -1,5 +1,5 @@
 /**
- * Cookie consent (spec 1 §2, §3, §4, §9), the parts both the server and the
+ * Cookie consent (docs/product/privacy.md#cookie-consent, docs/product/README.md#data-model), the parts both the server and the
  * browser need. The choice lives in three places:
  * - localStorage `cookie_consent`: { given, timestamp, preferences, geoLocation }
  *   and `cookie_consent_session_id` (a random id), as the spec stores it;
@@ -19,7 +19,7 @@ export type ConsentState = "none" | ConsentChoice;
 
 export type ConsentPreferences = { essential: true; analytics: boolean; marketing: boolean };
 
-/** Essential is always true; analytics and marketing both follow the choice (spec 1 §4). */
+/** Essential is always true; analytics and marketing both follow the choice (docs/product/privacy.md#tracking-scripts). */
 export function preferencesFor(choice: ConsentChoice): ConsentPreferences {
   const all = choice === "all";
   return { essential: true, analytics: all, marketing: all };
@@ -60,10 +60,10 @@ export function clearedConsentCookie(secure: boolean): string {
   ].join("; ");
 }
 
-/** Spec 1 §9: analytics and marketing cookies need consent only from UK visitors. */
+/** docs/product/privacy.md#who-is-asked: analytics and marketing cookies need consent only from UK visitors. */
 export const CONSENT_COUNTRIES = ["GB"] as const;
 
-/** Spec 1 §8: when the country cannot be found, the visitor counts as in the US. */
+/** docs/product/privacy.md#who-is-asked: when the country cannot be found, the visitor counts as in the US. */
 export const FALLBACK_COUNTRY = "US";
 
 export type ConsentSettings = {
@@ -90,7 +90,7 @@ export function consentDecision(
   return {
     required,
     showBar: required && state === "none",
-    // Granted, or not required for this visitor (spec 1 §4).
+    // Granted, or not required for this visitor (docs/product/privacy.md).
     trackingAllowed: !required || state === "all",
   };
 }

@@ -17,7 +17,7 @@ describe("the visitor's country", () => {
     expect(normaliseCountry("UK")).toBe("GB");
   });
 
-  it("counts as US when the lookup fails: no header, unknown, Tor or nonsense (spec 1 §8)", () => {
+  it("counts as US when the lookup fails: no header, unknown, Tor or nonsense (docs/product/privacy.md)", () => {
     for (const value of [undefined, "", "XX", "T1", "GBR", "<script>", "1"]) {
       const headers = value === undefined ? {} : { "cf-ipcountry": value };
       expect([value, lookupCountry(headers, HEADER)]).toEqual([
@@ -60,7 +60,7 @@ describe("a local GeoIP database (GEOIP_DATABASE_PATH)", () => {
       source: "database",
     });
     expect(lookupCountry(ip("::ffff:81.2.69.1"), geo).countryCode).toBe("GB");
-    // Outside the network, an IPv6 address in an IPv4 file, no address: US (spec 1 §8).
+    // Outside the network, an IPv6 address in an IPv4 file, no address: US (docs/product/privacy.md).
     for (const address of ["81.2.70.1", "8.8.8.8", "2001:db8::1", "not an ip"]) {
       expect([address, lookupCountry(ip(address), geo)]).toEqual([
         address,

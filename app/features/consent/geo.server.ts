@@ -1,10 +1,10 @@
 /**
- * The visitor's country, for cookie consent (spec 1 §2, §8). In order:
+ * The visitor's country, for cookie consent (docs/product/privacy.md#who-is-asked). In order:
  * 1. a request header set by a proxy or CDN we sit behind (GEO_COUNTRY_HEADER,
  *    CF-IPCountry by default);
  * 2. a local MaxMind-format country database (GEOIP_DATABASE_PATH), looked up
  *    by the client address Express decided (TRUST_PROXY);
- * 3. otherwise the lookup failed: the visitor counts as in the US (spec 1 §8).
+ * 3. otherwise the lookup failed: the visitor counts as in the US (docs/product/privacy.md).
  *
  * Synchronous on purpose: the page cache keys anonymous HTML on the result
  * (page-variant.server.ts) before any loader runs. The database file is read
@@ -37,7 +37,7 @@ export function lookupCountry(headers: Headers, options: GeoOptions): CountryLoo
     const code = normaliseCountry(header(headers, options.countryHeader));
     if (code) return { countryCode: code, source: "header" };
   }
-  // An unreadable or corrupt file, or an unknown address: the fallback (spec 1 §8).
+  // An unreadable or corrupt file, or an unknown address: the fallback (docs/product/privacy.md).
   const code = countryOfAddress(header(headers, CLIENT_IP_HEADER), options.databasePath);
   if (code) return { countryCode: code, source: "database" };
   return { countryCode: FALLBACK_COUNTRY, source: "fallback" };

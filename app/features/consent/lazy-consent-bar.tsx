@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentProps } from "react";
 import type { ConsentBar as EagerConsentBar } from "./consent-bar";
 
 // Only visitors asked for consent see the bar: other readers' pages do not load its code
-// (issue 17, decision 0107's pattern). The server renders it in place, a plain form that
+// (docs/milestones.md#issue-17-performance, decision 0107's pattern). The server renders it in place, a plain form that
 // works before its code arrives, and the browser hydrates it once the chunk loads.
 const Bar = import.meta.env.SSR
   ? (await import("./consent-bar")).ConsentBar

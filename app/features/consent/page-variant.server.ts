@@ -1,6 +1,6 @@
 /**
  * Anonymous pages differ only by the visitor's cookie-consent state: the
- * consent bar and the tracking scripts depend on it (spec 1 §2, §4). The
+ * consent bar and the tracking scripts depend on it (docs/product/privacy.md#tracking-scripts). The
  * full-page cache keys anonymous HTML on this value, so every visitor gets
  * the page their consent state calls for.
  *

@@ -1,10 +1,10 @@
 /**
- * The Content API over HTTP (issue 22 §3): keys an admin creates (shown
+ * The Content API over HTTP (docs/operations.md#content-api): keys an admin creates (shown
  * once, stored hashed, audited) and revokes; 401 without a key or with a
  * revoked one; only published posts whose time has come; filters and
  * paging with totals; CORS for the configured origins only; ETag and
  * Cache-Control; the OpenAPI file; rate limits per key and, for wrong keys,
- * per address (429 with Retry-After, issue 29 item 9).
+ * per address (429 with Retry-After, docs/decisions/0175).
  */
 import { describe, expect, it } from "vitest";
 import { adminAuditLog, categories, contentApiKeys, postTags } from "#server/db/schema";
@@ -300,7 +300,7 @@ describe("Content API reading", () => {
   });
 });
 
-describe("Content API rate limits (issue 29 item 9)", () => {
+describe("Content API rate limits (docs/decisions/0175)", () => {
   it("answers 429 with Retry-After to an address after 10 wrong keys a minute, of 150 tried", async () => {
     const { key } = await newKey();
     const from = { "X-Forwarded-For": "203.0.113.9", Origin: ALLOWED };

@@ -1,5 +1,5 @@
 /**
- * The Content API over HTTP (issue 22 §3, docs/decisions/0139): one handler
+ * The Content API over HTTP (docs/operations.md#content-api, docs/decisions/0139): one handler
  * for /api/content/v1/*. Every answer but the OpenAPI file needs a live key;
  * browsers on the configured origins (CONTENT_API_ORIGINS) may read it
  * (CORS, server/http/content-api-cors.ts); answers carry an ETag and a short private cache lifetime, so a

@@ -1,5 +1,5 @@
 /**
- * The Content API page (issue 22 §3): create a key (shown once), list the
+ * The Content API page (docs/operations.md#content-api): create a key (shown once), list the
  * keys with when they were last used, revoke one.
  */
 import { TableScrollBox } from "~/components/ui/data-table";

@@ -1,5 +1,5 @@
 /**
- * Content API keys (issue 22 §3, docs/decisions/0139): an admin creates one,
+ * Content API keys (docs/operations.md#content-api, docs/decisions/0139): an admin creates one,
  * sees it once, and can revoke it; only its SHA-256 is stored. A request
  * names its key as `?key=` or `Authorization: Bearer`.
  */

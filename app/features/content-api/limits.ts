@@ -1,7 +1,7 @@
 export const MAX_LIMIT = 100;
 
 /**
- * The Content API's rate limits (issue 29 item 9, docs/decisions/0175), kept
+ * The Content API's rate limits (docs/decisions/0175), kept
  * in the rate_limits table so every instance counts together.
  */
 export const CONTENT_API_LIMITS = {

@@ -1,5 +1,5 @@
 /**
- * What the Content API reads (issue 22 §3): published posts whose
+ * What the Content API reads (docs/operations.md#content-api): published posts whose
  * publication time has come — never drafts, posts awaiting review or
  * scheduled ones — with their category, tags and author's public profile;
  * the categories, the tags and the authors of such posts.

@@ -1,5 +1,5 @@
 /**
- * Notification preferences (issue 20 §2): for each notification type, in the
+ * Notification preferences (docs/decisions/0126): for each notification type, in the
  * app only, an e-mail at once, in the weekly digest, or off; and the weekly
  * digest itself, on or off. Shared by the settings page and the server.
  */
@@ -27,7 +27,7 @@ export type DigestChannel = (typeof DIGEST_CHANNELS)[number];
 
 /**
  * Replies and mentions by e-mail, new posts in the digest, the rest in the app
- * (issue 20). Announcements default to e-mail: a broadcast is e-mailed only
+ * (docs/milestones.md#issue-20-members-come-back). Announcements default to e-mail: a broadcast is e-mailed only
  * when an admin ticks "Also send by e-mail", and then reaches every member who
  * has not turned it down (docs/decisions/0126).
  */

@@ -1,5 +1,5 @@
 /**
- * Notification preferences on the server (issue 20 §2, §3): reading and
+ * Notification preferences on the server (docs/decisions/0126, docs/decisions/0125): reading and
  * saving a member's choices, the one-click unsubscribe token, and the hook a
  * new notification goes through (an e-mail job when its type says "e-mail at
  * once", nothing kept when it says "off").
@@ -199,7 +199,7 @@ export async function afterNotificationsCreated<
 }
 
 /**
- * A broadcast sent by e-mail too (issue 20 §4): one job, in the broadcast's
+ * A broadcast sent by e-mail too (docs/product/community.md#e-mail-and-preferences): one job, in the broadcast's
  * transaction, that enqueues one e-mail per recipient.
  */
 export async function enqueueBroadcastEmails(db: Executor, broadcastId: string): Promise<void> {

@@ -4,7 +4,7 @@ import { AdminLinks } from "~/features/admin/admin-links";
 import { Checkbox, ErrorBox, Field, inputClass, NoticeBox, Select } from "~/components/ui/form";
 import { type DigestSettings, WEEKDAYS } from "./digest-settings";
 
-/** /admin/email: when the weekly digest goes out (issue 20 §4). */
+/** /admin/email: when the weekly digest goes out (docs/product/community.md#e-mail-and-preferences). */
 export function DigestSettingsPage({
   settings,
   saved,

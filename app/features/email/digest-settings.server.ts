@@ -1,5 +1,5 @@
 /**
- * The weekly digest's site setting (issue 20 §4): on or off, the day and the
+ * The weekly digest's site setting (docs/product/community.md#e-mail-and-preferences): on or off, the day and the
  * time it goes out, in the site's time zone. Admins only; audited as a
  * settings change; every instance's settings cache is dropped.
  */

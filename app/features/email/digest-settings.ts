@@ -1,4 +1,4 @@
-/** The weekly digest's setting, shared by its page and the server (issue 20 §4). */
+/** The weekly digest's setting, shared by its page and the server (docs/product/community.md#e-mail-and-preferences). */
 export const WEEKDAYS = [
   "Sunday",
   "Monday",

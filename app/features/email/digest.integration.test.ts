@@ -1,5 +1,5 @@
 /**
- * The weekly digest (issue 20 §4): when it is due, what each member gets,
+ * The weekly digest (docs/product/community.md#e-mail-and-preferences): when it is due, what each member gets,
  * nothing when nothing is new, one job and one e-mail per member and week;
  * and, on PostgreSQL, a kill -9 of the worker process in the middle of a run
  * loses no recipient and sends no one the digest twice.

@@ -1,5 +1,5 @@
 /**
- * The weekly digest (issue 20 §4). A tick every 15 minutes (a pg-boss cron
+ * The weekly digest (docs/product/community.md#e-mail-and-preferences). A tick every 15 minutes (a pg-boss cron
  * schedule: one tick across all instances) asks whether this week's digest
  * moment (the admin's day and time, in the site's time zone) has come; the
  * first tick after it enqueues the week's fan-out job under the key

@@ -1,5 +1,5 @@
 /**
- * Issue 20 §2–§3 end to end: preferences saved over HTTP, a notification
+ * docs/decisions/0126, docs/decisions/0125 end to end: preferences saved over HTTP, a notification
  * e-mailed through the job queue to a real SMTP server (headers, both parts,
  * the unsubscribe link), and the one-click unsubscribe (GET asks, POST turns
  * off exactly that type; again: nothing more; forged: nothing).

@@ -1,5 +1,5 @@
 /**
- * The e-mail jobs (issue 20 §2–§5), registered with the job queue at start-up
+ * The e-mail jobs (docs/decisions/0126, docs/decisions/0125, docs/product/community.md#e-mail-and-preferences, docs/decisions/0123), registered with the job queue at start-up
  * (app/entry.express.ts → server/app.ts). Every send goes through deliver():
  * a key already in mail_deliveries is not sent again, and the key is written
  * as soon as the SMTP server has taken the message (docs/decisions/0124).

@@ -1,5 +1,5 @@
 /**
- * The e-mails members choose (issue 20 §2–§4): a notification at once, a
+ * The e-mails members choose (docs/decisions/0126, docs/decisions/0125, docs/product/community.md#e-mail-and-preferences): a notification at once, a
  * broadcast, the weekly digest. Each is non-essential, so each carries the
  * RFC 8058 one-click unsubscribe headers and a footer link, with a signed
  * token for exactly its type.

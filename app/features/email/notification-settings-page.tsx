@@ -68,7 +68,7 @@ function RadioGroup({
 }
 
 /**
- * /settings/notifications (issue 20 §2): for each notification type, in the
+ * /settings/notifications (docs/decisions/0126): for each notification type, in the
  * app only, an e-mail at once, in the weekly digest, or off; and the weekly
  * digest itself. A plain form: it posts without JavaScript, and a refused
  * answer keeps what was chosen.

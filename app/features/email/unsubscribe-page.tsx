@@ -9,7 +9,7 @@ export type UnsubscribeView =
   | { state: "invalid" };
 
 /**
- * /unsubscribe?token=… (issue 20 §3). Opening the link only asks (mail
+ * /unsubscribe?token=… (docs/decisions/0125). Opening the link only asks (mail
  * scanners open links too); the button, or the mail client's one-click POST
  * (RFC 8058), turns the e-mail off. No sign-in needed: the token is the key.
  */

@@ -1,5 +1,5 @@
 /**
- * The post form's event fields (issue 21 §5), read with zod once the post's
+ * The post form's event fields (docs/decisions/0115), read with zod once the post's
  * category is known: outside the Events category they are ignored and the
  * post's event cleared; in it, all empty means no event, and anything typed
  * must make a whole event (a start, an end after it, a time zone, a venue or

@@ -1,5 +1,5 @@
 /**
- * The Events category's page (issue 21 §5): upcoming events first (those
+ * The Events category's page (docs/decisions/0115): upcoming events first (those
  * not yet ended, soonest first), then past events (most recent first), then
  * the category's posts without an event (newest first), 20 a page as the
  * other archives (docs/decisions/0110). Upcoming events are found through

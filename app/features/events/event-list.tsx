@@ -1,5 +1,5 @@
 /**
- * The Events category's cards (issue 21 §5): "Upcoming events" (soonest
+ * The Events category's cards (docs/decisions/0115): "Upcoming events" (soonest
  * first), "Past events" (most recent first), then the category's other
  * posts; each event's card with its date, time zone and place.
  */

@@ -1,10 +1,10 @@
 /**
- * Events (issue 21 §5): what the browser and the server share. A post in the
+ * Events (docs/decisions/0115): what the browser and the server share. A post in the
  * Events category may carry an event: a start and an end in an IANA time
  * zone, a venue and/or an online link, and a booking link.
  */
 
-/** The Events category (spec 1 §2's named categories). */
+/** The Events category (docs/product/reading.md#events's named categories). */
 export const EVENTS_CATEGORY_SLUG = "events";
 
 /** The post form's event fields (raw strings; read by event-input.server.ts). */

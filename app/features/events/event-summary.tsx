@@ -1,5 +1,5 @@
 /**
- * The top of an event post (issue 21 §5): when (in the event's time zone,
+ * The top of an event post (docs/decisions/0115): when (in the event's time zone,
  * labelled with it), where, booking, and "Add to calendar": a disclosure
  * (works without JavaScript) with the .ics file and Google Calendar and
  * Outlook links.

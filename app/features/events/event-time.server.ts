@@ -1,5 +1,5 @@
 /**
- * Event times (issue 21 §5): a wall time typed in the event's IANA time zone
+ * Event times (docs/decisions/0115): a wall time typed in the event's IANA time zone
  * becomes an instant (stored in UTC), and back; labels and ISO 8601 offsets
  * in that zone. @date-fns/tz does the zone arithmetic on the runtime's
  * time zone data (Intl), so a change of summer time is the zone's own.

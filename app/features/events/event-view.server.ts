@@ -1,5 +1,5 @@
 /**
- * An event as readers get it (issue 21 §5): the labels the post page shows
+ * An event as readers get it (docs/decisions/0115): the labels the post page shows
  * in the event's own time zone, "Add to calendar" as an .ics file (made with
  * ical.js) and Google Calendar and Outlook links.
  */

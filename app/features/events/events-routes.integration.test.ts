@@ -1,5 +1,5 @@
 /**
- * Events over HTTP (issue 21 §5): the post form offers the event fields for
+ * Events over HTTP (docs/decisions/0115): the post form offers the event fields for
  * the Events category; the post page shows the date, time zone and place at
  * the top with "Add to calendar" and Event JSON-LD; /post/{slug}/event.ics is
  * a calendar file (404 for a post without an event); /categories/events

@@ -1,5 +1,5 @@
 /**
- * Events (issue 21 §5) through the save, the reader's queries and what they
+ * Events (docs/decisions/0115) through the save, the reader's queries and what they
  * make: the fields refused for posts outside the Events category and checked
  * inside it, as post permissions go; times across time zones and a change of
  * summer time; the .ics file parsed by ical.js; the Event JSON-LD parsed back;

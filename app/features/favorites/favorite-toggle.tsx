@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { HeaderUser } from "~/features/accounts/header-user";
 import { favoriteBase, favoriteIdle } from "./favorite-styles";
 
-// Readers get a link; only members load the form's code (issue 17, decision 0107's pattern).
+// Readers get a link; only members load the form's code (docs/milestones.md#issue-17-performance, decision 0107's pattern).
 // The server renders the member's form in place, so that it works without JavaScript.
 const MemberToggle = import.meta.env.SSR
   ? (await import("./member-favorite-toggle")).MemberFavoriteToggle
@@ -12,7 +12,7 @@ const MemberToggle = import.meta.env.SSR
     );
 
 /**
- * The post page's Add to favorites / Saved toggle (spec 1 §2). Visitors get
+ * The post page's Add to favorites / Saved toggle (docs/product/community.md#favourites). Visitors get
  * a link to /login; members the form in member-favorite-toggle.tsx. While its
  * code loads, the same-sized label stands in its place, so nothing moves.
  */

@@ -6,7 +6,7 @@ import { useSiteTimeZone } from "~/lib/site-time-zone";
 
 export type SavedItem = { post: PostCard; savedAt: Date | string };
 
-/** /favorites (spec 1 §2): the member's saved posts and the Most Viewed sidebar. */
+/** /favorites (docs/product/community.md#favourites): the member's saved posts and the Most Viewed sidebar. */
 export function FavoritesPage({
   items,
   mostViewed,

@@ -1,5 +1,5 @@
 /**
- * Favourites (spec 1 §2 /favorites, §4: toggled on and off per member and
+ * Favourites (docs/product/community.md#favourites /favorites: toggled on and off per member and
  * post). Approved members only; saved posts listed newest saved first.
  */
 import { and, desc, eq } from "drizzle-orm";

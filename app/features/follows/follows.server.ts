@@ -1,5 +1,5 @@
 /**
- * Follows (spec 2 §4, §6): members follow mentors and admins, never themselves
+ * Follows (docs/product/community.md#follows, docs/product/README.md#roles-and-permissions): members follow mentors and admins, never themselves
  * and never plain users; a new follow notifies the followed member in the same
  * transaction, unless the same follower's follow already notified them within
  * the last 24 hours (Follow, Unfollow, Follow again is one notification:

@@ -1,5 +1,5 @@
 /**
- * The health page's other states (spec 2 §2, §4), from real failures: a
+ * The health page's other states (docs/product/administration.md#health), from real failures: a
  * storage that stops answering (s3rver, stopped) gives degraded, a database
  * closed as well gives unhealthy, and a check that cannot run at all gives
  * "Failed to check health". Each state is rendered as the page shows it.

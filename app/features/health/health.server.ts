@@ -18,7 +18,7 @@ export type HealthReport = {
   environment: string;
 };
 
-/** Spec 2 §2: the version and environment the health page shows. */
+/** docs/product/administration.md#health: the version and environment the health page shows. */
 export const HEALTH_VERSION = "1.0.0";
 const CHECK_TIMEOUT_MS = 3_000;
 
@@ -52,7 +52,7 @@ export function overallStatus(statuses: CheckStatus[]): OverallStatus {
 }
 
 /**
- * The three checks of spec 2 §7: a profiles read, a storage listing and an
+ * The three checks of docs/product/administration.md: a profiles read, a storage listing and an
  * authentication session read.
  */
 export async function checkHealth(deps: {

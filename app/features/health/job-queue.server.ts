@@ -1,5 +1,5 @@
 /**
- * The job queue on the admin's /health view (issue 20 §5): jobs waiting,
+ * The job queue on the admin's /health view (docs/decisions/0123): jobs waiting,
  * running and failed, and the retry of every failed job (audited).
  */
 import { db } from "#server/db/client";

@@ -1,5 +1,5 @@
 /**
- * /admin/import over HTTP (issue 22 §2, docs/decisions/0142): admins only
+ * /admin/import over HTTP (docs/decisions/0119, docs/decisions/0142): admins only
  * (every other role goes to /, from the page and the upload, and nothing is
  * written); a dry run's report writes nothing; the import writes and is
  * audited, and a second one adds nothing; a bad file, a missing file, a file
@@ -210,7 +210,7 @@ describe("the report", () => {
     expect(await contentCounts()).toEqual(before);
   }, 60_000);
 
-  it("refuses an export archive holding a link before writing its posts (issue 29, item 6)", async () => {
+  it("refuses an export archive holding a link before writing its posts (docs/decisions/0173)", async () => {
     const admin = await signedInMember(site.app, site.testDb.db, { role: "admin" });
     const staging = mkdtempSync(path.join(tmpdir(), "fb-import-link-"));
     try {

@@ -1,5 +1,5 @@
 /**
- * /admin/import (issue 22 §2, docs/decisions/0142): upload our export, a
+ * /admin/import (docs/decisions/0119, docs/decisions/0142): upload our export, a
  * Ghost JSON export or a WordPress WXR file; "Dry run" shows the report
  * without writing, "Import" writes it. Both buttons post the same form, so
  * with JavaScript the chosen file stays chosen between the two; without it,

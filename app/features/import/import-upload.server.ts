@@ -1,5 +1,5 @@
 /**
- * /admin/import (issue 22 §2, docs/decisions/0142): the import CLI's work on
+ * /admin/import (docs/decisions/0119, docs/decisions/0142): the import CLI's work on
  * a file an admin uploads. The file is read by the same readers
  * (sources.server.ts, readExport for our archive) and written by the same
  * importBundle; a dry run reports without writing; a real run is audited in

@@ -1,5 +1,5 @@
 /**
- * The import (issue 22, item 2): our own export, a Ghost export and a
+ * The import (docs/decisions/0119): our own export, a Ghost export and a
  * WordPress WXR each import with their authors, categories, tags, featured
  * images and dates; HTML goes through the site's sanitiser; old URLs
  * redirect; a second run adds nothing and a dry run writes nothing.
@@ -248,7 +248,7 @@ describe("a 1,000-post WXR", () => {
   });
 });
 
-describe("an import is held to the admin pages' rules (issue 29, item 5)", () => {
+describe("an import is held to the admin pages' rules (docs/decisions/0172)", () => {
   const ours = (content: Record<string, unknown>) =>
     readSource(
       JSON.stringify({

@@ -1,6 +1,5 @@
 /**
- * Writes an import bundle (sources.server.ts) into the site (issue 22, item
- * 2): categories and tags by slug, posts by slug with their HTML sanitised by
+ * Writes an import bundle (sources.server.ts) into the site (docs/decisions/0119): categories and tags by slug, posts by slug with their HTML sanitised by
  * the site's sanitiser, authors mapped to existing profiles by e-mail or
  * username (else to a fallback author chosen by the operator), and a 301 from
  * each old URL to the post's new one through the redirects table.
@@ -193,7 +192,7 @@ export async function importBundle(
       /**
        * A redirect through the Redirects page's own rules (redirect-rules.ts:
        * from path, target, status code, itself, loops); what they refuse is
-       * skipped with their message (issue 29, item 5). An old post's address is
+       * skipped with their message (docs/decisions/0172). An old post's address is
        * also skipped under any of the site's first segments.
        */
       const addRedirect = async (from: string, to: string, statusCode = 301, oldPost = false) => {

@@ -1,6 +1,6 @@
 /**
- * The Redirects page's rules (spec 2 §2, §5, §8; docs/decisions/0119), in one
- * place for the page and the import (issue 29, item 5): which from paths and
+ * The Redirects page's rules (docs/product/administration.md#import; docs/decisions/0119), in one
+ * place for the page and the import (docs/decisions/0172): which from paths and
  * targets a redirect may have, its status codes, and the loop check. Pure:
  * nothing here reads the database.
  */
@@ -97,7 +97,7 @@ export const REDIRECT_PATH_MAX = 2000;
 export const REDIRECT_NOTES_MAX = 500;
 
 export const REDIRECT_MESSAGES = {
-  /** Spec 2 §5 and §8. */
+  /** docs/product/administration.md. */
   missing: "Please fill in both From Path and To Path",
   deleteQuestion: "Are you sure you want to delete this redirect?",
   empty: "No redirects configured yet",

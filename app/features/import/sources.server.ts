@@ -1,5 +1,5 @@
 /**
- * The import's readers (issue 22, item 2): our own export (content.json), a
+ * The import's readers (docs/decisions/0119): our own export (content.json), a
  * Ghost export (its JSON, `db[0].data`) and a WordPress export (WXR), each
  * turned into one neutral bundle the importer writes (import.server.ts).
  * Nothing here touches the database.

@@ -10,7 +10,7 @@ import type { NavCategory } from "./nav-links";
  * The mobile side menu: a modal <dialog> sliding from the side, closed on
  * navigation. Its content is drawn the first time it opens: only JavaScript
  * opens it, so the page's HTML need not carry it (about 4 KB, decision 0160),
- * and its code loads on that first open, so pages do not ship it (issue 17).
+ * and its code loads on that first open, so pages do not ship it (docs/milestones.md#issue-17-performance).
  */
 export function MobileMenu({ categories }: { categories: NavCategory[] }) {
   const dialog = useRef<HTMLDialogElement>(null);

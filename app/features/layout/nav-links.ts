@@ -1,4 +1,4 @@
-/** The About menu's pages (spec 1 §2), in menu order. */
+/** The About menu's pages (docs/product/reading.md#header-and-footer), in menu order. */
 export const ABOUT_LINKS = [
   { to: "/about", label: "About Us" },
   { to: "/our-story", label: "Our Story" },

@@ -9,7 +9,7 @@ import type { SearchForm as SearchFormType } from "./search-form";
  * focus returns to the opener). The opener is a link to /search, so without
  * JavaScript it still leads to a search form; the dialog's form is drawn the
  * first time it opens, not sent in every page's HTML (decision 0160), and its
- * code loads on that first open, so pages do not ship it (issue 17).
+ * code loads on that first open, so pages do not ship it (docs/milestones.md#issue-17-performance).
  */
 export function SearchDialog() {
   const dialog = useRef<HTMLDialogElement>(null);

@@ -2,7 +2,7 @@ import { useState, type FormEvent, type RefObject } from "react";
 import { useNavigate } from "react-router";
 import { CloseIcon } from "./icons";
 
-/** Where a search for `query` goes; undefined when the trimmed query is blank (spec 1 §2, §5). */
+/** Where a search for `query` goes; undefined when the trimmed query is blank (docs/product/reading.md#search). */
 export function searchHref(query: string): string | undefined {
   const trimmed = query.trim();
   return trimmed ? `/search?q=${encodeURIComponent(trimmed)}` : undefined;

@@ -12,7 +12,7 @@ export type SiteFooterProps = {
 
 const linkClass = "text-slate-700 hover:text-brand-700 hover:underline";
 
-/** Footer: link columns, a contact line, social links (spec 1 §2). */
+/** Footer: link columns, a contact line, social links (docs/product/reading.md#header-and-footer). */
 export function SiteFooter({ siteName, categories, contactEmail, socialLinks }: SiteFooterProps) {
   return (
     <footer className="mt-16 border-t border-slate-200 bg-slate-50">

@@ -1,5 +1,5 @@
 /**
- * The community's notifications (issue 20 §1, decision 0120/0121): reply,
+ * The community's notifications (docs/decisions/0120, decision 0120/0121): reply,
  * comment, mention and new_post — who is told and who is not, grouping of a
  * burst, never for one's own action, one notification per member per event,
  * blocked and pending members never told, and the spec's four types and the

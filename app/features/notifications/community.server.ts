@@ -1,5 +1,5 @@
 /**
- * The community's notifications (issue 20 §1, decision 0120): a reply to your
+ * The community's notifications (docs/decisions/0120): a reply to your
  * comment, a comment on your post, an @mention in a comment. Never for one's
  * own action, one notification per member per comment (reply before comment
  * before mention), only approved members are told, and replies (or comments)

@@ -1,12 +1,12 @@
 /**
- * A new post from a mentor or admin you follow (issue 20 §1, decision 0121).
+ * A new post from a mentor or admin you follow (docs/decisions/0120, decision 0121).
  * A post is announced once, when it is first public: at the save that
  * publishes it, or for a scheduled post when its time comes (the publication
  * clock calls this on every instance; claiming the post's row in
  * post_announcements makes exactly one of them tell the followers). Only
  * posts that went public within ANNOUNCE_WINDOW_HOURS are announced, so a
  * back-dated post or an old import tells nobody. Approved followers only.
- * The same claim sends the post.published webhook event (issue 22 §3).
+ * The same claim sends the post.published webhook event (docs/operations.md#content-api).
  */
 import { and, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client";

@@ -31,7 +31,7 @@ async function refusal(): Promise<"gone" | "retry"> {
 }
 
 /**
- * The header's notification bell (spec 1 §2): the unread badge (9+ above 9)
+ * The header's notification bell (docs/product/community.md#notifications): the unread badge (9+ above 9)
  * and a dropdown of up to 5 latest unread, each with View (marks it read and
  * opens its link). The state comes with the page and then live from the
  * member's event stream; after a drop it reconnects. Without JavaScript the

@@ -1,4 +1,4 @@
-/** Notifications: constants, texts and helpers shared by server and browser (spec 1 §2, §9). */
+/** Notifications: constants, texts and helpers shared by server and browser (docs/product/community.md#notifications). */
 export const NOTIFICATIONS_PAGE_LIMIT = 20;
 export const BELL_LIMIT = 5;
 export const FILTERS = ["all", "unread", "announcements"] as const;
@@ -16,7 +16,7 @@ export const NOTIFICATION_MESSAGES = {
   },
 } as const;
 
-/** The spec's four, then the community's own (issue 20; the mail feature keys preferences on these). */
+/** The spec's four, then the community's own (docs/milestones.md#issue-20-members-come-back; the mail feature keys preferences on these). */
 export const NOTIFICATION_TYPES = [
   "follow",
   "approval",
@@ -67,7 +67,7 @@ export type BellState = { unreadCount: number; latest: NotificationItem[] };
 
 /**
  * The line shown under a notification's title, or null. A broadcast sent
- * without a message stores the title as its message (spec 2 §3): the text is
+ * without a message stores the title as its message (docs/product/README.md#data-model): the text is
  * shown once.
  */
 export function messageBelowTitle(n: Pick<NotificationItem, "title" | "message">): string | null {

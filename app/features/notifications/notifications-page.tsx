@@ -19,7 +19,7 @@ const smallButton =
   "rounded-md border border-slate-300 px-3 py-1 text-sm font-medium text-slate-800 hover:border-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2";
 
 /**
- * /notifications (spec 1 §2): All, Unread, Announcements; per item Mark read
+ * /notifications (docs/product/community.md#notifications): All, Unread, Announcements; per item Mark read
  * and View; Mark all as read. Plain forms: they work without JavaScript, and
  * with it React Router reloads the list (under Unread a read item is gone).
  */

@@ -1,5 +1,5 @@
 /**
- * Reading and marking notifications (spec 1 §2 /notifications, §4: unread to
+ * Reading and marking notifications (docs/product/community.md#notifications /notifications: unread to
  * read, never back). Every query is scoped to the member's own rows.
  */
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
@@ -58,7 +58,7 @@ export async function listNotifications(
     .limit(NOTIFICATIONS_PAGE_LIMIT);
 }
 
-/** The bell's one statement per database, prepared (issue 17: every page a member opens runs it). */
+/** The bell's one statement per database, prepared (docs/milestones.md#issue-17-performance: every page a member opens runs it). */
 const bellStatements = new WeakMap<Database, ReturnType<typeof prepareBell>>();
 
 function prepareBell(db: Database) {

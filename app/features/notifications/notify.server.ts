@@ -1,5 +1,5 @@
 /**
- * Creating notifications (spec 1 §3 notification; spec 2 §7 helpers). Every
+ * Creating notifications (docs/product/README.md#data-model notification; docs/product/community.md#notifications helpers). Every
  * insert reaches the member's open tabs through the database trigger that
  * sends NOTIFY on the notification_events channel (migration 0005; the
  * process side is server/realtime/notification-hub.ts).
@@ -41,7 +41,7 @@ export function groupedTitle(actorName: string, actorCount: number, phrase: stri
 }
 
 /**
- * The one way a notification is created (issue 20: later, e-mail per the
+ * The one way a notification is created (docs/milestones.md#issue-20-members-come-back: later, e-mail per the
  * member's preferences hooks in here). Inserts one row per recipient, or,
  * with `group`, updates the recipient's unread row of that type and key.
  * Returns the rows written. Who may be told is the caller's decision.
@@ -141,7 +141,7 @@ export function notifyPromotion(db: Executor, userId: string) {
   });
 }
 
-/** Someone followed a mentor or admin (spec 2 §4: the follower's username and full name). */
+/** Someone followed a mentor or admin (docs/product/community.md#follows: the follower's username and full name). */
 /** A follow notification's link: the follower's profile (usernames never change). */
 export const followNotificationLink = (username: string) => `/user/${username}`;
 

@@ -1,5 +1,5 @@
 /**
- * The informational pages (spec 1 §2). Copy is written for this product;
+ * The informational pages (docs/product/reading.md#informational-pages-and-404). Copy is written for this product;
  * {site} is replaced by the configured site name.
  */
 export type InfoSection = { heading: string; paragraphs: string[]; bullets?: string[] };

@@ -1,6 +1,6 @@
 /**
- * The archives' ?page=N (issue 21 §1), read with readQuery on the server only:
- * zod stays out of the reader pages' JavaScript (about 22 KB gzipped; issue 17).
+ * The archives' ?page=N (docs/decisions/0110), read with readQuery on the server only:
+ * zod stays out of the reader pages' JavaScript (about 22 KB gzipped; docs/milestones.md#issue-17-performance).
  */
 import { z } from "zod";
 import { MAX_ARCHIVE_PAGE } from "./archive";

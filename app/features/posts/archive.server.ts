@@ -1,5 +1,5 @@
 /**
- * A page of an archive (issue 21 §1): 20 cards from the scope's newest,
+ * A page of an archive (docs/decisions/0110): 20 cards from the scope's newest,
  * skipping `skip` (the home's hero and listed posts), read through the posts
  * indexes (see queryPostsPage). Null for a page past the last.
  */

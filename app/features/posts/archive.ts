@@ -1,5 +1,5 @@
 /**
- * Archives (issue 21 §1): the home's "Older posts", and the category, author
+ * Archives (docs/decisions/0110): the home's "Older posts", and the category, author
  * and tag pages, 20 posts a page, the page in the address (?page=N), each
  * page with its own canonical address and a title ending "– page N". The
  * ?page=N schema is in archive-query.server.ts (no zod in the browser).

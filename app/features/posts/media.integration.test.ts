@@ -1,5 +1,5 @@
 /**
- * The post's media as the reader's pages show them (issue 4 §4): the audio
+ * The post's media as the reader's pages show them (docs/product/reading.md#post-page): the audio
  * player for each audio_type, the video hero (YouTube or Vimeo player, or a
  * video file played natively), a Vimeo link's still resolved at save time
  * and used by the hero, the cards and the link previews; and what the post

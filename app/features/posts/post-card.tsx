@@ -10,7 +10,7 @@ export function postPath(post: { slug: string }) {
   return `/post/${post.slug}`;
 }
 
-/** Mentors and admins carry a verified badge beside their name (spec 1 §6). */
+/** Mentors and admins carry a verified badge beside their name (docs/product/README.md#roles-and-permissions). */
 export function VerifiedBadge({ role }: { role: AuthorSummary["role"] }) {
   if (role === "user") return null;
   const label = role === "admin" ? "Verified admin" : "Verified mentor";

@@ -9,7 +9,7 @@ import type { PostCard } from "./types";
 
 // The lists' cards (home, categories, tags, profiles, events, search). Kept apart from
 // post-card.tsx, whose avatar, badge and sidebar widget an article needs: a reader's
-// article does not load these (issue 17).
+// article does not load these (docs/milestones.md#issue-17-performance).
 
 /** Author (linking to the profile), badge, date, and optional extras. */
 export function Byline({
@@ -107,7 +107,7 @@ export function PostListItem({
   headingLevel?: 2 | 3;
   eager?: boolean;
   variant?: "hero" | "list";
-  /** Shown under the title (an event's date and place, issue 21 §5). */
+  /** Shown under the title (an event's date and place, docs/decisions/0115). */
   children?: ReactNode;
 }) {
   const Heading = `h${headingLevel}` as const;

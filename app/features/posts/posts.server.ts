@@ -1,5 +1,5 @@
 /**
- * The reader's post queries (spec 1 §7 "posts"). Every query shows only
+ * The reader's post queries (docs/product/reading.md "posts"). Every query shows only
  * publicly visible posts: status published and published_at reached.
  */
 import { and, desc, eq, inArray, lt, notInArray, sql, type SQL } from "drizzle-orm";
@@ -81,7 +81,7 @@ function selectCards(db: Database) {
 
 // ------------------------------------------------------------------ queries
 
-/** Published, newest first by published_at, limit 50, optional category (spec 1 §7). */
+/** Published, newest first by published_at, limit 50, optional category (docs/product/reading.md#categories). */
 export async function queryPublishedPosts(
   db: Database,
   options: { categoryId?: string; limit?: number; offset?: number } = {},
@@ -197,7 +197,7 @@ export async function queryRelatedPosts(
 
 /**
  * The next post for infinite scroll: published before `before`, not among
- * `seenIds`, the same category first, then any category (spec 1 §2, §7).
+ * `seenIds`, the same category first, then any category (docs/product/reading.md#categories).
  */
 export async function queryNextPost(
   db: Database,
@@ -231,7 +231,7 @@ export async function queryPostBySlug(db: Database, slug: string): Promise<PostD
 
 /**
  * Any post by id, whatever its status: the author's preview of a draft
- * (issue 18). Never cached, never listed; the caller checks who may see it.
+ * (docs/milestones.md#issue-18-the-writing-studio). Never cached, never listed; the caller checks who may see it.
  */
 export async function queryAnyPostById(db: Database, id: string): Promise<PostDetail | undefined> {
   return queryPostDetail(db, eq(posts.id, id));

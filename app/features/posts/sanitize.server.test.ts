@@ -39,7 +39,7 @@ describe("sanitizePostHtml", () => {
     expect(out).toBe('<p id="user-content-intro">x</p>');
   });
 
-  it("keeps only the editor's classes, so no body can use the site's layout classes (issue 13)", () => {
+  it("keeps only the editor's classes, so no body can use the site's layout classes (docs/milestones.md#issue-13-security)", () => {
     const cover =
       '<div class="fixed inset-0 z-50 bg-white">Session expired. <a href="https://evil.example/login">Sign in again</a></div>';
     expect(sanitizePostHtml(cover)).toBe(

@@ -1,12 +1,12 @@
 /**
- * Post bodies and HTML widgets, sanitised on write and on render (spec 1 §5):
+ * Post bodies and HTML widgets, sanitised on write and on render (docs/product/reading.md#media):
  * a whitelist of tags (paragraphs, headings, lists, links, images, tables,
  * iframes and similar) and of attributes (href, target, rel, src, alt, title,
  * width, height, id, style). No data-* attributes, no event handlers,
  * no javascript: URLs; iframes only from the embed hosts the CSP allows;
  * inline styles only with allow-listed properties and values.
  *
- * Classes and ids (issue 13): the site's stylesheet is utility classes, so a
+ * Classes and ids (docs/milestones.md#issue-13-security): the site's stylesheet is utility classes, so a
  * body with `class="fixed inset-0 bg-white"` could cover the page. Only the
  * editor's own classes stay (a code block's `language-…`); every id is
  * prefixed with `user-content-` (and the body's own `#…` links with it) so it
@@ -169,7 +169,7 @@ export const ALLOWED_STYLES: Record<string, RegExp[]> = {
 
 export type SanitizeOptions = {
   /**
-   * When set, links to other sites get `utm_source={value}` (spec 1 §2:
+   * When set, links to other sites get `utm_source={value}` (docs/product/reading.md#post-page:
    * outbound links carry a utm_source naming the product).
    */
   utmSource?: string;

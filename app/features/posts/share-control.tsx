@@ -14,7 +14,7 @@ export function shareLinks(url: string, title: string) {
   ];
 }
 
-/** Share control (spec 1 §2): five share links and copy link, with Copied! for 2 seconds. */
+/** Share control (docs/product/reading.md#post-page): five share links and copy link, with Copied! for 2 seconds. */
 export function ShareControl({ url, title }: { url: string; title: string }) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { ResponsiveImage } from "~/components/image/responsive-image";
 import type { RenderWidget } from "./types";
 
-/** Sidebar ad widgets (spec 1 §3 "sidebar widget"): image, sanitised HTML or text. */
+/** Sidebar ad widgets (docs/product/README.md#data-model "sidebar widget"): image, sanitised HTML or text. */
 export function SidebarWidgets({ widgets }: { widgets: RenderWidget[] }) {
   if (widgets.length === 0) return null;
   return (

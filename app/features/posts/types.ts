@@ -31,18 +31,18 @@ export type PostDetail = PostCard & {
   externalUrl: string | null;
   featuredAudioUrl: string | null;
   audioType: "mp3" | "mp4" | "wav" | "embed" | null;
-  /** Read from the file when saved (issue 21): size, type and length; null when unknown. */
+  /** Read from the file when saved (docs/milestones.md#issue-21-reach): size, type and length; null when unknown. */
   audioBytes: number | null;
   audioMimeType: string | null;
   audioDurationSeconds: number | null;
-  /** An Events post's event (issue 21 §5): instants, the IANA zone, where, booking; else null. */
+  /** An Events post's event (docs/decisions/0115): instants, the IANA zone, where, booking; else null. */
   eventStartsAt: Date | null;
   eventEndsAt: Date | null;
   eventTimeZone: string | null;
   eventVenue: string | null;
   eventOnlineUrl: string | null;
   eventBookingUrl: string | null;
-  /** A WebVTT captions file for a featured video file (issue 21 §4). */
+  /** A WebVTT captions file for a featured video file (docs/decisions/0113). */
   captionsUrl: string | null;
   captionsLang: string | null;
   captionsLabel: string | null;
@@ -110,7 +110,7 @@ export type PostView = {
 };
 
 /**
- * What the post page shows for an event (issue 21 §5), prepared on the
+ * What the post page shows for an event (docs/decisions/0115), prepared on the
  * server (app/features/events/event-view.server.ts): no time zone data in the
  * browser.
  */

@@ -58,7 +58,7 @@ describe("the view beacon", () => {
     }
   });
 
-  it("one address posing as 40 browsers adds 1 view (issue 29 item 8, decision 0176)", async () => {
+  it("one address posing as 40 browsers adds 1 view (docs/decisions/0176)", async () => {
     const post = await publishedPost();
     for (let i = 0; i < 40; i++) {
       const userAgent = `Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/${100 + i}.0 Safari/537.36`;

@@ -1,5 +1,5 @@
 /**
- * View counting (spec 1 §7 increment_view_count_by_slug): each loaded post
+ * View counting (docs/product/reading.md#views increment_view_count_by_slug): each loaded post
  * registers a view, and a visitor counts at most once per post per 30
  * minutes, so refreshing cannot inflate the count. A visitor is a keyed hash
  * of the client address alone (an IPv6 address by its /64), whatever the
@@ -11,7 +11,7 @@
  * for each post it shows, and without JavaScript a 1-pixel image asks the
  * same address (docs/decisions/0007). A counted view also adds one to the
  * post's row for today (UTC) in post_daily_views, in the same statement, for
- * the views-per-day figures (issue 19 item 4).
+ * the views-per-day figures (docs/product/administration.md#analytics).
  */
 import { createHmac } from "node:crypto";
 import { isIPv6 } from "node:net";

@@ -1,5 +1,5 @@
 /**
- * A draft's preview (issue 18): the post drawn exactly as its published page
+ * A draft's preview (docs/milestones.md#issue-18-the-writing-studio): the post drawn exactly as its published page
  * will be, for its author and admins (anyone else: not found), and for
  * whoever holds its "share preview" link until the link is revoked or the
  * post is published. The link's token is random (32 bytes) and only its
@@ -120,7 +120,7 @@ export async function hasShareLink(db: Database, postId: string): Promise<boolea
 }
 
 /**
- * The preview page's Share and Revoke (issue 18): the share link's path, or
+ * The preview page's Share and Revoke (docs/milestones.md#issue-18-the-writing-studio): the share link's path, or
  * that it was revoked; null when the actor may not edit the post (the route
  * answers 404, as for a post that is not there).
  */

@@ -1,5 +1,5 @@
 /**
- * The banned-words check (spec 2 §7 check_banned_words): does a text contain
+ * The banned-words check (docs/product/administration.md#banned-words check_banned_words): does a text contain
  * one of the admins' banned words, as a whole word (or phrase), ignoring case?
  * The one check used by bios and comments.
  *

@@ -8,7 +8,7 @@ import { initial } from "~/lib/format";
 import { imageFileProblem } from "~/lib/image-upload";
 
 export const BIO_LIMIT = 500;
-/** Spec 2 §9: the image upload's success message clears after 3 s. */
+/** docs/product/accounts.md#messages: the image upload's success message clears after 3 s. */
 const PHOTO_MESSAGE_MS = 3000;
 const USER_TYPE_OPTIONS = [
   "Student",
@@ -47,7 +47,7 @@ function Field(props: { id: string; label: string; error?: string; children: Rea
 }
 
 /**
- * The edit-profile page (spec 2): photo, full name, read-only username, user
+ * The edit-profile page (docs/product/accounts.md#profiles): photo, full name, read-only username, user
  * type, bio with a counter, city, country, LinkedIn, website; Save Changes and
  * Cancel. Without JavaScript both forms post normally; with it the photo is
  * sent as soon as it is chosen.
@@ -74,7 +74,7 @@ export function EditProfileForm(props: {
   const navigate = useNavigate();
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
 
-  // Success: go on after 1.5 s (spec 2 §4); <meta refresh> does it without JavaScript.
+  // Success: go on after 1.5 s (docs/product/accounts.md); <meta refresh> does it without JavaScript.
   useEffect(() => {
     if (!result?.ok || !result.redirectTo) return;
     // The router handles a failed navigation itself; nothing here waits for it.

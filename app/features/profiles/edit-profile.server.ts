@@ -1,5 +1,5 @@
 /**
- * Editing one's own profile (spec 2 "Edit profile", §5 Profile, §8 Profile):
+ * Editing one's own profile (docs/product/accounts.md#profiles "Edit profile", Profile, Profile):
  * the form's fields validated with zod, empty fields saved as null, the bio's
  * banned-words check (accepted when the check itself fails), and the photo:
  * JPEG, PNG or WebP judged by its bytes, at most 5 MB, re-encoded by sharp to
@@ -166,7 +166,7 @@ export const editProfileForm = z.preprocess(
   z.discriminatedUnion("intent", [photoForm, saveForm]),
 );
 
-/** /edit-profile's address: ?firstTime=true after sign-up (spec 2 "Edit profile"). */
+/** /edit-profile's address: ?firstTime=true after sign-up (docs/product/accounts.md#profiles "Edit profile"). */
 export const editProfileQuery = z.object({
   firstTime: formText.transform((v) => v === "true"),
 });
@@ -201,7 +201,7 @@ export async function saveProfile(
     try {
       banned = await containsBannedWord(db, input.bio);
     } catch (error) {
-      // Spec 2 §5: if the check fails technically, the bio is accepted.
+      // docs/product/accounts.md#profiles: if the check fails technically, the bio is accepted.
       options.log?.(error);
     }
     if (banned) {

@@ -1,5 +1,5 @@
 /**
- * The public profile (spec 2 "Public profile"): the member, counts of
+ * The public profile (docs/product/accounts.md#profiles "Public profile"): the member, counts of
  * published posts and followers, the published posts, and what the viewer
  * may do (Edit Profile for the owner, Follow / Unfollow for other members).
  */
@@ -54,7 +54,7 @@ export type ProfilePage = {
   profile: PublicProfile;
   postCount: number;
   followerCount: number;
-  /** 20 a page, newest first (issue 21 §1). */
+  /** 20 a page, newest first (docs/decisions/0110). */
   posts: PostCard[];
   paging: ArchivePaging;
   isOwner: boolean;

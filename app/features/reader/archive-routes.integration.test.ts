@@ -1,5 +1,5 @@
 /**
- * The archives over HTTP (issue 21 §1): ?page=N on the home, a category and
+ * The archives over HTTP (docs/decisions/0110): ?page=N on the home, a category and
  * a member's page, each page with its own title and canonical address,
  * prev/next links, a 404 past the last page or for an unreadable ?page, and
  * the paged pages kept by the visitors' page cache as page 1 is.

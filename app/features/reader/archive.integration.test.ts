@@ -1,5 +1,5 @@
 /**
- * Issue 21 §1: the archives (home's "Older posts", category, author and tag
+ * docs/decisions/0110: the archives (home's "Older posts", category, author and tag
  * pages) give 20 posts a page, newest first, with the right neighbours, and
  * are read through the indexes at 10,000 posts: the statements the loaders
  * send are captured through a logging Drizzle instance over the same

@@ -6,12 +6,12 @@ import { loadArchivePage, type ArchivePage } from "~/features/posts/archive.serv
 import { eventsPage, type EventArchivePage } from "~/features/events/event-list.server";
 import { EVENTS_CATEGORY_SLUG } from "~/features/events/event-rules";
 
-/** The Events category lists upcoming events first, then past ones (issue 21 §5). */
+/** The Events category lists upcoming events first, then past ones (docs/decisions/0115). */
 type CategoryArchive = (ArchivePage & { events?: undefined }) | EventArchivePage;
 
 /**
- * The category page (spec 1 §2): header, its published posts (20 a page,
- * issue 21 §1), widgets and featured posts. "category" null: no such
+ * The category page (docs/product/reading.md#categories): header, its published posts (20 a page,
+ * docs/decisions/0110), widgets and featured posts. "category" null: no such
  * category; "archive" null: no such page of it.
  */
 export async function loadCategoryPage(db: Database, slug: string, page = 1) {

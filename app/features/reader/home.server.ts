@@ -9,8 +9,8 @@ export const RECOMMENDED_TOPICS = 6;
 export const HOME_ARCHIVE_SKIP = 1 + HOME_LISTED;
 
 /**
- * Home (spec 1 §2): one hero, up to 4 listed of the 50 newest, 4 featured, up
- * to 6 topics; then "Older posts" (issue 21 §1), 20 a page from the sixth
+ * Home (docs/product/reading.md#home): one hero, up to 4 listed of the 50 newest, 4 featured, up
+ * to 6 topics; then "Older posts" (docs/decisions/0110), 20 a page from the sixth
  * newest. Page 2 on shows the archive alone; past the last page, archive is
  * null (the route answers 404).
  */

@@ -14,7 +14,7 @@ import {
 import type { PostView } from "~/features/posts/types";
 import { viewBeaconPath } from "~/features/posts/views";
 
-/** Spec 1 §9: threshold 0.1, margin 200 px; the active post by visibility with a 20 % bottom margin. */
+/** docs/product/reading.md: threshold 0.1, margin 200 px; the active post by visibility with a 20 % bottom margin. */
 export const LOAD_THRESHOLD = 0.1;
 export const LOAD_MARGIN = "200px";
 export const ACTIVE_MARGIN = "0px 0px -20% 0px";
@@ -26,12 +26,12 @@ type Status = "idle" | "loading" | "done" | "error";
 const STATUS_TEXT: Record<Status, string> = {
   idle: "Scroll to load more...",
   loading: "Loading next post...",
-  // Spec 1 §2 "Status texts": the full stop ends the spec's sentence.
+  // docs/product/reading.md "Status texts": the full stop ends the spec's sentence.
   done: "No more posts to load",
   error: "Failed to fetch next post",
 };
 
-/** Registers a view of a shown post (spec 1 §2); the page may have come from a cache. */
+/** Registers a view of a shown post (docs/product/reading.md#views); the page may have come from a cache. */
 function sendViewBeacon(postId: string) {
   const url = viewBeaconPath(postId);
   try {

@@ -14,7 +14,7 @@ export const nextPostQuery = z.object({
 });
 
 /**
- * The post that infinite scroll loads after `afterSlug` (spec 1 §2):
+ * The post that infinite scroll loads after `afterSlug` (docs/product/reading.md#infinite-scroll):
  * published before it, the same category first, then any, never one of
  * `seenIds`. Undefined when there is none.
  */

@@ -192,7 +192,7 @@ export function PostArticle({
 
         <div className="mt-6 flex flex-wrap items-center gap-x-4 gap-y-2">
           <ShareControl url={url} title={post.title} />
-          {/* Approved members report others' posts (issue 20 §6; the server checks again). */}
+          {/* Approved members report others' posts (docs/decisions/0122; the server checks again). */}
           {user && user.status === "approved" && user.username !== post.author.username ? (
             <ReportButton
               kind="post"

@@ -1,4 +1,4 @@
-// One set of fallbacks with the writing page's link card (issue 18 §1).
+// One set of fallbacks with the writing page's link card (docs/product/authoring.md#studio).
 import { postDescription, shareImageOf } from "~/lib/share-card";
 import { CACHE_TTL, createCache } from "#server/cache/cache";
 import type { Database } from "#server/db/client";
@@ -37,7 +37,7 @@ function isEmbeddable(url: string) {
 export const AUDIO_MIME = { mp3: "audio/mpeg", mp4: "audio/mp4", wav: "audio/wav" } as const;
 
 /**
- * The audio player (spec 1 §3 audio_type): mp3, mp4 and wav play natively
+ * The audio player (docs/product/README.md#data-model audio_type): mp3, mp4 and wav play natively
  * from an https address or this site's own files (the CSP's media-src is
  * 'self' https:, and the form refuses http://); embed is an iframe from an
  * allow-listed host only. Anything else shows no player.
@@ -89,7 +89,7 @@ export function heroOf(
 }
 
 /**
- * A featured video file's captions track (issue 21 §4): a WebVTT file on
+ * A featured video file's captions track (docs/decisions/0113): a WebVTT file on
  * this site's storage (the form accepts nothing else), its language and label.
  */
 export function captionsOf(
@@ -134,7 +134,7 @@ async function buildPostView(
 
 /**
  * The page's view of a post, whatever its status: the post page's (through
- * the cache above) and a draft's preview (issue 18), so a preview is drawn
+ * the cache above) and a draft's preview (docs/milestones.md#issue-18-the-writing-studio), so a preview is drawn
  * exactly as the published page will be.
  */
 export async function viewOfPost(

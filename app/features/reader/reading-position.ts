@@ -1,5 +1,5 @@
 /**
- * Back and forward with infinite scroll (spec 1 §2: "back and forward work").
+ * Back and forward with infinite scroll (docs/product/reading.md#infinite-scroll: "back and forward work").
  *
  * The address bar follows the most visible post with history.replaceState,
  * outside the router, as long-read sites do: scrolling never adds history

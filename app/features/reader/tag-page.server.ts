@@ -1,5 +1,5 @@
 /**
- * The tag page, /tag/{slug} (issue 21 §2): the tag's published posts, 20 a
+ * The tag page, /tag/{slug} (docs/product/reading.md#archives-tags-and-feeds): the tag's published posts, 20 a
  * page, newest first. A tag no visible post carries has no page (its name
  * may come from a draft), so page 1 empty is a 404 as well.
  */
@@ -9,7 +9,7 @@ import { tags } from "#server/db/schema";
 import { featuredPosts, SIDEBAR_FEATURED_LIMIT } from "~/features/posts/posts.server";
 import { loadArchivePage } from "~/features/posts/archive.server";
 
-/** Spec 1 §5's tag slug: lower case, spaces as hyphens; anything else is no tag's. */
+/** docs/product/reading.md's tag slug: lower case, spaces as hyphens; anything else is no tag's. */
 const TAG_SLUG = /^[^\sA-Z/?#]{1,60}$/;
 
 export async function findTagBySlug(db: Database, slug: string) {

@@ -1,5 +1,5 @@
 /**
- * Tag pages and the feeds over HTTP (issue 21 §2, §3): /tag/{slug} lists the
+ * Tag pages and the feeds over HTTP (docs/product/reading.md#archives-tags-and-feeds, docs/decisions/0111): /tag/{slug} lists the
  * tag's visible posts with its own feeds; a post's tags link there; a tag
  * only a draft carries has no page; each feed answers with its type.
  */

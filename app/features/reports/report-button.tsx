@@ -1,5 +1,5 @@
 /**
- * "Report" on a comment or a post (issue 20 §6): the kit's dialog asks for a
+ * "Report" on a comment or a post (docs/decisions/0122): the kit's dialog asks for a
  * reason and optional details, then the report is posted to /api/reports;
  * the answer (thanks, already reported, too fast) is announced beside the
  * button. Keyboard: a button, a focus-trapped dialog, Escape cancels.

@@ -1,4 +1,4 @@
-/** Reports: reasons, limits and texts shared by the browser and the server (issue 20 §6). */
+/** Reports: reasons, limits and texts shared by the browser and the server (docs/decisions/0122). */
 import { HIDDEN_NOTE } from "./hidden-note";
 
 export const REPORT_REASONS = ["spam", "abuse", "off_topic", "other"] as const;

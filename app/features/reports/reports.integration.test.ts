@@ -1,5 +1,5 @@
 /**
- * Reports (issue 20 §6, decision 0122) for every role: who may report
+ * Reports (docs/decisions/0122) for every role: who may report
  * (approved users, mentors, admins; not visitors, pending or blocked), once
  * per item, the rate limit, a comment hidden at three distinct reporters
  * (readers do not see it; its author and admins do), the admin's Dismiss

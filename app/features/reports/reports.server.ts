@@ -1,5 +1,5 @@
 /**
- * Reports (issue 20 §6, decision 0122). An approved member (user, mentor,
+ * Reports (docs/decisions/0122). An approved member (user, mentor,
  * admin) reports a comment or a published post once, with a reason and
  * optional details; reports are rate-limited per member across instances
  * (the rate_limits table). A comment with HIDE_AT_REPORTS open reports (from

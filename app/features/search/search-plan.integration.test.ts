@@ -1,5 +1,5 @@
 /**
- * Issue 4 §7: search is served by the indexes, with no sequential scan of
+ * docs/product/reading.md#search: search is served by the indexes, with no sequential scan of
  * posts at 10,000 posts. This EXPLAINs the statements `searchPosts` itself
  * sends (captured through a logging Drizzle instance over the same
  * connection), with the parameters they were sent with and the planner

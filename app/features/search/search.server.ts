@@ -1,5 +1,5 @@
 /**
- * Search (spec 1 §5, §7): every published post whose title, excerpt or body
+ * Search (docs/product/reading.md#search): every published post whose title, excerpt or body
  * text contains the query, case-insensitively, is found — a substring match
  * on posts.search_text (the text the reader sees, migration 0007), served by
  * its trigram index — ranked title above excerpt above body, then newest; 20

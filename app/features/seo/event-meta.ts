@@ -1,5 +1,5 @@
 /**
- * An event post's Event JSON-LD (issue 21 §5; schema.org/Event as Google's
+ * An event post's Event JSON-LD (docs/decisions/0115; schema.org/Event as Google's
  * event results read it): name, start and end with the zone's offset, the
  * attendance mode, a Place and/or a VirtualLocation, the booking link as an
  * offer, the site as organizer and the post's image.

@@ -4,7 +4,7 @@ import type { MetaDescriptor } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 
 /**
- * Spec 1 §9: social meta defaults are set for pages. Every route with a page
+ * docs/product/reading.md#search-engines-and-link-previews: social meta defaults are set for pages. Every route with a page
  * (app/routes/*.tsx) gives its head a title with the site's name, a
  * description, a canonical link, Open Graph and Twitter tags, and alt text for
  * the preview image: here in the state its meta sees with no loader data

@@ -1,5 +1,5 @@
 /**
- * /sitemap.xml, /robots.txt, and the feeds (issue 21 §3): RSS 2.0 with the
+ * /sitemap.xml, /robots.txt, and the feeds (docs/decisions/0111): RSS 2.0 with the
  * full sanitised body (content:encoded) and JSON Feed 1.1, for the site, a
  * category, a tag and an author.
  */

@@ -1,6 +1,5 @@
 /**
- * What search engines and link previews learn about a post's media (issue
- * 21 §4): a VideoObject for a featured video (name, description, thumbnail,
+ * What search engines and link previews learn about a post's media (docs/decisions/0113): a VideoObject for a featured video (name, description, thumbnail,
  * upload date, and its file as contentUrl or its player as embedUrl), an
  * AudioObject for a playable audio file (a PodcastEpisode carrying it in the
  * Podcast category), and og:video / og:audio where the media can be played.

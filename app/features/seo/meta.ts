@@ -13,7 +13,7 @@ export function siteOf(matches: readonly unknown[]): { siteName: string; siteUrl
   };
 }
 
-// The previews' defaults and fallbacks live with the writing page's card (issue 18 §1).
+// The previews' defaults and fallbacks live with the writing page's card (docs/product/authoring.md#studio).
 export { DEFAULT_DESCRIPTION, DEFAULT_SHARE_IMAGE } from "~/lib/share-card";
 
 export function absoluteUrl(pathOrUrl: string, siteUrl: string) {
@@ -40,7 +40,7 @@ export function shareImageSize(image: string | null | undefined) {
 
 /**
  * Title, description, canonical URL, Open Graph and Twitter card tags for a
- * page (spec 1 §9: social meta defaults are set for pages). The previews'
+ * page (docs/product/reading.md#search-engines-and-link-previews: social meta defaults are set for pages). The previews'
  * title is the page's own, without the site name (`og:site_name` says it);
  * their image always has alt text: `imageAlt`, else the previews' title for
  * a page's own image, else the default image's.

@@ -1,5 +1,5 @@
 /**
- * The Podcast category as a podcast (issue 21 §3): /podcast.xml, parsed by
+ * The Podcast category as a podcast (docs/decisions/0111): /podcast.xml, parsed by
  * two third-party parsers, carries the channel's itunes tags from site
  * settings and, for each episode, an enclosure whose length is the file's
  * size and whose type is its type, and itunes:duration read from the file.

@@ -84,7 +84,7 @@ function episodeXml(row: Episode, site: Site, explicit: string) {
 }
 
 /**
- * The Podcast category as a podcast (issue 21 §3), valid for Apple Podcasts
+ * The Podcast category as a podcast (docs/decisions/0111), valid for Apple Podcasts
  * and Spotify: the channel's itunes tags from site settings (artwork,
  * category, owner, explicit flag), and each episode whose audio could be read
  * with an <enclosure> (its byte length and type), itunes:duration and its

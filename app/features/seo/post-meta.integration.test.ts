@@ -1,6 +1,5 @@
 /**
- * A post's link previews and structured data from the stored post (issue 4
- * §8): og_title, og_description and og_image, else the title, the excerpt
+ * A post's link previews and structured data from the stored post (docs/product/reading.md#search-engines-and-link-previews): og_title, og_description and og_image, else the title, the excerpt
  * (or the text's first 160 characters) and the featured image; a 500-character
  * articleBody; image sizes only when known.
  */
@@ -60,7 +59,7 @@ describe("a post's link previews", () => {
       ogImage: "https://cdn.example.com/social.png",
     });
     expect(title(meta)).toBe("The social title | FB");
-    // The previews: the post's own title, the site's name in og:site_name (issue 16 item 4).
+    // The previews: the post's own title, the site's name in og:site_name (docs/decisions/0092).
     expect(tag(meta, "og:title")?.content).toBe("The social title");
     expect(tag(meta, "twitter:title")?.content).toBe("The social title");
     expect(tag(meta, "og:site_name")?.content).toBe("FB");

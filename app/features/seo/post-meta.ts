@@ -5,12 +5,12 @@ import { mediaMeta } from "./media-meta";
 import { articleJsonLd, breadcrumbsJsonLd, pageMeta } from "./meta";
 
 /**
- * A post page's head (issue 4 §8): title and description, Open Graph and
+ * A post page's head (docs/product/reading.md#search-engines-and-link-previews): title and description, Open Graph and
  * Twitter tags from og_title, og_description and og_image, else the title,
  * the excerpt (or the text's first 160 characters) and the featured image
  * (on a video post too; else the video's still); article tags; JSON-LD as
  * the category's schema type with a 500-character articleBody; the media's
- * and an event's (issue 21 §4, §5); breadcrumbs.
+ * and an event's (docs/decisions/0113, docs/decisions/0115); breadcrumbs.
  */
 export function postMeta(
   view: Pick<PostView, "post" | "description" | "bodyExcerpt" | "shareImage" | "event">,

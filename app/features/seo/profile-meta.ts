@@ -18,7 +18,7 @@ export type ProfileForMeta = {
   };
   postCount: number;
   followerCount: number;
-  /** The page of the member's posts (issue 21 §1); absent is page 1. */
+  /** The page of the member's posts (docs/decisions/0110); absent is page 1. */
   paging?: { page: number; hasPrevious: boolean; hasNext: boolean };
 };
 
@@ -34,7 +34,7 @@ function httpLinks(...values: (string | null)[]) {
 }
 
 /**
- * A public profile's head (spec 1 §9: social meta defaults for pages): title
+ * A public profile's head (docs/product/accounts.md#profiles: social meta defaults for pages): title
  * with the site name, the bio (or a line about the member) as description,
  * the photo as preview image with the name as its alt text, og:type profile,
  * and a ProfilePage whose main entity is the Person (schema.org).

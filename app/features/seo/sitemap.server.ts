@@ -24,7 +24,7 @@ export async function sitemapXml(db: Database, siteUrl: string): Promise<string>
       .orderBy(desc(posts.publishedAt))
       .limit(SITEMAP_POSTS),
     listCategories(db),
-    // Public profiles (spec 2 §2): approved members; pending and blocked ones are left out.
+    // Public profiles (docs/product/reading.md): approved members; pending and blocked ones are left out.
     db
       .select({ username: profiles.username })
       .from(profiles)

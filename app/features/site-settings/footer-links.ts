@@ -1,5 +1,5 @@
 /**
- * The footer's social links (spec 1 §2): which networks, and what address
+ * The footer's social links (docs/product/administration.md#site-settings): which networks, and what address
  * each accepts. The form's rule and the footer's rule are this one function,
  * so a row changed outside the form (psql) still shows no odd link.
  */

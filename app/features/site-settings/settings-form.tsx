@@ -1,5 +1,5 @@
 /**
- * The Site Settings page (spec 2 §2, §8): default sidebar banner (image URL
+ * The Site Settings page (docs/product/administration.md#site-settings): default sidebar banner (image URL
  * or upload, optional link, preview), the header promo banner, tracking
  * scripts and their ids, custom head and body scripts, cookie consent, the
  * banner text and the cookie policy HTML, the footer's contact e-mail and
@@ -100,7 +100,7 @@ export function SiteSettingsForm({
   const [dirty, setDirty] = useState(false);
   const submitting = useRef(false);
   const leaveDialog = useLeaveWarning(dirty, submitting);
-  // Spec 2 §8, §9: the success message clears after 5 seconds (the kit's toast); errors stay.
+  // docs/product/administration.md: the success message clears after 5 seconds (the kit's toast); errors stay.
   // The page gives a fresh form (a new key) for every save, so the message is set once.
   const shown = useClearAfter(
     message,

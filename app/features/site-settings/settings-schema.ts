@@ -1,5 +1,5 @@
 /**
- * The Site Settings form (spec 2 §2, §5, §8): its fields, the zod rules and
+ * The Site Settings form (docs/product/administration.md#site-settings): its fields, the zod rules and
  * the messages. The tracking ids are written into script addresses and code
  * on every page, so their shape is checked (the hints are the spec's).
  */
@@ -10,10 +10,10 @@ import { isSitePath, isWebUrl } from "#server/http/site-path";
 import { isSocialUrl, SOCIAL_NETWORKS, type SocialFieldName } from "./footer-links";
 
 export const SITE_SETTINGS_MESSAGES = {
-  /** Spec 2 §8, word for word. */
+  /** docs/product/administration.md, word for word. */
   saved: "Settings saved successfully! Please refresh the page to see script changes take effect.",
   failed: "Failed to save settings",
-  /** Spec 2 §9: settings success messages clear after 5 s. */
+  /** docs/product/administration.md#site-settings: settings success messages clear after 5 s. */
   clearAfterMs: 5000,
   analyticsId: "Google Analytics ID should look like G-XXXXXXXXXX (or UA-XXXXXX-X)",
   analyticsIdRequired: "Enter a Google Analytics ID to enable Google Analytics",

@@ -1,5 +1,5 @@
 /**
- * The site settings row (spec 2 §4, §5, §8): loaded for every page (cached,
+ * The site settings row (docs/product/administration.md#site-settings): loaded for every page (cached,
  * dropped on every instance when the row changes) and saved by admins from
  * /admin/site-settings.
  */

@@ -1,5 +1,5 @@
 /**
- * The site's time zone (issue 18 §6, decision 0144) over HTTP: the default,
+ * The site's time zone (docs/decisions/0144) over HTTP: the default,
  * Europe/London, on a post's page, in the feeds and in an e-mail sent to a
  * real SMTP server; an admin changes it in Site Settings and each of them
  * follows at once (the page cache's copy too); a zone that is not one is refused

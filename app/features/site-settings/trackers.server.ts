@@ -1,9 +1,9 @@
 /**
- * The tracking scripts of spec 2 §5 (Google Analytics, Meta Pixel, Google Tag
+ * The tracking scripts of docs/product/privacy.md#tracking-scripts (Google Analytics, Meta Pixel, Google Tag
  * Manager, the admin's custom head and body scripts) and the hosts the CSP
  * must then allow. They are written into a page only when the site's scripts
  * are enabled, the tracker's own toggle is on, and the visitor's consent is
- * granted or not required (spec 1 §4; the consent feature decides that).
+ * granted or not required (docs/product/administration.md; the consent feature decides that).
  */
 import { parseDocument, DomUtils } from "htmlparser2";
 import { GA_ID, GTM_ID, PIXEL_ID } from "./settings-schema";

@@ -1,5 +1,5 @@
 /**
- * Webhook signatures (issue 22 §3): the JSON body is signed with
+ * Webhook signatures (docs/operations.md#content-api): the JSON body is signed with
  * HMAC-SHA256 under the webhook's secret, over "<timestamp>.<body>", and
  * sent as `X-FounderBridge-Signature: t=<unix seconds>,v1=<hex>` (the shape
  * Stripe uses). A receiver recomputes the HMAC and refuses an old timestamp,

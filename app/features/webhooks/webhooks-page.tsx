@@ -1,5 +1,5 @@
 /**
- * The Webhooks page (issue 22 §3): add a URL with the events it wants, see
+ * The Webhooks page (docs/operations.md#content-api): add a URL with the events it wants, see
  * each webhook's signing secret and its latest deliveries, delete one.
  */
 import { TableScrollBox } from "~/components/ui/data-table";

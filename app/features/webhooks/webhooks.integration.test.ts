@@ -1,5 +1,5 @@
 /**
- * Webhooks (issue 22 §3): configured by admins only on /admin/webhooks;
+ * Webhooks (docs/operations.md#content-api): configured by admins only on /admin/webhooks;
  * post.published, post.updated, post.deleted and member.approved enqueue a
  * job per subscribed webhook (retried with backoff by the queue); a
  * delivery is signed with HMAC-SHA256, logged with its answer, retried on a

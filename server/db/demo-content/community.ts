@@ -1,6 +1,6 @@
 /**
  * Conversations, follows and broadcasts of the demo community. Only approved
- * accounts take part, as the spec allows (spec 1 §6).
+ * accounts take part, as the spec allows (docs/product/README.md#roles-and-permissions).
  */
 import type { DemoUsername } from "./people";
 

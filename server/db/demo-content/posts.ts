@@ -17,7 +17,7 @@ export type DemoPost = {
   daysAgo: number;
   featured?: boolean;
   excerpt: string;
-  /** Tag names, lower case (spec 2 §5). */
+  /** Tag names, lower case (docs/product/reading.md). */
   tags: string[];
   /** Drafts may have no image yet, which the UI must handle. */
   image?: boolean;
@@ -29,10 +29,10 @@ export type DemoPost = {
   audio?: DemoChime;
   /** A featured video file shipped in demo-content/media/ (an MP4 played by the page's <video>). */
   video?: string;
-  /** The video's WebVTT captions, shipped in demo-content/media/ (issue 21 §4). */
+  /** The video's WebVTT captions, shipped in demo-content/media/ (docs/decisions/0113). */
   captions?: string;
   /**
-   * An Events post's event (issue 21 §5), relative to the day the demo is
+   * An Events post's event (docs/decisions/0115), relative to the day the demo is
    * seeded so that the upcoming ones stay upcoming: the start `inDays` days
    * on (negative: past) at the wall time `at` in `timeZone`.
    */

@@ -14,7 +14,7 @@ import { signIn, startServer, stopServer } from "../support/accounts";
 const run = promisify(execFile);
 
 /**
- * Events and captions (issue 21 §4, §5) on their own server: a mentor sees
+ * Events and captions (docs/decisions/0113, docs/decisions/0115) on their own server: a mentor sees
  * the event fields only once Events is chosen, gets a mistake back beside
  * its field, publishes an event with a captioned video, and the post page
  * shows the date, time zone and place with "Add to calendar", whose .ics

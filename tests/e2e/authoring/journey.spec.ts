@@ -121,7 +121,7 @@ test.describe("authoring", () => {
       .setInputFiles({ name: "fake.png", mimeType: "image/png", buffer: Buffer.from("<svg/>") });
     await expect(page.getByText("Only JPG, PNG, and WebP images are allowed")).toBeVisible();
     // Over 5 MB, in the featured image's control and the editor's: the spec's message
-    // beside it, nothing sent, nothing else changed (spec 2 §5).
+    // beside it, nothing sent, nothing else changed (docs/product/authoring.md).
     const uploads: string[] = [];
     page.on("request", (r) => {
       if (r.url().includes("/api/uploads")) uploads.push(r.url());

@@ -9,7 +9,7 @@ import { startServer, stopServer } from "../support/accounts";
 import { createAuthors, type Author } from "../support/authors";
 
 /**
- * Issue 18, "Done when": a mentor writes, previews, schedules and publishes a
+ * docs/milestones.md#issue-18-the-writing-studio, "Done when": a mentor writes, previews, schedules and publishes a
  * post with a heading, a list, a link from the dialog, an uploaded image with
  * its alt text and an embed without leaving the keyboard: every step below is
  * a key press (page.keyboard), never a click, and every field is reached by
@@ -244,7 +244,7 @@ test.describe("the writing studio by keyboard alone", () => {
     await expect(toolbar).toBeVisible();
     await expectNoAxeViolations(page);
 
-    // Publish now: a time already past (an empty one keeps the scheduled date, spec 2 §4).
+    // Publish now: a time already past (an empty one keeps the scheduled date, docs/product/authoring.md#publishing).
     await typePublishAt(page, "01", "01", "2020");
     await expect(page.getByLabel(/^Publish at/)).toHaveValue("2020-01-01T09:00");
     const publish = page.getByRole("button", { name: /^(Publish|Update)$/ });

@@ -9,7 +9,7 @@ import { signIn, startServer, stopServer } from "../support/accounts";
 import { createAuthors, type Author } from "../support/authors";
 
 /**
- * The writing studio (issue 18) on its own server and database: the editor
+ * The writing studio (docs/milestones.md#issue-18-the-writing-studio) on its own server and database: the editor
  * draws the article's own typography, a post written with a heading, a list,
  * a link from the dialog, a pasted image and an embed is published with the
  * same structure.

@@ -1,5 +1,5 @@
 /**
- * Issue 20's journeys: a reply reaches the other member's bell live (two
+ * docs/milestones.md#issue-20-members-come-back's journeys: a reply reaches the other member's bell live (two
  * browsers; the notification links to the reply with the tracking source),
  * and a reported comment is dismissed by an admin on the Reports page.
  * The dialogs pass axe open (the pages themselves: accessibility-sweep.spec.ts).

@@ -1,5 +1,5 @@
 /**
- * Dark mode (issue 21 item 6, decision 0114): the theme follows
+ * Dark mode (docs/decisions/0114): the theme follows
  * prefers-color-scheme, the header's menu (system / light / dark) overrides
  * it and is remembered across a reload with the theme set before the body is
  * parsed (no flash), and the cached pages' CSP allows the theme script (no
@@ -11,7 +11,7 @@ import { expect, expectNoAxeViolations, test, waitForHydration } from "../fixtur
 
 const GUIDE = "/post/set-up-a-uk-limited-company-from-india-step-by-step";
 const PAGES = ["/", "/categories", GUIDE, "/search?q=company", "/login"];
-// The Events list and an event post (issue 21 §5): date, place, Add to calendar, captions.
+// The Events list and an event post (docs/decisions/0115): date, place, Add to calendar, captions.
 const EVENT_PAGES = ["/categories/events", "/post/bengaluru-office-hours-with-our-mentors"];
 
 /**

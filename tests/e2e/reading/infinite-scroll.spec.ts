@@ -47,7 +47,7 @@ test("the end of the line says No more posts to load", async ({ page, request })
   await expect(async () => {
     await status.scrollIntoViewIfNeeded();
     await page.mouse.wheel(0, 200);
-    // Spec 1 §2 "Status texts": the full stop ends the spec's sentence, not the text.
+    // docs/product/accounts.md#account-states "Status texts": the full stop ends the spec's sentence, not the text.
     await expect(status).toHaveText("No more posts to load", { timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
   // Nothing was loaded after the oldest post.

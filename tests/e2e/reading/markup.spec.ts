@@ -1,5 +1,5 @@
 /**
- * Valid markup (issue 16 item 5): every public page, as the server sends it,
+ * Valid markup (docs/decisions/0094): every public page, as the server sends it,
  * through the Nu HTML Checker (vnu.jar from the vnu-jar package; Java from
  * the machine, .ci/run installs Debian's default-jre-headless when missing):
  * 0 errors. One checker run for all pages (the JVM's start is most of it).

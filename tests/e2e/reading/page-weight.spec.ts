@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "../fixtures";
 
-// Lighter pages (issue 17 item 5, decision 0160): the stylesheet is one long-cached file, not
+// Lighter pages (docs/decisions/0160): the stylesheet is one long-cached file, not
 // inlined in every page, and an article's body is sent once, in the markup: the hydration data
 // leaves it out and the browser takes it from the server's element.
 

@@ -141,7 +141,7 @@ test("a video file is the hero, played natively with the featured image as poste
   expect(state.error).toBeNull();
   expect(state.time).toBeGreaterThan(0);
   expect(state.width).toBe(640);
-  // Its captions (issue 21 §4): the default track loads under the CSP and its cues are read.
+  // Its captions (docs/decisions/0113): the default track loads under the CSP and its cues are read.
   await expect(video.locator('track[kind="captions"]')).toHaveAttribute(
     "src",
     "/uploads/captions/demo/bengaluru-office-hours.vtt",

@@ -1,5 +1,5 @@
 /**
- * Alt text edited in place (issue 18 §2): on a selected image the bubble
+ * Alt text edited in place (docs/decisions/0130): on a selected image the bubble
  * shows its alt text in a field, written to the image as it is typed. From
  * the keyboard: select the image (arrow onto it), press Enter to reach the
  * field; Enter or Escape go back to the text.

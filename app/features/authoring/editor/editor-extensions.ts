@@ -59,7 +59,7 @@ export function editorExtensions(
             bridge.current.actions?.link();
             return true;
           },
-          // On a selected image, Enter goes to its alt text (issue 18 §2).
+          // On a selected image, Enter goes to its alt text (docs/decisions/0130).
           Enter: () => {
             const { selection } = this.editor.state;
             if (!(selection instanceof NodeSelection) || selection.node.type.name !== "image") {

@@ -1,5 +1,5 @@
 /**
- * The editor's toolbars (issue 18): the main row above the text and the
+ * The editor's toolbars (docs/milestones.md#issue-18-the-writing-studio): the main row above the text and the
  * small one on a selection. Each button is a lucide icon with its name and
  * shortcut in the tooltip, aria-pressed for every mark and block it
  * toggles, all in the kit's Toolbar (one tab stop, arrows move).

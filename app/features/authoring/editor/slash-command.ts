@@ -1,5 +1,5 @@
 /**
- * The "/" command menu (issue 18): typing "/" in the body opens a list of
+ * The "/" command menu (docs/milestones.md#issue-18-the-writing-studio): typing "/" in the body opens a list of
  * blocks to insert, filtered by what follows the slash. It is TipTap's own
  * Suggestion plugin; the list itself is drawn by React (slash-menu.tsx),
  * which these options tell about each change and each key.

@@ -1,6 +1,6 @@
 /**
  * A save refused because someone else saved the post after this editor
- * opened it (issue 18): who and when, and the author's two ways on. Reload
+ * opened it (docs/milestones.md#issue-18-the-writing-studio): who and when, and the author's two ways on. Reload
  * shows their version (this browser keeps the author's own text and puts
  * it back, see use-authoring-client.tsx); Save over it sends the same save
  * again with `overwrite`, which the server then accepts.

@@ -1,5 +1,5 @@
 /**
- * The post's History (issue 18): its revisions, newest first; Compare shows
+ * The post's History (docs/milestones.md#issue-18-the-writing-studio): its revisions, newest first; Compare shows
  * what changed from one to the post as saved now (removed words struck
  * through, added ones underlined); Restore asks first, then puts it back
  * (the server keeps that as a new revision) and reloads the editor.

@@ -1,5 +1,5 @@
 /**
- * The Open Graph link card (issue 18 §1): how a link to this post will look
+ * The Open Graph link card (docs/product/authoring.md#studio): how a link to this post will look
  * when shared (image, title, description, the site's address), redrawn as
  * the author types the Open Graph fields, the title, the excerpt, the body or
  * the featured image, with the fallbacks of the page's own meta tags

@@ -1,5 +1,5 @@
 /**
- * "Publish at" in the author's own time zone (issue 18): labelled with it
+ * "Publish at" in the author's own time zone (docs/milestones.md#issue-18-the-writing-studio): labelled with it
  * ("Publish at (Asia/Kolkata)"), posted as the UTC instant in a hidden
  * field of the same name the server already reads (an ISO time keeps its
  * zone). Before the page's script runs it is the plain UTC field.

@@ -1,5 +1,5 @@
 /**
- * The post's settings (issue 18): a panel beside the text on wide screens, a
+ * The post's settings (docs/milestones.md#issue-18-the-writing-studio): a panel beside the text on wide screens, a
  * sheet over the page on phones. It is one <dialog> holding the form's own
  * fields (a descendant of the form, so they post with it): shown in place
  * (non-modal) on wide screens and before the page's script runs, and opened

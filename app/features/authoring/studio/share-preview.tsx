@@ -1,5 +1,5 @@
 /**
- * The draft's "share preview" link (issue 18): made here, shown once (only
+ * The draft's "share preview" link (docs/milestones.md#issue-18-the-writing-studio): made here, shown once (only
  * its hash is kept), revoked here; it stops working when the post is
  * published. It talks to /preview/{id} through a fetcher: these buttons sit
  * inside the post form and must not submit it.
@@ -18,7 +18,7 @@ export function SharePreview({ postId, active }: { postId: string; active: boole
   const [copied, setCopied] = useState(false);
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   const link = answer?.link ?? null;
-  // The success toast (issue 18 §7): one per answer, cleared after its time.
+  // The success toast (docs/decisions/0147): one per answer, cleared after its time.
   const toast = useClearAfter(
     useMemo(
       () =>

@@ -1,5 +1,5 @@
 /**
- * The writing page's sticky bar (issue 18): the status line ("Saved 14:02 ·
+ * The writing page's sticky bar (docs/milestones.md#issue-18-the-writing-studio): the status line ("Saved 14:02 ·
  * 1,204 words · 7 min read", "Saving…", "Unsaved changes" or the error),
  * Settings (phones: opens the settings sheet), Preview, Save as draft and
  * Publish, which says Schedule for a time ahead and Update for a published

@@ -1,5 +1,5 @@
 /**
- * The studio's success toasts (issue 18 §7). Spec 2 §8 gives "Post deleted
+ * The studio's success toasts (docs/decisions/0147). docs/product/authoring.md#studio gives "Post deleted
  * successfully!"; the others follow its form ("… successfully!"), as the
  * admin pages' do. The keyed ones arrive after a redirect as a flash
  * (app/lib/flash.server.ts); the others are shown in place.
@@ -18,11 +18,11 @@ export type StudioFlash = keyof typeof STUDIO_FLASH;
 export const STUDIO_TOASTS = {
   shareCreated: "Share link created successfully!",
   shareRevoked: "Share link revoked successfully!",
-  /** As the profile photo's (spec 2 §8), for a post's image. */
+  /** As the profile photo's (docs/product/authoring.md), for a post's image. */
   imageUploaded: "Image uploaded successfully!",
 } as const;
 
-/** Success toasts clear after 5 s; an image upload's after 3 s (spec 2 §9). */
+/** Success toasts clear after 5 s; an image upload's after 3 s (docs/product/authoring.md#uploads). */
 export const TOAST_MS = 5000;
 export const IMAGE_TOAST_MS = 3000;
 

@@ -1,5 +1,5 @@
 /**
- * The writing page's small rules (issue 18), shared by its components and
+ * The writing page's small rules (docs/milestones.md#issue-18-the-writing-studio), shared by its components and
  * tested alone: words and reading time of the body as typed, the status
  * line, the slug that follows the title until the author edits it, and
  * which word the publish button says.
@@ -22,7 +22,7 @@ export function countWords(html: string): number {
 
 const numbers = new Intl.NumberFormat("en-GB");
 
-/** "1,204 words · 7 min read" (spec 2 §9: words / 200 rounded up; external links 5). */
+/** "1,204 words · 7 min read" (docs/product/authoring.md#post-form: words / 200 rounded up; external links 5). */
 export function wordsAndMinutes(html: string, postType: string): string {
   const words = countWords(html);
   const minutes = readingTimeMinutes(
@@ -60,7 +60,7 @@ export function statusLine(state: SaveState, counts: string): string {
 
 /**
  * The slug field follows the title while the author has not typed in it
- * (spec 2 §5: an empty slug is derived from the title); once edited, it is
+ * (docs/product/authoring.md#post-form: an empty slug is derived from the title); once edited, it is
  * theirs.
  */
 export function followTitle(title: string, slug: string, edited: boolean): string {

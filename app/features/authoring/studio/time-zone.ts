@@ -1,5 +1,5 @@
 /**
- * "Publish at" in the author's own time zone (issue 18): the field shows and
+ * "Publish at" in the author's own time zone (docs/milestones.md#issue-18-the-writing-studio): the field shows and
  * takes a wall-clock time in a zone (the browser's, e.g. Asia/Kolkata); the
  * form posts the UTC instant. Plain Intl, no library: the zone's offset at
  * that moment is read back from Intl.DateTimeFormat.

@@ -2,7 +2,7 @@ import { useEffect, type RefObject } from "react";
 import { followTitle } from "./studio-rules";
 
 /**
- * The slug follows the title as it is typed (issue 18) until the author
+ * The slug follows the title as it is typed (docs/milestones.md#issue-18-the-writing-studio) until the author
  * types in the slug field; a post that already has a slug keeps it.
  */
 export function useLiveSlug(formRef: RefObject<HTMLFormElement | null>, hasSlug: boolean) {
