@@ -2,6 +2,7 @@ import { idempotencyKeyOf } from "#server/db/idempotency";
 import { isSaved, toggleFavorite } from "~/features/favorites/favorites.server";
 import { readQuery } from "~/lib/read-input.server";
 import { services } from "~/lib/services.server";
+import { data } from "react-router";
 import { defineAction, INVALID_REQUEST, noStore } from "~/pipeline/action.server";
 import { sessionOf } from "~/pipeline/guards.server";
 import { z } from "zod";
@@ -48,7 +49,7 @@ function returnPath(value: string | null): string {
  * a plain form goes back to returnTo. Visitors → /login, pending →
  * /pending-approval, before the body is read (app/pipeline/action.server.ts).
  */
-export const action = defineAction({
+const toggle = defineAction({
   permission: "favorite.toggle",
   schema: toggleForm,
   run: async ({ db }, actor, { postId, saved: wanted, js, returnTo }, extra) => {
@@ -64,3 +65,14 @@ export const action = defineAction({
     return { ok: true, saved: result.saved };
   },
 });
+
+/** The JSON answer is `{ saved }`, as the page's script and a retried toggle have always read it. */
+export async function action(args: Route.ActionArgs) {
+  const answer = await toggle(args);
+  const body = answer.data as unknown;
+  if (body && typeof body === "object" && "saved" in body) {
+    const { ok: _ok, ...rest } = body as { ok?: boolean; saved: boolean };
+    return data(rest, answer.init ?? undefined);
+  }
+  return answer;
+}
