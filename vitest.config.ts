@@ -12,6 +12,15 @@ const workers = (extra: number) =>
   Number(process.env.TEST_WORKERS) || Math.max(1, Math.min(cores + extra, 8));
 
 /**
+ * A worker runs its files one after another in one module graph (decision 0240): the app, Drizzle,
+ * Better Auth and React Email are loaded once per worker, not once per file, which was a third of
+ * the integration project's time. Each file still gets its own database and sets the process's
+ * services itself. TEST_ISOLATE=1 gives every file a fresh module graph again, to tell whether a
+ * failure comes from a file that ran before it in the same worker.
+ */
+const isolated = process.env.TEST_ISOLATE === "1";
+
+/**
  * Files that assert what PostgreSQL does on disk, which other sessions can change: run alone,
  * after every other file. (A view is a heap-only update only if the row's page can be pruned,
  * and other test databases' sessions being set up at the same moment held that back.)
@@ -30,6 +39,7 @@ export default defineConfig({
           exclude: ["**/*.integration.test.{ts,tsx}", "node_modules/**"],
           environment: "node",
           maxWorkers: workers(0),
+          isolate: isolated,
           // Projects with different worker counts run one after the other: unit tests first.
           sequence: { groupOrder: 0 },
         },
@@ -48,6 +58,7 @@ export default defineConfig({
           ],
           environment: "node",
           maxWorkers: workers(0),
+          isolate: isolated,
           sequence: { groupOrder: 1 },
           // One migrated template database, copied by each file, and a fresh production build
           // for the HTTP tests (tests/support/global-setup.ts).
