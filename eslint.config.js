@@ -111,8 +111,6 @@ const SIZE_NOT_YET_SPLIT = [
   "app/features/notifications/stream.server.ts",
   "app/features/profiles/edit-profile-form.tsx",
   "app/features/profiles/profile-page.tsx",
-  "app/features/reader/infinite-posts.tsx",
-  "app/features/reader/post-article.tsx",
   "app/features/webhooks/webhooks-page.tsx",
   "scripts/bench.ts",
   "server/app.ts",
