@@ -83,8 +83,6 @@ const SIZE_FILES_NOT_YET_SPLIT = [
 const SIZE_NOT_YET_SPLIT = [
   "app/features/admin/posts-tab.server.ts",
   "app/features/admin/users.server.ts",
-  "app/features/authoring/captions-fields.tsx",
-  "app/features/authoring/widgets-field.tsx",
   "app/features/content-api/keys-page.tsx",
   "app/features/content-api/openapi.ts",
   "app/features/events/event-list.server.ts",
