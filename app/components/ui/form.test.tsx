@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { click, render, step, type Rendered } from "./dom.test-helper";
 import {
   Checkbox,
+  describedBy,
   EmailInput,
   ErrorBox,
   Field,
@@ -32,6 +33,39 @@ describe("form widgets", () => {
     expect(html).toContain('<input type="text" class="');
     expect(renderToStaticMarkup(<ErrorBox>Bad</ErrorBox>)).toContain('role="alert"');
     expect(renderToStaticMarkup(<NoticeBox>Good</NoticeBox>)).toContain('role="status"');
+  });
+
+  it("a field shows its hint and message under the control, each with the id its control names", () => {
+    const bare = renderToStaticMarkup(
+      <Field label="Slug" htmlFor="s">
+        <TextInput id="s" name="slug" aria-describedby={describedBy("s", {})} />
+      </Field>,
+    );
+    expect(bare).not.toContain("aria-describedby");
+    expect(bare).not.toContain('id="s-hint"');
+    expect(bare).not.toContain('id="s-error"');
+
+    const html = renderToStaticMarkup(
+      <Field label="Slug" htmlFor="s" hint="Lower case" error="Taken">
+        <TextInput
+          id="s"
+          name="slug"
+          aria-describedby={describedBy("s", { hint: "Lower case", error: "Taken" })}
+        />
+      </Field>,
+    );
+    expect(html).toContain('aria-describedby="s-hint s-error"');
+    expect(html).toMatch(
+      /<input [^>]*\/><p id="s-hint" class="mt-1 text-sm text-slate-700">Lower case<\/p><p id="s-error"[^>]*>Taken<\/p>/,
+    );
+    expect(describedBy("s", { error: "Taken" })).toBe("s-error");
+    expect(
+      renderToStaticMarkup(
+        <Field label="Slug" htmlFor="s" hint="Lower case" hintClassName="small">
+          <TextInput id="s" name="slug" />
+        </Field>,
+      ),
+    ).toContain('<p id="s-hint" class="small">Lower case</p>');
   });
 
   it("e-mail, textarea, select and checkbox render their native controls", () => {

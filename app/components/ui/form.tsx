@@ -1,7 +1,7 @@
 /**
- * The kit's form widgets: a labelled field, the error and notice boxes, and
- * the inputs (text, e-mail, textarea, password with show/hide, select,
- * checkbox, file with progress). Plain form controls: they post without
+ * The kit's form widgets: a labelled field with its hint and message, the
+ * error and notice boxes, and the inputs (text, e-mail, textarea, password
+ * with show/hide, select, checkbox, file with progress). Plain form controls: they post without
  * JavaScript, and the server's answer fills them again.
  */
 import {
@@ -16,13 +16,29 @@ import { Eye, EyeOff } from "lucide-react";
 export const inputClass =
   "mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700";
 
+/** The line under a field that its control names with aria-describedby ("<id>-hint"). */
+export const hintClass = "mt-1 text-sm text-slate-700";
+/** A smaller, quieter hint, for forms dense with fields (the post form, the profile form). */
+export const smallHintClass = "mt-1 text-xs text-slate-600";
+
+/**
+ * A labelled field: the label, the control, then its hint ("<htmlFor>-hint")
+ * and its message ("<htmlFor>-error"), each only when given. The control
+ * names them with `aria-describedby={describedBy(htmlFor, { hint, error })}`.
+ */
 export function Field({
   label,
   htmlFor,
+  hint,
+  error,
+  hintClassName = hintClass,
   children,
 }: {
   label: string;
   htmlFor: string;
+  hint?: ReactNode;
+  error?: string | null;
+  hintClassName?: string;
   children: ReactNode;
 }) {
   return (
@@ -31,8 +47,27 @@ export function Field({
         {label}
       </label>
       {children}
+      {hint ? (
+        <p id={`${htmlFor}-hint`} className={hintClassName}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${htmlFor}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
+}
+
+/** The ids a field's control names with aria-describedby: its hint, then its message. */
+export function describedBy(
+  id: string,
+  { hint, error }: { hint?: unknown; error?: string | null },
+): string | undefined {
+  const ids = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean);
+  return ids.length ? ids.join(" ") : undefined;
 }
 
 /** A red box announced to screen readers. */

@@ -21,66 +21,19 @@ export function OtpForm({
   notice?: string;
   cooldownSeconds: number;
 }) {
-  const [digits, setDigits] = useState<string[]>(() => Array(6).fill(""));
-  const [pasteError, setPasteError] = useState<string | null>(null);
-  const [cooldown, setCooldown] = useState(cooldownSeconds);
-  const boxes = useRef<(HTMLInputElement | null)[]>([]);
-  const form = useRef<HTMLFormElement>(null);
+  const { digits, pasteError, boxesRef, formRef, onChange, onKeyDown, onPaste } =
+    useDigitBoxes(error);
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-
-  // The route remounts the form (key) after each answer: the boxes start
-  // empty; after an error the focus goes back to the first.
-  useEffect(() => {
-    if (error) boxes.current[0]?.focus();
-  }, [error]);
-
-  useEffect(() => {
-    if (cooldown <= 0) return;
-    const timer = setTimeout(() => setCooldown((s) => s - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [cooldown]);
-
-  function update(next: string[]) {
-    setDigits(next);
-    setPasteError(null);
-    if (next.every((d) => /^\d$/.test(d))) {
-      // Submit once React has written the values into the inputs.
-      setTimeout(() => form.current?.requestSubmit(), 0);
-    }
-  }
-
-  function onChange(index: number, value: string) {
-    const digit = value.replace(/\D/g, "").slice(-1);
-    const next = [...digits];
-    next[index] = digit;
-    if (digit && index < 5) boxes.current[index + 1]?.focus();
-    update(next);
-  }
-
-  function onKeyDown(index: number, event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key === "Backspace" && !digits[index] && index > 0) boxes.current[index - 1]?.focus();
-  }
-
-  function onPaste(event: ClipboardEvent<HTMLInputElement>) {
-    event.preventDefault();
-    const text = event.clipboardData.getData("text").trim();
-    if (!/^\d{6}$/.test(text)) {
-      setPasteError(PASTE_ERROR);
-      return;
-    }
-    boxes.current[5]?.focus();
-    update(text.split(""));
-  }
-
   const shownError = pasteError ?? error;
+
   return (
     <div className="mx-auto max-w-md px-4 py-10">
       <h1 className="text-2xl font-extrabold text-brand-900">Check your email</h1>
       <p className="mt-2 text-slate-700">
         We sent a 6-digit code to <strong>{email}</strong>. Enter it below to verify your account.
       </p>
-      <Form method="post" ref={form} className="mt-6 space-y-4">
+      <Form method="post" ref={formRef} className="mt-6 space-y-4">
         {shownError ? <ErrorBox>{shownError}</ErrorBox> : null}
         {notice && !shownError ? <NoticeBox>{notice}</NoticeBox> : null}
         <input type="hidden" name="email" value={email} />
@@ -91,7 +44,7 @@ export function OtpForm({
               <input
                 key={i}
                 ref={(el) => {
-                  boxes.current[i] = el;
+                  boxesRef.current[i] = el;
                 }}
                 name="digit"
                 aria-label={`Digit ${i + 1} of 6`}
@@ -119,23 +72,100 @@ export function OtpForm({
           {navigation.formData?.get("intent") === "verify" ? "Verifying..." : "Verify"}
         </button>
       </Form>
-      <Form method="post" className="mt-4" noValidate>
-        <input type="hidden" name="email" value={email} />
-        <button
-          type="submit"
-          name="intent"
-          value="resend"
-          className={`${secondaryButton} w-full`}
-          disabled={busy || cooldown > 0}
-        >
-          {cooldown > 0 ? `Resend code in ${cooldown}s` : "Resend code"}
-        </button>
-      </Form>
+      <ResendForm email={email} busy={busy} cooldownSeconds={cooldownSeconds} />
       <p className="mt-6 text-sm">
         <Link to="/signup" className="font-semibold text-brand-700 underline">
           Use a different email address
         </Link>
       </p>
     </div>
+  );
+}
+
+/**
+ * The six boxes' digits: typing moves to the next box, Backspace on an empty
+ * box to the one before, a pasted code fills them all, and the form submits
+ * itself once all six are digits.
+ */
+function useDigitBoxes(error: string | undefined) {
+  const [digits, setDigits] = useState<string[]>(() => Array(6).fill(""));
+  const [pasteError, setPasteError] = useState<string | null>(null);
+  const boxesRef = useRef<(HTMLInputElement | null)[]>([]);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // The route remounts the form (key) after each answer: the boxes start
+  // empty; after an error the focus goes back to the first.
+  useEffect(() => {
+    if (error) boxesRef.current[0]?.focus();
+  }, [error]);
+
+  function update(next: string[]) {
+    setDigits(next);
+    setPasteError(null);
+    if (next.every((d) => /^\d$/.test(d))) {
+      // Submit once React has written the values into the inputs.
+      setTimeout(() => formRef.current?.requestSubmit(), 0);
+    }
+  }
+
+  function onChange(index: number, value: string) {
+    const digit = value.replace(/\D/g, "").slice(-1);
+    const next = [...digits];
+    next[index] = digit;
+    if (digit && index < 5) boxesRef.current[index + 1]?.focus();
+    update(next);
+  }
+
+  function onKeyDown(index: number, event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === "Backspace" && !digits[index] && index > 0) {
+      boxesRef.current[index - 1]?.focus();
+    }
+  }
+
+  function onPaste(event: ClipboardEvent<HTMLInputElement>) {
+    event.preventDefault();
+    const text = event.clipboardData.getData("text").trim();
+    if (!/^\d{6}$/.test(text)) {
+      setPasteError(PASTE_ERROR);
+      return;
+    }
+    boxesRef.current[5]?.focus();
+    update(text.split(""));
+  }
+
+  return { digits, pasteError, boxesRef, formRef, onChange, onKeyDown, onPaste };
+}
+
+/** Resend code, counting down the seconds until it may be sent again. */
+function ResendForm({
+  email,
+  busy,
+  cooldownSeconds,
+}: {
+  email: string;
+  busy: boolean;
+  cooldownSeconds: number;
+}) {
+  const [cooldown, setCooldown] = useState(cooldownSeconds);
+
+  useEffect(() => {
+    if (cooldown <= 0) return;
+    const timer = setTimeout(() => setCooldown((s) => s - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [cooldown]);
+
+  return (
+    <Form method="post" className="mt-4" noValidate>
+      <input type="hidden" name="email" value={email} />
+      <button
+        type="submit"
+        name="intent"
+        value="resend"
+        className={`${secondaryButton} w-full`}
+        disabled={busy || cooldown > 0}
+      >
+        {cooldown > 0 ? `Resend code in ${cooldown}s` : "Resend code"}
+      </button>
+    </Form>
   );
 }

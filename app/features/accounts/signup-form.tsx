@@ -20,7 +20,6 @@ export function SignupForm({
   values?: SignupValues;
   linkedin?: boolean;
 }) {
-  const [password, setPassword] = useState("");
   const [username, setUsername] = useState(values?.username ?? "");
   const submitting = useNavigation().state === "submitting";
   return (
@@ -32,13 +31,7 @@ export function SignupForm({
       <Form method="post" className="mt-6 space-y-4" noValidate={false}>
         {error ? <ErrorBox>{error}</ErrorBox> : null}
         <input type="hidden" name="startedAt" value={timeToken} />
-        {/* The trap field: hidden from people and assistive technology; bots fill it. */}
-        <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
-          <label>
-            Website
-            <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
-          </label>
-        </div>
+        <TrapField />
         <Field label="Full name" htmlFor="fullName">
           <TextInput
             id="fullName"
@@ -70,58 +63,8 @@ export function SignupForm({
             defaultValue={values?.email}
           />
         </Field>
-        <Field label="Password" htmlFor="password">
-          <PasswordInput
-            id="password"
-            name="password"
-            required
-            maxLength={128}
-            autoComplete="new-password"
-            aria-describedby="password-requirements"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </Field>
-        <ul
-          id="password-requirements"
-          className="space-y-1 text-sm"
-          aria-label="Password requirements"
-        >
-          {PASSWORD_REQUIREMENTS.map((r) => {
-            const met = r.test(password);
-            return (
-              <li key={r.label} className={met ? "text-green-800" : "text-slate-700"}>
-                <span aria-hidden="true">{met ? "✓" : "○"}</span> {r.label}
-                <span className="sr-only">{met ? " (met)" : " (not met)"}</span>
-              </li>
-            );
-          })}
-        </ul>
-        <Field label="Confirm password" htmlFor="confirmPassword">
-          <PasswordInput
-            toggleName="confirm password"
-            id="confirmPassword"
-            name="confirmPassword"
-            required
-            maxLength={128}
-            autoComplete="new-password"
-          />
-        </Field>
-        <div className="flex items-start gap-2 text-sm">
-          <input
-            id="terms"
-            name="terms"
-            type="checkbox"
-            defaultChecked={values?.terms}
-            className="mt-1"
-          />
-          <label htmlFor="terms">
-            I agree to the{" "}
-            <Link to="/cookie-policy" className="text-brand-700 underline">
-              Terms &amp; Privacy
-            </Link>
-          </label>
-        </div>
+        <PasswordFields />
+        <TermsCheckbox defaultChecked={values?.terms} />
         <button type="submit" className={`${primaryButton} w-full`} disabled={submitting}>
           {submitting ? "Creating account..." : "Create account"}
         </button>
@@ -133,6 +76,84 @@ export function SignupForm({
           Sign in
         </Link>
       </p>
+    </div>
+  );
+}
+
+/** The trap field: hidden from people and assistive technology; bots fill it. */
+function TrapField() {
+  return (
+    <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
+      <label>
+        Website
+        <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </label>
+    </div>
+  );
+}
+
+/** The password with its requirements ticked off as it is typed, and its confirmation. */
+function PasswordFields() {
+  const [password, setPassword] = useState("");
+  return (
+    <>
+      <Field label="Password" htmlFor="password">
+        <PasswordInput
+          id="password"
+          name="password"
+          required
+          maxLength={128}
+          autoComplete="new-password"
+          aria-describedby="password-requirements"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </Field>
+      <ul
+        id="password-requirements"
+        className="space-y-1 text-sm"
+        aria-label="Password requirements"
+      >
+        {PASSWORD_REQUIREMENTS.map((r) => {
+          const met = r.test(password);
+          return (
+            <li key={r.label} className={met ? "text-green-800" : "text-slate-700"}>
+              <span aria-hidden="true">{met ? "✓" : "○"}</span> {r.label}
+              <span className="sr-only">{met ? " (met)" : " (not met)"}</span>
+            </li>
+          );
+        })}
+      </ul>
+      <Field label="Confirm password" htmlFor="confirmPassword">
+        <PasswordInput
+          toggleName="confirm password"
+          id="confirmPassword"
+          name="confirmPassword"
+          required
+          maxLength={128}
+          autoComplete="new-password"
+        />
+      </Field>
+    </>
+  );
+}
+
+function TermsCheckbox({ defaultChecked }: { defaultChecked?: boolean }) {
+  return (
+    <div className="flex items-start gap-2 text-sm">
+      <input
+        id="terms"
+        name="terms"
+        type="checkbox"
+        defaultChecked={defaultChecked}
+        className="mt-1"
+      />
+      <label htmlFor="terms">
+        I agree to the{" "}
+        <Link to="/cookie-policy" className="text-brand-700 underline">
+          Terms &amp; Privacy
+        </Link>
+      </label>
     </div>
   );
 }

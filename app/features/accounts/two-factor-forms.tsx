@@ -122,99 +122,118 @@ export function TwoFactorSettingsPage({
         {error ? <ErrorBox>{error}</ErrorBox> : null}
       </div>
       {enrolment ? (
-        <section className="mt-6 space-y-4" aria-labelledby="enrol-heading">
-          <h2 id="enrol-heading" className="text-lg font-bold text-slate-900">
-            1. Scan this QR code with your authenticator app
-          </h2>
-          <div
-            className="h-48 w-48 rounded border border-slate-300 bg-white p-2"
-            role="img"
-            aria-label="QR code for your authenticator app"
-            // An SVG made on the server by the qrcode package from the otpauth:// address.
-            dangerouslySetInnerHTML={{ __html: enrolment.qrCodeSvg }}
-          />
-          <p className="text-sm text-slate-700">
-            Or enter this key by hand:{" "}
-            <code
-              className="rounded bg-slate-100 px-1 font-mono text-slate-900"
-              data-testid="totp-secret"
-            >
-              {enrolment.secret}
-            </code>
-          </p>
-          <h2 className="text-lg font-bold text-slate-900">2. Save your recovery codes</h2>
-          <p className="text-sm text-slate-700">
-            Each code signs you in once if you lose your phone. They are shown only now: keep them
-            somewhere safe.
-          </p>
-          <ul
-            className="grid grid-cols-2 gap-2 font-mono text-slate-900"
-            data-testid="recovery-codes"
-          >
-            {enrolment.recoveryCodes.map((code) => (
-              <li key={code}>{code}</li>
-            ))}
-          </ul>
-          <h2 className="text-lg font-bold text-slate-900">3. Enter a code from the app</h2>
-          <Form method="post" className="space-y-4" key={fieldErrors.code ?? "confirm"}>
-            <input type="hidden" name="intent" value="confirm" />
-            <input type="hidden" name="totpURI" value={enrolment.totpURI} />
-            <input type="hidden" name="recoveryCodes" value={enrolment.recoveryCodes.join(" ")} />
-            <CodeInput id="confirm-code" label="Authentication code" error={fieldErrors.code} />
-            <button type="submit" className={primaryButton} disabled={submitting}>
-              Turn on
-            </button>
-          </Form>
-        </section>
+        <EnrolSection enrolment={enrolment} fieldErrors={fieldErrors} submitting={submitting} />
       ) : enabled ? (
-        <section className="mt-6 space-y-4" aria-labelledby="disable-heading">
-          <p className="font-semibold text-green-900">Two-factor authentication is on.</p>
-          <h2 id="disable-heading" className="text-lg font-bold text-slate-900">
-            Turn it off
-          </h2>
-          <Form method="post" className="space-y-4">
-            <input type="hidden" name="intent" value="disable" />
-            <Field label="Password" htmlFor="disable-password">
-              <PasswordInput
-                id="disable-password"
-                name="password"
-                required
-                maxLength={128}
-                autoComplete="current-password"
-                aria-describedby={fieldErrors.password ? "disable-password-error" : undefined}
-              />
-              <FieldMessage id="disable-password-error" message={fieldErrors.password} />
-            </Field>
-            <CodeInput id="disable-code" label="Authentication code" error={fieldErrors.code} />
-            <button type="submit" className={secondaryButton} disabled={submitting}>
-              Turn off
-            </button>
-          </Form>
-        </section>
+        <DisableSection fieldErrors={fieldErrors} submitting={submitting} />
       ) : (
-        <section className="mt-6 space-y-4" aria-labelledby="enable-heading">
-          <h2 id="enable-heading" className="text-lg font-bold text-slate-900">
-            Turn it on
-          </h2>
-          <Form method="post" className="space-y-4">
-            <input type="hidden" name="intent" value="start" />
-            <Field label="Password" htmlFor="start-password">
-              <PasswordInput
-                id="start-password"
-                name="password"
-                required
-                maxLength={128}
-                autoComplete="current-password"
-                aria-describedby={fieldErrors.password ? "start-password-error" : undefined}
-              />
-              <FieldMessage id="start-password-error" message={fieldErrors.password} />
-            </Field>
-            <button type="submit" className={primaryButton} disabled={submitting}>
-              Set up an authenticator app
-            </button>
-          </Form>
-        </section>
+        <EnableSection fieldErrors={fieldErrors} submitting={submitting} />
       )}
     </div>
+  );
+}
+
+type SectionProps = { fieldErrors: Record<string, string>; submitting: boolean };
+
+/** The account password, asked before two-factor authentication is turned on or off. */
+function CurrentPassword({ id, error }: { id: string; error: string | undefined }) {
+  return (
+    <Field label="Password" htmlFor={id}>
+      <PasswordInput
+        id={id}
+        name="password"
+        required
+        maxLength={128}
+        autoComplete="current-password"
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      <FieldMessage id={`${id}-error`} message={error} />
+    </Field>
+  );
+}
+
+/** Turning it on: the QR code (or the key), the recovery codes, then a code from the app. */
+function EnrolSection({
+  enrolment,
+  fieldErrors,
+  submitting,
+}: SectionProps & { enrolment: SettingsEnrolment }) {
+  return (
+    <section className="mt-6 space-y-4" aria-labelledby="enrol-heading">
+      <h2 id="enrol-heading" className="text-lg font-bold text-slate-900">
+        1. Scan this QR code with your authenticator app
+      </h2>
+      <div
+        className="h-48 w-48 rounded border border-slate-300 bg-white p-2"
+        role="img"
+        aria-label="QR code for your authenticator app"
+        // An SVG made on the server by the qrcode package from the otpauth:// address.
+        dangerouslySetInnerHTML={{ __html: enrolment.qrCodeSvg }}
+      />
+      <p className="text-sm text-slate-700">
+        Or enter this key by hand:{" "}
+        <code
+          className="rounded bg-slate-100 px-1 font-mono text-slate-900"
+          data-testid="totp-secret"
+        >
+          {enrolment.secret}
+        </code>
+      </p>
+      <h2 className="text-lg font-bold text-slate-900">2. Save your recovery codes</h2>
+      <p className="text-sm text-slate-700">
+        Each code signs you in once if you lose your phone. They are shown only now: keep them
+        somewhere safe.
+      </p>
+      <ul className="grid grid-cols-2 gap-2 font-mono text-slate-900" data-testid="recovery-codes">
+        {enrolment.recoveryCodes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+      <h2 className="text-lg font-bold text-slate-900">3. Enter a code from the app</h2>
+      <Form method="post" className="space-y-4" key={fieldErrors.code ?? "confirm"}>
+        <input type="hidden" name="intent" value="confirm" />
+        <input type="hidden" name="totpURI" value={enrolment.totpURI} />
+        <input type="hidden" name="recoveryCodes" value={enrolment.recoveryCodes.join(" ")} />
+        <CodeInput id="confirm-code" label="Authentication code" error={fieldErrors.code} />
+        <button type="submit" className={primaryButton} disabled={submitting}>
+          Turn on
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function DisableSection({ fieldErrors, submitting }: SectionProps) {
+  return (
+    <section className="mt-6 space-y-4" aria-labelledby="disable-heading">
+      <p className="font-semibold text-green-900">Two-factor authentication is on.</p>
+      <h2 id="disable-heading" className="text-lg font-bold text-slate-900">
+        Turn it off
+      </h2>
+      <Form method="post" className="space-y-4">
+        <input type="hidden" name="intent" value="disable" />
+        <CurrentPassword id="disable-password" error={fieldErrors.password} />
+        <CodeInput id="disable-code" label="Authentication code" error={fieldErrors.code} />
+        <button type="submit" className={secondaryButton} disabled={submitting}>
+          Turn off
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function EnableSection({ fieldErrors, submitting }: SectionProps) {
+  return (
+    <section className="mt-6 space-y-4" aria-labelledby="enable-heading">
+      <h2 id="enable-heading" className="text-lg font-bold text-slate-900">
+        Turn it on
+      </h2>
+      <Form method="post" className="space-y-4">
+        <input type="hidden" name="intent" value="start" />
+        <CurrentPassword id="start-password" error={fieldErrors.password} />
+        <button type="submit" className={primaryButton} disabled={submitting}>
+          Set up an authenticator app
+        </button>
+      </Form>
+    </section>
   );
 }

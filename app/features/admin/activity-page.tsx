@@ -6,7 +6,7 @@
 import { Form } from "react-router";
 import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
 import { cellClass, DataTable, Pager, rowClass } from "~/components/ui/data-table";
-import { ErrorBox, inputClass } from "~/components/ui/form";
+import { ErrorBox, Field, inputClass } from "~/components/ui/form";
 import { AdminLinks } from "./admin-links";
 
 export type ActivityFiltersShown = { admin: string; action: string; from: string; to: string };
@@ -39,8 +39,6 @@ export function activityParams(f: ActivityFiltersShown, page?: number): string {
   return text ? `?${text}` : "";
 }
 
-const label = "block text-sm font-semibold text-slate-800";
-
 export function ActivityPage({ data }: { data: ActivityPageData }) {
   const f = data.filters;
   return (
@@ -58,65 +56,7 @@ export function ActivityPage({ data }: { data: ActivityPageData }) {
           <ErrorBox>{data.error}</ErrorBox>
         </div>
       ) : null}
-      <Form
-        method="get"
-        className="mb-4 flex flex-wrap items-end gap-3"
-        aria-label="Filter activity"
-      >
-        <div>
-          <label htmlFor="activity-admin" className={label}>
-            Admin
-          </label>
-          <select id="activity-admin" name="admin" defaultValue={f.admin} className={inputClass}>
-            <option value="">All admins</option>
-            {data.admins.map((a) => (
-              <option key={a} value={a}>
-                {`@${a}`}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="activity-action" className={label}>
-            Action
-          </label>
-          <select id="activity-action" name="action" defaultValue={f.action} className={inputClass}>
-            <option value="">All actions</option>
-            {data.actions.map((a) => (
-              <option key={a.value} value={a.value}>
-                {a.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="activity-from" className={label}>
-            From
-          </label>
-          <input
-            id="activity-from"
-            type="date"
-            name="from"
-            defaultValue={f.from}
-            className={inputClass}
-          />
-        </div>
-        <div>
-          <label htmlFor="activity-to" className={label}>
-            To
-          </label>
-          <input
-            id="activity-to"
-            type="date"
-            name="to"
-            defaultValue={f.to}
-            className={inputClass}
-          />
-        </div>
-        <button type="submit" className={secondaryButton}>
-          Filter
-        </button>
-      </Form>
+      <ActivityFilters data={data} />
       <div className="space-y-4">
         <DataTable
           caption="Admin activity"
@@ -151,5 +91,49 @@ export function ActivityPage({ data }: { data: ActivityPageData }) {
         />
       </div>
     </div>
+  );
+}
+
+/** Filter by admin, action and dates: a GET form, so the address says what is shown. */
+function ActivityFilters({ data }: { data: ActivityPageData }) {
+  const f = data.filters;
+  return (
+    <Form method="get" className="mb-4 flex flex-wrap items-end gap-3" aria-label="Filter activity">
+      <Field label="Admin" htmlFor="activity-admin">
+        <select id="activity-admin" name="admin" defaultValue={f.admin} className={inputClass}>
+          <option value="">All admins</option>
+          {data.admins.map((a) => (
+            <option key={a} value={a}>
+              {`@${a}`}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="Action" htmlFor="activity-action">
+        <select id="activity-action" name="action" defaultValue={f.action} className={inputClass}>
+          <option value="">All actions</option>
+          {data.actions.map((a) => (
+            <option key={a.value} value={a.value}>
+              {a.label}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="From" htmlFor="activity-from">
+        <input
+          id="activity-from"
+          type="date"
+          name="from"
+          defaultValue={f.from}
+          className={inputClass}
+        />
+      </Field>
+      <Field label="To" htmlFor="activity-to">
+        <input id="activity-to" type="date" name="to" defaultValue={f.to} className={inputClass} />
+      </Field>
+      <button type="submit" className={secondaryButton}>
+        Filter
+      </button>
+    </Form>
   );
 }

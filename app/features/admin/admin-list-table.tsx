@@ -6,7 +6,7 @@
  */
 import type { ReactNode } from "react";
 import { SearchableTable, type TableHeader } from "~/components/ui/data-table";
-import { inputClass } from "~/components/ui/form";
+import { Field, inputClass } from "~/components/ui/form";
 import { tabPageHref, tabSortHref, type Paged } from "./dashboard-data";
 
 const NAMES = { users: "Users", posts: "Posts" } as const;
@@ -71,13 +71,7 @@ export function AdminListTable({
         hidden: { tab },
         children: [
           ...filters.map((f) => (
-            <div key={f.name}>
-              <label
-                htmlFor={`${tab}-filter-${f.name}`}
-                className="block text-sm font-semibold text-slate-800"
-              >
-                {f.label}
-              </label>
+            <Field key={f.name} label={f.label} htmlFor={`${tab}-filter-${f.name}`}>
               <select
                 id={`${tab}-filter-${f.name}`}
                 name={f.name}
@@ -91,14 +85,11 @@ export function AdminListTable({
                   </option>
                 ))}
               </select>
-            </div>
+            </Field>
           )),
           // The headers sort too; on a phone the header row is hidden (stacked rows), so this
           // is how a phone sorts.
-          <div key="sort">
-            <label htmlFor={`${tab}-sort`} className="block text-sm font-semibold text-slate-800">
-              Sort by
-            </label>
+          <Field key="sort" label="Sort by" htmlFor={`${tab}-sort`}>
             <select id={`${tab}-sort`} name="sort" defaultValue={list.sort} className={inputClass}>
               {columns
                 .filter((c) => c.sort)
@@ -113,16 +104,13 @@ export function AdminListTable({
                 </option>
               ))}
             </select>
-          </div>,
-          <div key="dir">
-            <label htmlFor={`${tab}-dir`} className="block text-sm font-semibold text-slate-800">
-              Order
-            </label>
+          </Field>,
+          <Field key="dir" label="Order" htmlFor={`${tab}-dir`}>
             <select id={`${tab}-dir`} name="dir" defaultValue={list.dir} className={inputClass}>
               <option value="asc">Ascending</option>
               <option value="desc">Descending</option>
             </select>
-          </div>,
+          </Field>,
         ],
       }}
       toolbar={toolbar}

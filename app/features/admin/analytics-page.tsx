@@ -67,8 +67,6 @@ function BarChart({
 
 export function AnalyticsPage({ data }: { data: AnalyticsPageData }) {
   const scope = data.post ? `"${data.post.title}"` : "the whole site";
-  const rangeHref = (days: number) =>
-    `/admin/analytics?days=${days}${data.post ? `&post=${encodeURIComponent(data.post.slug)}` : ""}`;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <AdminLinks current="/admin/analytics" />
@@ -78,6 +76,23 @@ export function AnalyticsPage({ data }: { data: AnalyticsPageData }) {
           <ErrorBox>{data.error}</ErrorBox>
         </div>
       ) : null}
+      <RangeControls data={data} />
+      <ViewsSection data={data} scope={scope} />
+      <div className="mb-8 grid gap-8 lg:grid-cols-2">
+        <TopPosts id="top7" title="Most read, last 7 days" rows={data.top7} days={data.days} />
+        <TopPosts id="top30" title="Most read, last 30 days" rows={data.top30} days={data.days} />
+      </div>
+      <WeeklySection weekly={data.weekly} />
+    </div>
+  );
+}
+
+/** The range (30 or 90 days) and the one post to show, or the whole site. */
+function RangeControls({ data }: { data: AnalyticsPageData }) {
+  const rangeHref = (days: number) =>
+    `/admin/analytics?days=${days}${data.post ? `&post=${encodeURIComponent(data.post.slug)}` : ""}`;
+  return (
+    <>
       <nav aria-label="Range" className="mb-4 flex flex-wrap gap-2">
         {([30, 90] as const).map((days) => (
           <Link
@@ -108,112 +123,121 @@ export function AnalyticsPage({ data }: { data: AnalyticsPageData }) {
           Show
         </button>
       </Form>
+    </>
+  );
+}
 
-      <section aria-labelledby="views-heading" className="mb-8 space-y-3">
-        <h2 id="views-heading" className="text-xl font-bold text-slate-900">
-          {`Views per day, ${scope}`}
-        </h2>
-        <BarChart
-          id="views-chart"
-          title={`Views in the last ${data.days} days`}
-          points={data.perDay.map((d) => ({ label: d.day, value: d.views }))}
-        />
-        <details>
-          <summary className="cursor-pointer text-sm font-semibold text-brand-700">
-            Views per day as a table
-          </summary>
-          <DataTable caption={`Views per day, ${scope}`} headers={["Day", "Views"]}>
-            {data.perDay.map((d) => (
-              <tr key={d.day} className={rowClass}>
-                <td className={cellClass}>{d.day}</td>
-                <td className={cellClass}>{d.views}</td>
-              </tr>
-            ))}
-          </DataTable>
-        </details>
-      </section>
-
-      <div className="mb-8 grid gap-8 lg:grid-cols-2">
-        {(
-          [
-            ["top7", "Most read, last 7 days", data.top7],
-            ["top30", "Most read, last 30 days", data.top30],
-          ] as const
-        ).map(([id, title, rows]) => (
-          <section key={id} aria-labelledby={`${id}-heading`} className="space-y-3">
-            <h2 id={`${id}-heading`} className="text-xl font-bold text-slate-900">
-              {title}
-            </h2>
-            <DataTable
-              caption={title}
-              headers={["Post", "Views"]}
-              empty="No views counted yet."
-              stacked
-            >
-              {rows.map((p) => (
-                <tr key={p.slug} className={rowClass}>
-                  <td className={cellClass} data-label="Post">
-                    <Link
-                      to={`/admin/analytics?days=${data.days}&post=${encodeURIComponent(p.slug)}`}
-                      className="text-brand-700 underline"
-                    >
-                      {p.title}
-                    </Link>
-                  </td>
-                  <td className={cellClass} data-label="Views">
-                    {p.views}
-                  </td>
-                </tr>
-              ))}
-            </DataTable>
-          </section>
-        ))}
-      </div>
-
-      <section aria-labelledby="weekly-heading" className="space-y-3">
-        <h2 id="weekly-heading" className="text-xl font-bold text-slate-900">
-          Sign-ups, comments and follows per week
-        </h2>
-        <div className="grid gap-4 md:grid-cols-3">
-          <BarChart
-            id="signups-chart"
-            title="Sign-ups, last 12 weeks"
-            points={data.weekly.map((w) => ({ label: w.week, value: w.signUps }))}
-          />
-          <BarChart
-            id="comments-chart"
-            title="Comments, last 12 weeks"
-            points={data.weekly.map((w) => ({ label: w.week, value: w.comments }))}
-          />
-          <BarChart
-            id="follows-chart"
-            title="Follows, last 12 weeks"
-            points={data.weekly.map((w) => ({ label: w.week, value: w.follows }))}
-          />
-        </div>
-        <DataTable
-          caption="Sign-ups, comments and follows per week"
-          headers={["Week of", "Sign-ups", "Comments", "Follows"]}
-          stacked
-        >
-          {data.weekly.map((w) => (
-            <tr key={w.week} className={rowClass}>
-              <td className={cellClass} data-label="Week of">
-                {w.week}
-              </td>
-              <td className={cellClass} data-label="Sign-ups">
-                {w.signUps}
-              </td>
-              <td className={cellClass} data-label="Comments">
-                {w.comments}
-              </td>
-              <td className={cellClass} data-label="Follows">
-                {w.follows}
-              </td>
+function ViewsSection({ data, scope }: { data: AnalyticsPageData; scope: string }) {
+  return (
+    <section aria-labelledby="views-heading" className="mb-8 space-y-3">
+      <h2 id="views-heading" className="text-xl font-bold text-slate-900">
+        {`Views per day, ${scope}`}
+      </h2>
+      <BarChart
+        id="views-chart"
+        title={`Views in the last ${data.days} days`}
+        points={data.perDay.map((d) => ({ label: d.day, value: d.views }))}
+      />
+      <details>
+        <summary className="cursor-pointer text-sm font-semibold text-brand-700">
+          Views per day as a table
+        </summary>
+        <DataTable caption={`Views per day, ${scope}`} headers={["Day", "Views"]}>
+          {data.perDay.map((d) => (
+            <tr key={d.day} className={rowClass}>
+              <td className={cellClass}>{d.day}</td>
+              <td className={cellClass}>{d.views}</td>
             </tr>
           ))}
         </DataTable>
-      </section>
-    </div>
+      </details>
+    </section>
+  );
+}
+
+/** The most read posts of a period, each linking to its own views. */
+function TopPosts({
+  id,
+  title,
+  rows,
+  days,
+}: {
+  id: string;
+  title: string;
+  rows: AnalyticsPageData["top7"];
+  days: number;
+}) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className="space-y-3">
+      <h2 id={`${id}-heading`} className="text-xl font-bold text-slate-900">
+        {title}
+      </h2>
+      <DataTable caption={title} headers={["Post", "Views"]} empty="No views counted yet." stacked>
+        {rows.map((p) => (
+          <tr key={p.slug} className={rowClass}>
+            <td className={cellClass} data-label="Post">
+              <Link
+                to={`/admin/analytics?days=${days}&post=${encodeURIComponent(p.slug)}`}
+                className="text-brand-700 underline"
+              >
+                {p.title}
+              </Link>
+            </td>
+            <td className={cellClass} data-label="Views">
+              {p.views}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
+    </section>
+  );
+}
+
+function WeeklySection({ weekly }: { weekly: AnalyticsPageData["weekly"] }) {
+  return (
+    <section aria-labelledby="weekly-heading" className="space-y-3">
+      <h2 id="weekly-heading" className="text-xl font-bold text-slate-900">
+        Sign-ups, comments and follows per week
+      </h2>
+      <div className="grid gap-4 md:grid-cols-3">
+        <BarChart
+          id="signups-chart"
+          title="Sign-ups, last 12 weeks"
+          points={weekly.map((w) => ({ label: w.week, value: w.signUps }))}
+        />
+        <BarChart
+          id="comments-chart"
+          title="Comments, last 12 weeks"
+          points={weekly.map((w) => ({ label: w.week, value: w.comments }))}
+        />
+        <BarChart
+          id="follows-chart"
+          title="Follows, last 12 weeks"
+          points={weekly.map((w) => ({ label: w.week, value: w.follows }))}
+        />
+      </div>
+      <DataTable
+        caption="Sign-ups, comments and follows per week"
+        headers={["Week of", "Sign-ups", "Comments", "Follows"]}
+        stacked
+      >
+        {weekly.map((w) => (
+          <tr key={w.week} className={rowClass}>
+            <td className={cellClass} data-label="Week of">
+              {w.week}
+            </td>
+            <td className={cellClass} data-label="Sign-ups">
+              {w.signUps}
+            </td>
+            <td className={cellClass} data-label="Comments">
+              {w.comments}
+            </td>
+            <td className={cellClass} data-label="Follows">
+              {w.follows}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
+    </section>
   );
 }

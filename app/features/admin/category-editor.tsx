@@ -65,7 +65,11 @@ export function CategoryEditor({
             }}
           />
         </Field>
-        <Field label="Slug (required)" htmlFor="category-slug">
+        <Field
+          label="Slug (required)"
+          htmlFor="category-slug"
+          hint="URL-friendly: lower case, no spaces (e.g. growth-marketing)."
+        >
           <TextInput
             id="category-slug"
             name="slug"
@@ -78,9 +82,6 @@ export function CategoryEditor({
               setSlugEdited(true);
             }}
           />
-          <p id="category-slug-hint" className="mt-1 text-sm text-slate-700">
-            URL-friendly: lower case, no spaces (e.g. growth-marketing).
-          </p>
         </Field>
         <Field label="Description (optional)" htmlFor="category-description">
           <TextArea
@@ -91,41 +92,61 @@ export function CategoryEditor({
             defaultValue={values.description}
           />
         </Field>
-        <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4">
-          <legend className="px-1 text-sm font-semibold text-slate-800">
-            Default sidebar widgets
-          </legend>
-          <WidgetsField
-            name="sidebar_widget"
-            label="Default sidebar widget"
-            multiple={false}
-            defaultValue={values.sidebar_widget}
-          />
-          <WidgetsField
-            name="sidebar_widget_2"
-            label="Second default sidebar widget"
-            multiple={false}
-            defaultValue={values.sidebar_widget_2}
-          />
-        </fieldset>
-        <div className="flex flex-wrap items-center gap-3">
-          <Button
-            type="submit"
-            disabled={disabled}
-            aria-describedby={missing.length ? "category-submit-hint" : undefined}
-          >
-            {isNew ? "Create Category" : "Save Changes"}
-          </Button>
-          <Link to="/admin?tab=categories" className={secondaryButton}>
-            Cancel
-          </Link>
-          <MissingFieldsHint
-            id="category-submit-hint"
-            missing={missing}
-            action={isNew ? "create the category" : "save the changes"}
-          />
-        </div>
+        <DefaultWidgetsFieldset values={values} />
+        <SubmitRow isNew={isNew} disabled={disabled} missing={missing} />
       </Form>
+    </div>
+  );
+}
+
+/** The two widget slots a post of this category shows when it has none of its own. */
+function DefaultWidgetsFieldset({ values }: { values: CategoryFormValues }) {
+  return (
+    <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4">
+      <legend className="px-1 text-sm font-semibold text-slate-800">Default sidebar widgets</legend>
+      <WidgetsField
+        name="sidebar_widget"
+        label="Default sidebar widget"
+        multiple={false}
+        defaultValue={values.sidebar_widget}
+      />
+      <WidgetsField
+        name="sidebar_widget_2"
+        label="Second default sidebar widget"
+        multiple={false}
+        defaultValue={values.sidebar_widget_2}
+      />
+    </fieldset>
+  );
+}
+
+/** Create Category or Save Changes, Cancel, and which required field is still empty. */
+function SubmitRow({
+  isNew,
+  disabled,
+  missing,
+}: {
+  isNew: boolean;
+  disabled: boolean;
+  missing: string[];
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <Button
+        type="submit"
+        disabled={disabled}
+        aria-describedby={missing.length ? "category-submit-hint" : undefined}
+      >
+        {isNew ? "Create Category" : "Save Changes"}
+      </Button>
+      <Link to="/admin?tab=categories" className={secondaryButton}>
+        Cancel
+      </Link>
+      <MissingFieldsHint
+        id="category-submit-hint"
+        missing={missing}
+        action={isNew ? "create the category" : "save the changes"}
+      />
     </div>
   );
 }

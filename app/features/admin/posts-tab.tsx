@@ -13,7 +13,7 @@ import { cellClass, rowClass } from "~/components/ui/data-table";
 import { inputClass } from "~/components/ui/form";
 import { usePrompt } from "~/components/ui/prompt-dialog";
 import { useHydrated } from "~/lib/use-hydrated";
-import { AdminListTable } from "./admin-list-table";
+import { AdminListTable, type ListColumn, type ListFilter } from "./admin-list-table";
 import type { DashboardData, PostRow } from "./dashboard-data";
 import { RowActionsForm, RowButton } from "./row-actions";
 
@@ -186,6 +186,37 @@ function useChangeAuthor(
   }
 }
 
+const POST_COLUMNS: readonly ListColumn[] = [
+  { label: "Select", srOnly: true },
+  { label: "Title", sort: "title" },
+  { label: "Author", sort: "author" },
+  { label: "Type", sort: "type" },
+  { label: "Status", sort: "status" },
+  { label: "Published", sort: "published", firstDir: "desc" },
+  { label: "Actions" },
+];
+
+/** Filter by status and by category. */
+const postFilters = (categories: { slug: string; name: string }[]): ListFilter[] => [
+  {
+    name: "status",
+    label: "Status",
+    all: "All statuses",
+    options: [
+      { value: "draft", label: "Draft" },
+      { value: "pending", label: "Pending" },
+      { value: "scheduled", label: "Scheduled" },
+      { value: "published", label: "Published" },
+    ],
+  },
+  {
+    name: "category",
+    label: "Category",
+    all: "All categories",
+    options: categories.map((c) => ({ value: c.slug, label: c.name })),
+  },
+];
+
 export function PostsTab({ data }: { data: DashboardData }) {
   const posts = data.posts!;
   const authors = useAuthors();
@@ -195,34 +226,8 @@ export function PostsTab({ data }: { data: DashboardData }) {
       tab="posts"
       list={posts}
       searchLabel="Search by title or author"
-      columns={[
-        { label: "Select", srOnly: true },
-        { label: "Title", sort: "title" },
-        { label: "Author", sort: "author" },
-        { label: "Type", sort: "type" },
-        { label: "Status", sort: "status" },
-        { label: "Published", sort: "published", firstDir: "desc" },
-        { label: "Actions" },
-      ]}
-      filters={[
-        {
-          name: "status",
-          label: "Status",
-          all: "All statuses",
-          options: [
-            { value: "draft", label: "Draft" },
-            { value: "pending", label: "Pending" },
-            { value: "scheduled", label: "Scheduled" },
-            { value: "published", label: "Published" },
-          ],
-        },
-        {
-          name: "category",
-          label: "Category",
-          all: "All categories",
-          options: posts.categories.map((c) => ({ value: c.slug, label: c.name })),
-        },
-      ]}
+      columns={POST_COLUMNS}
+      filters={postFilters(posts.categories)}
       extraSorts={[{ value: "created", label: "Date created" }]}
       toolbar={
         posts.rows.length ? (
@@ -242,85 +247,90 @@ export function PostsTab({ data }: { data: DashboardData }) {
       }
     >
       {posts.rows.map((p) => (
-        <tr key={p.id} className={rowClass}>
-          <td className="py-2 pr-3">
-            <input
-              type="checkbox"
-              name="postIds"
-              value={p.id}
-              form={BULK_FORM}
-              className="h-5 w-5"
-              aria-label={`Select ${p.title}`}
-            />
-          </td>
-          <td className="py-2 pr-3 font-medium text-slate-900" data-label="Title">
-            {p.title}
-            {p.isFeatured ? (
-              <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">
-                Featured
-              </span>
-            ) : null}
-          </td>
-          <td className={cellClass} data-label="Author">
-            <div className="flex flex-wrap items-center gap-2">
-              <span>{p.authorName}</span>
-              <RowButton
-                table="posts"
-                intent="post-author"
-                id={p.id}
-                name={`of ${p.title}`}
-                className={smallButton}
-              >
-                Change author
-              </RowButton>
-            </div>
-          </td>
-          <td className={cellClass} data-label="Type">
-            {p.type}
-          </td>
-          <td className={cellClass} data-label="Status">
-            <span
-              className={`rounded px-1.5 py-0.5 text-xs font-semibold ${STATUS_BADGES[p.status]}`}
-            >
-              {p.status === "pending" ? "Pending" : p.status}
-            </span>
-          </td>
-          <td className="py-2 pr-3 whitespace-nowrap" data-label="Published">
-            {p.published ?? "—"}
-          </td>
-          <td className="py-2" data-label="Actions">
-            <div className="flex flex-wrap gap-2">
-              <RowButton
-                table="posts"
-                intent={p.isFeatured ? "post-unfeature" : "post-feature"}
-                id={p.id}
-                name={p.title}
-                className="row-action row-action-warn"
-              >
-                {p.isFeatured ? "Unfeature" : "Feature"}
-              </RowButton>
-              {/* Drafts, pending and scheduled posts 404 at /post/{slug}: Edit shows them. */}
-              {p.live ? (
-                <Link to={`/post/${p.slug}`} className={smallButton}>
-                  View<span className="sr-only">{` ${p.title}`}</span>
-                </Link>
-              ) : null}
-              <Link to={`/edit-post/${p.slug}`} className={smallButton}>
-                Edit<span className="sr-only">{` ${p.title}`}</span>
-              </Link>
-              <RowButton
-                table="posts"
-                intent="post-delete"
-                id={p.id}
-                name={p.title}
-                className="row-action row-action-danger"
-              >
-                Delete
-              </RowButton>
-            </div>
-          </td>
-        </tr>
+        <PostTableRow key={p.id} p={p} />
       ))}
     </AdminListTable>
+  );
+}
+
+/** One post: select it, its title, author (Change author), type, status, date and actions. */
+function PostTableRow({ p }: { p: PostRow }) {
+  return (
+    <tr className={rowClass}>
+      <td className="py-2 pr-3">
+        <input
+          type="checkbox"
+          name="postIds"
+          value={p.id}
+          form={BULK_FORM}
+          className="h-5 w-5"
+          aria-label={`Select ${p.title}`}
+        />
+      </td>
+      <td className="py-2 pr-3 font-medium text-slate-900" data-label="Title">
+        {p.title}
+        {p.isFeatured ? (
+          <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">
+            Featured
+          </span>
+        ) : null}
+      </td>
+      <td className={cellClass} data-label="Author">
+        <div className="flex flex-wrap items-center gap-2">
+          <span>{p.authorName}</span>
+          <RowButton
+            table="posts"
+            intent="post-author"
+            id={p.id}
+            name={`of ${p.title}`}
+            className={smallButton}
+          >
+            Change author
+          </RowButton>
+        </div>
+      </td>
+      <td className={cellClass} data-label="Type">
+        {p.type}
+      </td>
+      <td className={cellClass} data-label="Status">
+        <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${STATUS_BADGES[p.status]}`}>
+          {p.status === "pending" ? "Pending" : p.status}
+        </span>
+      </td>
+      <td className="py-2 pr-3 whitespace-nowrap" data-label="Published">
+        {p.published ?? "—"}
+      </td>
+      <td className="py-2" data-label="Actions">
+        <div className="flex flex-wrap gap-2">
+          <RowButton
+            table="posts"
+            intent={p.isFeatured ? "post-unfeature" : "post-feature"}
+            id={p.id}
+            name={p.title}
+            className="row-action row-action-warn"
+          >
+            {p.isFeatured ? "Unfeature" : "Feature"}
+          </RowButton>
+          {/* Drafts, pending and scheduled posts 404 at /post/{slug}: Edit shows them. */}
+          {p.live ? (
+            <Link to={`/post/${p.slug}`} className={smallButton}>
+              View<span className="sr-only">{` ${p.title}`}</span>
+            </Link>
+          ) : null}
+          <Link to={`/edit-post/${p.slug}`} className={smallButton}>
+            Edit<span className="sr-only">{` ${p.title}`}</span>
+          </Link>
+          <RowButton
+            table="posts"
+            intent="post-delete"
+            id={p.id}
+            name={p.title}
+            className="row-action row-action-danger"
+          >
+            Delete
+          </RowButton>
+        </div>
+      </td>
+    </tr>
   );
 }

@@ -6,7 +6,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
 import { cellClass, DataTable, rowClass } from "~/components/ui/data-table";
-import { ErrorBox, inputClass, NoticeBox } from "~/components/ui/form";
+import { ErrorBox, Field, inputClass, NoticeBox } from "~/components/ui/form";
 import { AdminLinks } from "./admin-links";
 import { ConfirmStepPanel, type ConfirmStepData, ConfirmDelete } from "./confirm-action";
 import type { RedirectFormValues, RedirectRow, RedirectsPageData } from "./redirects-page.server";
@@ -18,15 +18,10 @@ const STATUS_OPTIONS = [
   ["308", "308 Permanent Redirect"],
 ] as const;
 
-const labelClass = "block text-sm font-semibold text-slate-800";
-
 function RedirectFields({ idPrefix, values }: { idPrefix: string; values: RedirectFormValues }) {
   return (
     <div className="grid gap-3 md:grid-cols-2">
-      <div>
-        <label htmlFor={`${idPrefix}-from`} className={labelClass}>
-          From Path
-        </label>
+      <Field label="From Path" htmlFor={`${idPrefix}-from`}>
         <input
           id={`${idPrefix}-from`}
           name="fromPath"
@@ -36,11 +31,8 @@ function RedirectFields({ idPrefix, values }: { idPrefix: string; values: Redire
           autoComplete="off"
           className={inputClass}
         />
-      </div>
-      <div>
-        <label htmlFor={`${idPrefix}-to`} className={labelClass}>
-          To Path
-        </label>
+      </Field>
+      <Field label="To Path" htmlFor={`${idPrefix}-to`}>
         <input
           id={`${idPrefix}-to`}
           name="toPath"
@@ -50,11 +42,8 @@ function RedirectFields({ idPrefix, values }: { idPrefix: string; values: Redire
           autoComplete="off"
           className={inputClass}
         />
-      </div>
-      <div>
-        <label htmlFor={`${idPrefix}-status`} className={labelClass}>
-          Status Code
-        </label>
+      </Field>
+      <Field label="Status Code" htmlFor={`${idPrefix}-status`}>
         <select
           id={`${idPrefix}-status`}
           name="statusCode"
@@ -67,11 +56,8 @@ function RedirectFields({ idPrefix, values }: { idPrefix: string; values: Redire
             </option>
           ))}
         </select>
-      </div>
-      <div>
-        <label htmlFor={`${idPrefix}-notes`} className={labelClass}>
-          Notes (optional)
-        </label>
+      </Field>
+      <Field label="Notes (optional)" htmlFor={`${idPrefix}-notes`}>
         <input
           id={`${idPrefix}-notes`}
           name="notes"
@@ -79,7 +65,7 @@ function RedirectFields({ idPrefix, values }: { idPrefix: string; values: Redire
           maxLength={500}
           className={inputClass}
         />
-      </div>
+      </Field>
     </div>
   );
 }
@@ -131,9 +117,6 @@ export function RedirectsPage({
   editId: string | null;
   confirmStep: ConfirmStepData | null;
 }) {
-  const navigation = useNavigation();
-  const creating =
-    navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
   const editing = editId ?? data.editId;
   const addValues = !editId && values ? values : EMPTY;
   return (
@@ -151,22 +134,7 @@ export function RedirectsPage({
         {!error && data.notice ? <NoticeBox>{data.notice}</NoticeBox> : null}
         {confirmStep ? <ConfirmStepPanel step={confirmStep} /> : null}
       </div>
-      <section aria-labelledby="add-heading" className="mb-8">
-        <h2 id="add-heading" className="mb-3 text-xl font-bold text-slate-900">
-          Add Redirect
-        </h2>
-        <Form
-          method="post"
-          action="/admin/redirects"
-          className="rounded-lg border border-slate-200 bg-white p-4"
-        >
-          <input type="hidden" name="intent" value="create" />
-          <RedirectFields idPrefix="new" values={addValues} />
-          <button type="submit" disabled={creating} className={`${primaryButton} mt-3`}>
-            {creating ? "Adding…" : "Add Redirect"}
-          </button>
-        </Form>
-      </section>
+      <AddRedirectForm values={addValues} />
       <section aria-labelledby="list-heading">
         <h2 id="list-heading" className="mb-3 text-xl font-bold text-slate-900">
           {`Redirects (${data.rows.length})`}
@@ -186,34 +154,7 @@ export function RedirectsPage({
                   values={editId === row.id && values ? values : valuesOf(row)}
                 />
               ) : (
-                <tr key={row.id} className={rowClass}>
-                  <td className="py-2 pr-3 font-mono break-all">{row.fromPath}</td>
-                  <td className="py-2 pr-3 font-mono break-all">{row.toPath}</td>
-                  <td className={cellClass}>{row.statusCode}</td>
-                  <td className={cellClass}>
-                    {row.notes}
-                    <div className="text-xs text-slate-700">
-                      {`Added ${row.created}${row.createdBy ? ` by @${row.createdBy}` : ""}`}
-                    </div>
-                  </td>
-                  <td className="py-2">
-                    <div className="flex flex-wrap gap-2">
-                      <Link
-                        to={`/admin/redirects?edit=${row.id}`}
-                        className="rounded border border-slate-400 px-2 py-1 text-xs font-semibold"
-                      >
-                        Edit
-                        <span className="sr-only">{` the redirect from ${row.fromPath}`}</span>
-                      </Link>
-                      <ConfirmDelete
-                        action="/admin/redirects"
-                        question={data.question}
-                        fields={{ intent: "delete", id: row.id }}
-                        name={`the redirect from ${row.fromPath}`}
-                      />
-                    </div>
-                  </td>
-                </tr>
+                <RedirectTableRow key={row.id} row={row} question={data.question} />
               ),
             )}
           </DataTable>
@@ -224,3 +165,61 @@ export function RedirectsPage({
 }
 
 const EMPTY: RedirectFormValues = { fromPath: "", toPath: "", statusCode: "301", notes: "" };
+
+function AddRedirectForm({ values }: { values: RedirectFormValues }) {
+  const navigation = useNavigation();
+  const creating =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
+  return (
+    <section aria-labelledby="add-heading" className="mb-8">
+      <h2 id="add-heading" className="mb-3 text-xl font-bold text-slate-900">
+        Add Redirect
+      </h2>
+      <Form
+        method="post"
+        action="/admin/redirects"
+        className="rounded-lg border border-slate-200 bg-white p-4"
+      >
+        <input type="hidden" name="intent" value="create" />
+        <RedirectFields idPrefix="new" values={values} />
+        <button type="submit" disabled={creating} className={`${primaryButton} mt-3`}>
+          {creating ? "Adding…" : "Add Redirect"}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+/** One redirect: from, to, status, notes with who added it, and Edit and Delete. */
+function RedirectTableRow({ row, question }: { row: RedirectRow; question: string }) {
+  return (
+    <tr className={rowClass}>
+      <td className="py-2 pr-3 font-mono break-all">{row.fromPath}</td>
+      <td className="py-2 pr-3 font-mono break-all">{row.toPath}</td>
+      <td className={cellClass}>{row.statusCode}</td>
+      <td className={cellClass}>
+        {row.notes}
+        <div className="text-xs text-slate-700">
+          {`Added ${row.created}${row.createdBy ? ` by @${row.createdBy}` : ""}`}
+        </div>
+      </td>
+      <td className="py-2">
+        <div className="flex flex-wrap gap-2">
+          <Link
+            to={`/admin/redirects?edit=${row.id}`}
+            className="rounded border border-slate-400 px-2 py-1 text-xs font-semibold"
+          >
+            Edit
+            <span className="sr-only">{` the redirect from ${row.fromPath}`}</span>
+          </Link>
+          <ConfirmDelete
+            action="/admin/redirects"
+            question={question}
+            fields={{ intent: "delete", id: row.id }}
+            name={`the redirect from ${row.fromPath}`}
+          />
+        </div>
+      </td>
+    </tr>
+  );
+}

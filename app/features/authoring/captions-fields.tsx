@@ -35,8 +35,6 @@ export function CaptionsFields({
   fieldErrors: Record<string, string>;
   onChange: () => void;
 }) {
-  const hydrated = useHydrated();
-  const [message, setMessage] = useState("");
   const [hasCaptions, setHasCaptions] = useState(Boolean(values.captions_url));
   const urlRef = useRef<HTMLInputElement>(null);
   const set = (url: string) => {
@@ -66,56 +64,89 @@ export function CaptionsFields({
           className={fieldClass}
         />
       </Field>
-      <div>
-        <span className="block text-sm font-semibold text-slate-800">Captions upload</span>
-        {hydrated ? (
-          <div className="mt-1 flex flex-wrap items-center gap-3">
-            <label htmlFor="upload-captions" className="sr-only">
-              Upload a captions file
-            </label>
-            <input
-              id="upload-captions"
-              type="file"
-              accept=".vtt,text/vtt"
-              className="block text-sm"
-              onChange={(e) =>
-                // A failed upload shows its message here; nothing waits for it.
-                void (async () => {
-                  const file = e.currentTarget.files?.[0];
-                  e.currentTarget.value = "";
-                  if (!file) return;
-                  setMessage("Uploading…");
-                  try {
-                    set(await uploadCaptionsFile(file));
-                    setMessage("Captions uploaded.");
-                  } catch (error) {
-                    setMessage(error instanceof Error ? error.message : CAPTIONS_MESSAGES.failed);
-                  }
-                })()
-              }
-            />
-            {hasCaptions ? (
-              <button
-                type="button"
-                className={secondaryButton}
-                onClick={() => {
-                  set("");
-                  setMessage("Captions removed. Save to apply.");
-                }}
-              >
-                Remove captions
-              </button>
-            ) : null}
-          </div>
-        ) : (
-          <p className="mt-1 text-sm text-slate-600">
-            Uploading needs JavaScript; empty the address to remove the captions.
-          </p>
-        )}
-        <p className="mt-1 text-sm text-slate-700" role="status">
-          {message}
+      <CaptionsUpload hasCaptions={hasCaptions} onUrl={set} />
+      <CaptionsTrackFields values={values} fieldErrors={fieldErrors} />
+    </div>
+  );
+}
+
+/**
+ * Upload a captions file (with JavaScript), or remove the captions; the
+ * status line says how it went.
+ */
+function CaptionsUpload({
+  hasCaptions,
+  onUrl,
+}: {
+  hasCaptions: boolean;
+  onUrl: (url: string) => void;
+}) {
+  const hydrated = useHydrated();
+  const [message, setMessage] = useState("");
+  return (
+    <div>
+      <span className="block text-sm font-semibold text-slate-800">Captions upload</span>
+      {hydrated ? (
+        <div className="mt-1 flex flex-wrap items-center gap-3">
+          <label htmlFor="upload-captions" className="sr-only">
+            Upload a captions file
+          </label>
+          <input
+            id="upload-captions"
+            type="file"
+            accept=".vtt,text/vtt"
+            className="block text-sm"
+            onChange={(e) =>
+              // A failed upload shows its message here; nothing waits for it.
+              void (async () => {
+                const file = e.currentTarget.files?.[0];
+                e.currentTarget.value = "";
+                if (!file) return;
+                setMessage("Uploading…");
+                try {
+                  onUrl(await uploadCaptionsFile(file));
+                  setMessage("Captions uploaded.");
+                } catch (error) {
+                  setMessage(error instanceof Error ? error.message : CAPTIONS_MESSAGES.failed);
+                }
+              })()
+            }
+          />
+          {hasCaptions ? (
+            <button
+              type="button"
+              className={secondaryButton}
+              onClick={() => {
+                onUrl("");
+                setMessage("Captions removed. Save to apply.");
+              }}
+            >
+              Remove captions
+            </button>
+          ) : null}
+        </div>
+      ) : (
+        <p className="mt-1 text-sm text-slate-600">
+          Uploading needs JavaScript; empty the address to remove the captions.
         </p>
-      </div>
+      )}
+      <p className="mt-1 text-sm text-slate-700" role="status">
+        {message}
+      </p>
+    </div>
+  );
+}
+
+/** The captions track's language and label. */
+function CaptionsTrackFields({
+  values,
+  fieldErrors,
+}: {
+  values: FormValues;
+  fieldErrors: Record<string, string>;
+}) {
+  return (
+    <>
       <Field label="Captions language" name="captions_lang" error={fieldErrors.captions_lang}>
         <input
           id="post-captions_lang"
@@ -142,6 +173,6 @@ export function CaptionsFields({
           className={fieldClass}
         />
       </Field>
-    </div>
+    </>
   );
 }

@@ -1,6 +1,14 @@
 import type { ReactNode } from "react";
+import {
+  describedBy as fieldDescribedBy,
+  Field as KitField,
+  smallHintClass,
+} from "~/components/ui/form";
 
-/** One post form field: its label, the control, a hint and the message beside it. */
+/**
+ * One post form field: the kit's labelled field, its control's id
+ * "post-<name>", with the form's small hints.
+ */
 export function Field({
   label,
   name,
@@ -15,26 +23,18 @@ export function Field({
   children: ReactNode;
 }) {
   return (
-    <div>
-      <label htmlFor={`post-${name}`} className="block text-sm font-semibold text-slate-800">
-        {label}
-      </label>
+    <KitField
+      label={label}
+      htmlFor={`post-${name}`}
+      hint={hint}
+      error={error}
+      hintClassName={smallHintClass}
+    >
       {children}
-      {hint ? (
-        <p id={`post-${name}-hint`} className="mt-1 text-xs text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`post-${name}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </KitField>
   );
 }
 
 export function describedBy(name: string, error?: string, hint?: string) {
-  const ids = [hint ? `post-${name}-hint` : "", error ? `post-${name}-error` : ""].filter(Boolean);
-  return ids.length ? ids.join(" ") : undefined;
+  return fieldDescribedBy(`post-${name}`, { hint, error });
 }

@@ -64,93 +64,19 @@ export function WidgetsField({
       <input type="hidden" name={name} value={serialised} />
       {widgets.length === 0 ? <p className="text-sm text-slate-600">No widgets.</p> : null}
       <ol className="space-y-3">
-        {widgets.map((widget, index) => {
-          const id = `${name}-${index}`;
-          return (
-            <li key={index} className="space-y-2 rounded-md border border-slate-200 p-3">
-              <div className="flex flex-wrap items-center gap-2">
-                <label htmlFor={`${id}-type`} className="text-sm font-semibold text-slate-800">
-                  Widget {index + 1} type
-                </label>
-                <select
-                  id={`${id}-type`}
-                  value={widget.type}
-                  onChange={(e) => set(index, { type: e.target.value as WidgetValue["type"] })}
-                  className="rounded-md border border-slate-400 px-2 py-1 text-sm"
-                >
-                  <option value="image">Image</option>
-                  <option value="html">HTML</option>
-                  <option value="text">Text</option>
-                </select>
-                {multiple ? (
-                  <>
-                    <button
-                      type="button"
-                      className="text-sm underline"
-                      disabled={index === 0}
-                      onClick={() => move(index, index - 1)}
-                    >
-                      Move up
-                    </button>
-                    <button
-                      type="button"
-                      className="text-sm underline"
-                      disabled={index === widgets.length - 1}
-                      onClick={() => move(index, index + 1)}
-                    >
-                      Move down
-                    </button>
-                  </>
-                ) : null}
-                <button
-                  type="button"
-                  className="text-sm text-red-700 underline"
-                  onClick={() => update(widgets.filter((_, i) => i !== index))}
-                >
-                  Remove
-                </button>
-              </div>
-              {widget.type === "image" ? (
-                <>
-                  <WidgetInput
-                    id={`${id}-image`}
-                    label="Image URL"
-                    value={widget.image_url}
-                    onChange={(v) => set(index, { image_url: v })}
-                  />
-                  <WidgetInput
-                    id={`${id}-link`}
-                    label="Link URL"
-                    value={widget.link_url}
-                    onChange={(v) => set(index, { link_url: v })}
-                  />
-                  <WidgetInput
-                    id={`${id}-alt`}
-                    label="Alt text"
-                    value={widget.content}
-                    onChange={(v) => set(index, { content: v })}
-                  />
-                </>
-              ) : widget.type === "html" ? (
-                <WidgetInput
-                  id={`${id}-html`}
-                  label="HTML"
-                  multiline
-                  value={widget.html_code}
-                  onChange={(v) => set(index, { html_code: v })}
-                />
-              ) : (
-                <WidgetInput
-                  id={`${id}-text`}
-                  label="Text"
-                  multiline
-                  value={widget.content}
-                  onChange={(v) => set(index, { content: v })}
-                />
-              )}
-            </li>
-          );
-        })}
+        {widgets.map((widget, index) => (
+          <WidgetItem
+            key={index}
+            id={`${name}-${index}`}
+            widget={widget}
+            index={index}
+            count={widgets.length}
+            multiple={multiple}
+            onSet={(patch) => set(index, patch)}
+            onMove={(to) => move(index, to)}
+            onRemove={() => update(widgets.filter((_, i) => i !== index))}
+          />
+        ))}
       </ol>
       {multiple || widgets.length === 0 ? (
         <button
@@ -163,6 +89,127 @@ export function WidgetsField({
       ) : null}
       {error ? <p className="text-sm text-red-700">{error}</p> : null}
     </div>
+  );
+}
+
+type WidgetEdits = {
+  onSet: (patch: Partial<WidgetValue>) => void;
+  onMove: (to: number) => void;
+  onRemove: () => void;
+};
+
+/** One widget: its type, its place in the list (Move up, Move down, Remove) and its fields. */
+function WidgetItem({
+  id,
+  widget,
+  index,
+  count,
+  multiple,
+  onSet,
+  onMove,
+  onRemove,
+}: WidgetEdits & {
+  id: string;
+  widget: WidgetValue;
+  index: number;
+  count: number;
+  multiple: boolean;
+}) {
+  return (
+    <li className="space-y-2 rounded-md border border-slate-200 p-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <label htmlFor={`${id}-type`} className="text-sm font-semibold text-slate-800">
+          Widget {index + 1} type
+        </label>
+        <select
+          id={`${id}-type`}
+          value={widget.type}
+          onChange={(e) => onSet({ type: e.target.value as WidgetValue["type"] })}
+          className="rounded-md border border-slate-400 px-2 py-1 text-sm"
+        >
+          <option value="image">Image</option>
+          <option value="html">HTML</option>
+          <option value="text">Text</option>
+        </select>
+        {multiple ? (
+          <>
+            <button
+              type="button"
+              className="text-sm underline"
+              disabled={index === 0}
+              onClick={() => onMove(index - 1)}
+            >
+              Move up
+            </button>
+            <button
+              type="button"
+              className="text-sm underline"
+              disabled={index === count - 1}
+              onClick={() => onMove(index + 1)}
+            >
+              Move down
+            </button>
+          </>
+        ) : null}
+        <button type="button" className="text-sm text-red-700 underline" onClick={onRemove}>
+          Remove
+        </button>
+      </div>
+      <WidgetFields id={id} widget={widget} onSet={onSet} />
+    </li>
+  );
+}
+
+/** The fields of a widget's type: an image's address, link and alt text; HTML; or text. */
+function WidgetFields({
+  id,
+  widget,
+  onSet,
+}: {
+  id: string;
+  widget: WidgetValue;
+  onSet: WidgetEdits["onSet"];
+}) {
+  if (widget.type === "image") {
+    return (
+      <>
+        <WidgetInput
+          id={`${id}-image`}
+          label="Image URL"
+          value={widget.image_url}
+          onChange={(v) => onSet({ image_url: v })}
+        />
+        <WidgetInput
+          id={`${id}-link`}
+          label="Link URL"
+          value={widget.link_url}
+          onChange={(v) => onSet({ link_url: v })}
+        />
+        <WidgetInput
+          id={`${id}-alt`}
+          label="Alt text"
+          value={widget.content}
+          onChange={(v) => onSet({ content: v })}
+        />
+      </>
+    );
+  }
+  return widget.type === "html" ? (
+    <WidgetInput
+      id={`${id}-html`}
+      label="HTML"
+      multiline
+      value={widget.html_code}
+      onChange={(v) => onSet({ html_code: v })}
+    />
+  ) : (
+    <WidgetInput
+      id={`${id}-text`}
+      label="Text"
+      multiline
+      value={widget.content}
+      onChange={(v) => onSet({ content: v })}
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
 import { newSubmissionKey, SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -19,12 +19,13 @@ export default function CommentBox({
   draft,
 }: CommentFormProps) {
   const hydrated = useHydrated();
-  const [text, setText] = useState(draft?.content ?? "");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(draft?.error ?? null);
-  // This submission's key: kept for its retries (a failed post sent again), new once it is
-  // posted or the text changes. Without JavaScript the hidden field carries one per rendering.
-  const submissionKey = useRef<string | null>(null);
+  const { text, changeText, busy, error, submit } = useSendComment({
+    postId,
+    parentId,
+    draft,
+    onPosted,
+    onCancel,
+  });
   const [formKey] = useState(newSubmissionKey);
   const id = `comment-${parentId ?? postId}`;
   const label = parentId ? "Write a reply" : "Add to the conversation";
@@ -35,38 +36,7 @@ export default function CommentBox({
       method="post"
       action={`${postPath}#comments-${postId}`}
       className="mt-4"
-      onSubmit={(event) =>
-        // A failure shows in the form (setError); nothing waits for it.
-        void (async () => {
-          event.preventDefault();
-          if (busy || blank) return;
-          setBusy(true);
-          setError(null);
-          try {
-            submissionKey.current ??= newSubmissionKey();
-            const result = await post(
-              { intent: "create", postId, content: text, ...(parentId ? { parentId } : {}) },
-              submissionKey.current,
-            );
-            if (result.redirected) {
-              window.location.assign("/pending-approval");
-              return;
-            }
-            if (!result.ok) {
-              setError(String(result.body.error ?? "Failed to post comment. Please try again."));
-              return;
-            }
-            submissionKey.current = null;
-            setText("");
-            onPosted();
-            onCancel?.();
-          } catch {
-            setError("Failed to post comment. Please try again.");
-          } finally {
-            setBusy(false);
-          }
-        })()
-      }
+      onSubmit={submit}
     >
       <input type="hidden" name="intent" value="create" />
       <input type="hidden" name="postId" value={postId} />
@@ -84,10 +54,7 @@ export default function CommentBox({
         required
         maxLength={COMMENT_LIMIT}
         value={text}
-        onChange={(event) => {
-          submissionKey.current = null;
-          setText(event.currentTarget.value);
-        }}
+        onChange={(event) => changeText(event.currentTarget.value)}
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-count${error ? ` ${id}-error` : ""}`}
         className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700"
@@ -115,4 +82,64 @@ export default function CommentBox({
       ) : null}
     </form>
   );
+}
+
+/**
+ * The box's text, and its sending by fetch: one submission key kept for the
+ * retries of one text, the server's message on a refusal, and a member
+ * awaiting approval sent to /pending-approval.
+ */
+function useSendComment({
+  postId,
+  parentId,
+  draft,
+  onPosted,
+  onCancel,
+}: Pick<CommentFormProps, "postId" | "parentId" | "draft" | "onPosted" | "onCancel">) {
+  const [text, setText] = useState(draft?.content ?? "");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(draft?.error ?? null);
+  // This submission's key: kept for its retries (a failed post sent again), new once it is
+  // posted or the text changes. Without JavaScript the hidden field carries one per rendering.
+  const submissionKey = useRef<string | null>(null);
+  const blank = text.trim() === "";
+
+  const changeText = (value: string) => {
+    submissionKey.current = null;
+    setText(value);
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) =>
+    // A failure shows in the form (setError); nothing waits for it.
+    void (async () => {
+      event.preventDefault();
+      if (busy || blank) return;
+      setBusy(true);
+      setError(null);
+      try {
+        submissionKey.current ??= newSubmissionKey();
+        const result = await post(
+          { intent: "create", postId, content: text, ...(parentId ? { parentId } : {}) },
+          submissionKey.current,
+        );
+        if (result.redirected) {
+          window.location.assign("/pending-approval");
+          return;
+        }
+        if (!result.ok) {
+          setError(String(result.body.error ?? "Failed to post comment. Please try again."));
+          return;
+        }
+        submissionKey.current = null;
+        setText("");
+        onPosted();
+        onCancel?.();
+      } catch {
+        setError("Failed to post comment. Please try again.");
+      } finally {
+        setBusy(false);
+      }
+    })();
+
+  return { text, changeText, busy, error, submit };
 }

@@ -38,61 +38,11 @@ export function CommentItem({
   isReply?: boolean;
   draft?: CommentDraft;
 }) {
-  const timeZone = useSiteTimeZone();
-  const [liked, setLiked] = useState(comment.likedByMe);
-  const [likes, setLikes] = useState(comment.likeCount);
-  // A fresh load of the list (after hydration, a post or a delete) brings new counts.
-  const [shown, setShown] = useState(comment);
-  if (shown !== comment) {
-    setShown(comment);
-    setLiked(comment.likedByMe);
-    setLikes(comment.likeCount);
-  }
   const [replying, setReplying] = useState(Boolean(draft));
   const awaiting = isAwaitingApproval(user);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState(false);
-  const { confirm, dialog: confirmDialog } = useConfirm();
-
-  const like = async () => {
-    if (!user) {
-      window.location.assign(`/login?redirectTo=${encodeURIComponent(postPath)}`);
-      return;
-    }
-    const next = !liked;
-    setLiked(next);
-    setLikes((n) => Math.max(0, n + (next ? 1 : -1)));
-    try {
-      // One key per click: a retry of this click cannot undo it (docs/decisions/0095).
-      const result = await post(
-        { intent: "like", commentId: comment.id, liked: String(next) },
-        newSubmissionKey(),
-        { retry: true },
-      );
-      if (result.redirected || !result.ok) throw new Error("like failed");
-      setLiked(Boolean(result.body.liked));
-      setLikes(Number(result.body.likeCount));
-    } catch (error) {
-      // Like failures are only logged (docs/product/community.md#likes).
-      clientLog.error("Like toggle failed", { error: String(error) });
-      setLiked(!next);
-      setLikes((n) => Math.max(0, n + (next ? -1 : 1)));
-    }
-  };
-
-  const remove = async () => {
-    if (!(await confirm(DELETE_CONFIRM, { confirmLabel: "Delete", danger: true }))) return;
-    setDeleting(true);
-    setDeleteError(null);
-    try {
-      const result = await post({ intent: "delete", commentId: comment.id });
-      if (result.redirected || !result.ok) throw new Error("delete failed");
-      onChanged(isReply ? 0 : -1);
-    } catch {
-      setDeleteError(DELETE_FAILED);
-      setDeleting(false);
-    }
-  };
+  const { remove, deleting, deleteError, confirmDialog } = useDelete(comment.id, () =>
+    onChanged(isReply ? 0 : -1),
+  );
 
   return (
     <article
@@ -103,38 +53,13 @@ export function CommentItem({
     >
       <Avatar author={comment.author} size={isReply ? 28 : 36} />
       <div className="min-w-0 flex-1">
-        <p className="text-sm">
-          <Link
-            to={`/user/${comment.author.username}`}
-            className="font-semibold text-slate-900 hover:underline"
-          >
-            {comment.author.name}
-          </Link>
-          <VerifiedBadge role={comment.author.role} />
-          <span className="ml-2 text-slate-600">
-            <time dateTime={comment.createdAt} suppressHydrationWarning>
-              {relativeTime(comment.createdAt, timeZone)}
-            </time>
-          </span>
-        </p>
+        <CommentByline comment={comment} />
         {comment.hidden ? (
           <p className="mt-1 text-xs font-semibold text-amber-800">{HIDDEN_NOTE}</p>
         ) : null}
         <p className="mt-1 whitespace-pre-line break-words text-slate-800">{comment.content}</p>
         <div className="mt-2 flex items-center gap-4 text-sm">
-          <button
-            type="button"
-            aria-pressed={liked}
-            // The count in words on the button (an aria-label on a <span> is invalid markup).
-            aria-label={`${liked ? "Liked" : "Like"}, ${plural(likes, "like")}`}
-            // A member awaiting approval: the box above says why.
-            disabled={awaiting}
-            aria-describedby={awaiting ? `comment-${postId}-awaiting` : undefined}
-            onClick={() => void like()}
-            className={`font-medium ${liked ? "text-brand-700" : "text-slate-700"} hover:underline disabled:cursor-not-allowed disabled:no-underline`}
-          >
-            {liked ? "Liked" : "Like"} ({likes})
-          </button>
+          <LikeButton comment={comment} user={user} postPath={postPath} postId={postId} />
           {/* On a reply too: the server attaches a reply to a reply to the top comment. */}
           {user && !awaiting ? (
             <button
@@ -181,23 +106,161 @@ export function CommentItem({
             draft={draft}
           />
         ) : null}
-        {comment.replies.length ? (
-          <ul className="mt-4 space-y-4 border-l-2 border-slate-200 pl-4">
-            {comment.replies.map((reply) => (
-              <li key={reply.id}>
-                <CommentItem
-                  comment={reply}
-                  postId={postId}
-                  postPath={postPath}
-                  user={user}
-                  onChanged={onChanged}
-                  isReply
-                />
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <Replies
+          replies={comment.replies}
+          postId={postId}
+          postPath={postPath}
+          user={user}
+          onChanged={onChanged}
+        />
       </div>
     </article>
+  );
+}
+
+/** Like or unlike; a member awaiting approval sees the count but cannot like. */
+function LikeButton({
+  comment,
+  user,
+  postPath,
+  postId,
+}: {
+  comment: CommentView;
+  user: HeaderUser | null;
+  postPath: string;
+  postId: string;
+}) {
+  const awaiting = isAwaitingApproval(user);
+  const { liked, likes, like } = useLike(comment, user, postPath);
+  return (
+    <button
+      type="button"
+      aria-pressed={liked}
+      // The count in words on the button (an aria-label on a <span> is invalid markup).
+      aria-label={`${liked ? "Liked" : "Like"}, ${plural(likes, "like")}`}
+      // A member awaiting approval: the box above says why.
+      disabled={awaiting}
+      aria-describedby={awaiting ? `comment-${postId}-awaiting` : undefined}
+      onClick={() => void like()}
+      className={`font-medium ${liked ? "text-brand-700" : "text-slate-700"} hover:underline disabled:cursor-not-allowed disabled:no-underline`}
+    >
+      {liked ? "Liked" : "Like"} ({likes})
+    </button>
+  );
+}
+
+/** A comment's replies, each with its own actions. */
+function Replies({
+  replies,
+  postId,
+  postPath,
+  user,
+  onChanged,
+}: {
+  replies: CommentView["replies"];
+  postId: string;
+  postPath: string;
+  user: HeaderUser | null;
+  onChanged: (change?: number) => void;
+}) {
+  if (!replies.length) return null;
+  return (
+    <ul className="mt-4 space-y-4 border-l-2 border-slate-200 pl-4">
+      {replies.map((reply) => (
+        <li key={reply.id}>
+          <CommentItem
+            comment={reply}
+            postId={postId}
+            postPath={postPath}
+            user={user}
+            onChanged={onChanged}
+            isReply
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The like button's state: shown at once, then as the server answers (undone on a failure). */
+function useLike(comment: CommentView, user: HeaderUser | null, postPath: string) {
+  const [liked, setLiked] = useState(comment.likedByMe);
+  const [likes, setLikes] = useState(comment.likeCount);
+  // A fresh load of the list (after hydration, a post or a delete) brings new counts.
+  const [shown, setShown] = useState(comment);
+  if (shown !== comment) {
+    setShown(comment);
+    setLiked(comment.likedByMe);
+    setLikes(comment.likeCount);
+  }
+
+  const like = async () => {
+    if (!user) {
+      window.location.assign(`/login?redirectTo=${encodeURIComponent(postPath)}`);
+      return;
+    }
+    const next = !liked;
+    setLiked(next);
+    setLikes((n) => Math.max(0, n + (next ? 1 : -1)));
+    try {
+      // One key per click: a retry of this click cannot undo it (docs/decisions/0095).
+      const result = await post(
+        { intent: "like", commentId: comment.id, liked: String(next) },
+        newSubmissionKey(),
+        { retry: true },
+      );
+      if (result.redirected || !result.ok) throw new Error("like failed");
+      setLiked(Boolean(result.body.liked));
+      setLikes(Number(result.body.likeCount));
+    } catch (error) {
+      // Like failures are only logged (docs/product/community.md#likes).
+      clientLog.error("Like toggle failed", { error: String(error) });
+      setLiked(!next);
+      setLikes((n) => Math.max(0, n + (next ? -1 : 1)));
+    }
+  };
+  return { liked, likes, like };
+}
+
+/** Delete, after asking; a failure says so under the comment. */
+function useDelete(commentId: string, onDeleted: () => void) {
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const { confirm, dialog: confirmDialog } = useConfirm();
+
+  const remove = async () => {
+    if (!(await confirm(DELETE_CONFIRM, { confirmLabel: "Delete", danger: true }))) return;
+    setDeleting(true);
+    setDeleteError(null);
+    try {
+      const result = await post({ intent: "delete", commentId: commentId });
+      if (result.redirected || !result.ok) throw new Error("delete failed");
+      onDeleted();
+    } catch {
+      setDeleteError(DELETE_FAILED);
+      setDeleting(false);
+    }
+  };
+  return { remove, deleting, deleteError, confirmDialog };
+}
+
+/** The author, the badge and when. */
+function CommentByline({ comment }: { comment: CommentView }) {
+  const timeZone = useSiteTimeZone();
+  return (
+    <p className="text-sm">
+      <Link
+        to={`/user/${comment.author.username}`}
+        className="font-semibold text-slate-900 hover:underline"
+      >
+        {comment.author.name}
+      </Link>
+      <VerifiedBadge role={comment.author.role} />
+      <span className="ml-2 text-slate-600">
+        <time dateTime={comment.createdAt} suppressHydrationWarning>
+          {relativeTime(comment.createdAt, timeZone)}
+        </time>
+      </span>
+    </p>
   );
 }

@@ -37,62 +37,7 @@ export function Conversation({
   initial?: CommentPage;
   draft?: CommentDraft;
 }) {
-  const root = useRef<HTMLDivElement>(null);
-  const [items, setItems] = useState<CommentView[]>(initial?.comments ?? []);
-  const [state, setState] = useState<"idle" | "loading" | "loaded" | "error">(
-    initial ? "loaded" : "idle",
-  );
-  const [hasMore, setHasMore] = useState(initial?.hasMore ?? false);
-  const [total, setTotal] = useState(initial?.total ?? commentCount);
-  // A newer count from the page (the members' shared page learns it after hydrating) replaces it.
-  const [givenCount, setGivenCount] = useState(commentCount);
-  if (givenCount !== commentCount) {
-    setGivenCount(commentCount);
-    setTotal(commentCount);
-  }
-  const initialCount = initial?.comments.length ?? 0;
-
-  // The post's header shows the same count.
-  useEffect(() => publishCommentCount(postId, total), [postId, total]);
-  useEffect(() => () => forgetCommentCount(postId), [postId]);
-
-  const load = useCallback(
-    async (offset: number, limit = 5) => {
-      setState("loading");
-      try {
-        const response = await fetch(
-          `/api/comments?postId=${postId}&offset=${offset}&limit=${limit}`,
-        );
-        if (!response.ok) throw new Error(`comments: ${response.status}`);
-        const page = (await response.json()) as CommentPage;
-        setItems((current) => (offset === 0 ? page.comments : [...current, ...page.comments]));
-        setHasMore(page.hasMore);
-        setTotal(page.total);
-        setState("loaded");
-      } catch (error) {
-        clientLog.error("Failed to load comments", { error: String(error) });
-        setState("error");
-      }
-    },
-    [postId],
-  );
-
-  useEffect(() => {
-    const element = root.current;
-    if (!element) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) {
-          observer.disconnect();
-          // Fresh copies of as many comments as the page shows (the page may be cached).
-          void load(0, Math.max(5, initialCount));
-        }
-      },
-      { rootMargin: "200px" },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [load, initialCount]);
+  const { root, items, state, hasMore, total, load } = useComments(postId, commentCount, initial);
 
   // After a post or a delete, as many top-level comments as were shown (one
   // more for a new top-level comment, one fewer for a deleted one), not just 5.
@@ -156,4 +101,68 @@ export function Conversation({
       ) : null}
     </div>
   );
+}
+
+/**
+ * The comments shown and their total: the page's first ones, fetched fresh
+ * when the section nears the viewport, then as many more as are asked for.
+ */
+function useComments(postId: string, commentCount: number, initial: CommentPage | undefined) {
+  const root = useRef<HTMLDivElement>(null);
+  const [items, setItems] = useState<CommentView[]>(initial?.comments ?? []);
+  const [state, setState] = useState<"idle" | "loading" | "loaded" | "error">(
+    initial ? "loaded" : "idle",
+  );
+  const [hasMore, setHasMore] = useState(initial?.hasMore ?? false);
+  const [total, setTotal] = useState(initial?.total ?? commentCount);
+  // A newer count from the page (the members' shared page learns it after hydrating) replaces it.
+  const [givenCount, setGivenCount] = useState(commentCount);
+  if (givenCount !== commentCount) {
+    setGivenCount(commentCount);
+    setTotal(commentCount);
+  }
+  const initialCount = initial?.comments.length ?? 0;
+
+  // The post's header shows the same count.
+  useEffect(() => publishCommentCount(postId, total), [postId, total]);
+  useEffect(() => () => forgetCommentCount(postId), [postId]);
+
+  const load = useCallback(
+    async (offset: number, limit = 5) => {
+      setState("loading");
+      try {
+        const response = await fetch(
+          `/api/comments?postId=${postId}&offset=${offset}&limit=${limit}`,
+        );
+        if (!response.ok) throw new Error(`comments: ${response.status}`);
+        const page = (await response.json()) as CommentPage;
+        setItems((current) => (offset === 0 ? page.comments : [...current, ...page.comments]));
+        setHasMore(page.hasMore);
+        setTotal(page.total);
+        setState("loaded");
+      } catch (error) {
+        clientLog.error("Failed to load comments", { error: String(error) });
+        setState("error");
+      }
+    },
+    [postId],
+  );
+
+  useEffect(() => {
+    const element = root.current;
+    if (!element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          observer.disconnect();
+          // Fresh copies of as many comments as the page shows (the page may be cached).
+          void load(0, Math.max(5, initialCount));
+        }
+      },
+      { rootMargin: "200px" },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [load, initialCount]);
+  return { root, items, state, hasMore, total, load };
 }

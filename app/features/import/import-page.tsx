@@ -125,8 +125,6 @@ export function ImportPage({ links, report, error, values }: ImportPageProps) {
     : error?.field === "file"
       ? error.message
       : null;
-  const fieldError = (field: "author" | "sourceUrl") =>
-    error?.field === field ? error.message : null;
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
       {links}
@@ -168,80 +166,92 @@ export function ImportPage({ links, report, error, values }: ImportPageProps) {
           />
           <FieldError id="import-file-error" message={fileError} />
         </div>
-        <div>
-          <label htmlFor="import-author" className={labelClass}>
-            Fallback author (username)
-          </label>
-          <input
-            id="import-author"
-            name="author"
-            defaultValue={values.author}
-            autoComplete="off"
-            maxLength={60}
-            aria-invalid={fieldError("author") ? true : undefined}
-            aria-describedby={
-              fieldError("author") ? "import-author-error import-author-hint" : "import-author-hint"
-            }
-            className={inputClass}
-          />
-          <p id="import-author-hint" className={hintClass}>
-            Posts whose author has no profile here go to this member. Needed only when the report
-            asks for it.
-          </p>
-          <FieldError id="import-author-error" message={fieldError("author")} />
-        </div>
-        <div>
-          <label htmlFor="import-source-url" className={labelClass}>
-            Old site address (Ghost exports)
-          </label>
-          <input
-            id="import-source-url"
-            name="sourceUrl"
-            type="url"
-            defaultValue={values.sourceUrl}
-            placeholder="https://blog.example.com"
-            autoComplete="off"
-            maxLength={500}
-            aria-invalid={fieldError("sourceUrl") ? true : undefined}
-            aria-describedby={
-              fieldError("sourceUrl")
-                ? "import-source-url-error import-source-url-hint"
-                : "import-source-url-hint"
-            }
-            className={inputClass}
-          />
-          <p id="import-source-url-hint" className={hintClass}>
-            Put in place of __GHOST_URL__ in the posts&apos; image links.
-          </p>
-          <FieldError id="import-source-url-error" message={fieldError("sourceUrl")} />
-        </div>
-        <div className="flex flex-wrap gap-3">
-          <button
-            type="submit"
-            name="intent"
-            value="dry-run"
-            disabled={busy}
-            className={secondaryButton}
-          >
-            Dry run
-          </button>
-          <button
-            type="submit"
-            name="intent"
-            value="import"
-            disabled={busy}
-            className={primaryButton}
-          >
-            Import
-          </button>
-          {busy ? (
-            <p role="status" className="self-center text-sm text-slate-700">
-              Reading the file…
-            </p>
-          ) : null}
-        </div>
+        <ImportOptions values={values} error={error} />
+        <ImportButtons busy={busy} />
       </Form>
       {report ? <Report report={report} /> : null}
+    </div>
+  );
+}
+
+/** The fallback author and the old site's address, each with its hint and message. */
+function ImportOptions({ values, error }: Pick<ImportPageProps, "values" | "error">) {
+  const fieldError = (field: "author" | "sourceUrl") =>
+    error?.field === field ? error.message : null;
+  return (
+    <>
+      <div>
+        <label htmlFor="import-author" className={labelClass}>
+          Fallback author (username)
+        </label>
+        <input
+          id="import-author"
+          name="author"
+          defaultValue={values.author}
+          autoComplete="off"
+          maxLength={60}
+          aria-invalid={fieldError("author") ? true : undefined}
+          aria-describedby={
+            fieldError("author") ? "import-author-error import-author-hint" : "import-author-hint"
+          }
+          className={inputClass}
+        />
+        <p id="import-author-hint" className={hintClass}>
+          Posts whose author has no profile here go to this member. Needed only when the report asks
+          for it.
+        </p>
+        <FieldError id="import-author-error" message={fieldError("author")} />
+      </div>
+      <div>
+        <label htmlFor="import-source-url" className={labelClass}>
+          Old site address (Ghost exports)
+        </label>
+        <input
+          id="import-source-url"
+          name="sourceUrl"
+          type="url"
+          defaultValue={values.sourceUrl}
+          placeholder="https://blog.example.com"
+          autoComplete="off"
+          maxLength={500}
+          aria-invalid={fieldError("sourceUrl") ? true : undefined}
+          aria-describedby={
+            fieldError("sourceUrl")
+              ? "import-source-url-error import-source-url-hint"
+              : "import-source-url-hint"
+          }
+          className={inputClass}
+        />
+        <p id="import-source-url-hint" className={hintClass}>
+          Put in place of __GHOST_URL__ in the posts&apos; image links.
+        </p>
+        <FieldError id="import-source-url-error" message={fieldError("sourceUrl")} />
+      </div>
+    </>
+  );
+}
+
+/** Dry run and Import post the same form; while it is read, a status says so. */
+function ImportButtons({ busy }: { busy: boolean }) {
+  return (
+    <div className="flex flex-wrap gap-3">
+      <button
+        type="submit"
+        name="intent"
+        value="dry-run"
+        disabled={busy}
+        className={secondaryButton}
+      >
+        Dry run
+      </button>
+      <button type="submit" name="intent" value="import" disabled={busy} className={primaryButton}>
+        Import
+      </button>
+      {busy ? (
+        <p role="status" className="self-center text-sm text-slate-700">
+          Reading the file…
+        </p>
+      ) : null}
     </div>
   );
 }

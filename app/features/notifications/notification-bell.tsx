@@ -38,7 +38,55 @@ async function refusal(): Promise<"gone" | "retry"> {
  * bell is a link to /notifications.
  */
 export function NotificationBell({ initial }: { initial: BellState }) {
-  const timeZone = useSiteTimeZone();
+  const state = useBellState(initial);
+  const badge = badgeText(state.unreadCount);
+  const label =
+    state.unreadCount > 0 ? `Notifications, ${state.unreadCount} unread` : "Notifications";
+
+  return (
+    <DropdownMenu
+      arrows={false}
+      triggerLabel={label}
+      before={
+        <noscript>
+          <a href="/notifications" className="text-sm font-semibold text-brand-700 underline">
+            {label}
+          </a>
+        </noscript>
+      }
+      triggerClassName="relative inline-flex h-9 w-9 items-center justify-center rounded-full text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2"
+      trigger={<BellIcon badge={badge} />}
+      panelClassName="absolute right-0 z-40 mt-2 w-80 rounded-md border border-slate-200 bg-white py-2 shadow-lg"
+    >
+      {(close) => (
+        <>
+          <p className="px-4 pb-2 text-sm font-semibold text-slate-900">Notifications</p>
+          {state.latest.length === 0 ? (
+            <p className="border-t border-slate-200 px-4 py-3 text-sm text-slate-700">
+              No unread notifications
+            </p>
+          ) : (
+            <ul className="border-t border-slate-200">
+              {state.latest.map((n) => (
+                <NotificationItem key={n.id} n={n} close={close} />
+              ))}
+            </ul>
+          )}
+          <Link
+            to="/notifications"
+            onClick={close}
+            className="block px-4 pt-2 text-sm font-semibold text-brand-700 hover:underline"
+          >
+            View all notifications
+          </Link>
+        </>
+      )}
+    </DropdownMenu>
+  );
+}
+
+/** The bell's state: the page's, then each update from the member's event stream. */
+function useBellState(initial: BellState) {
   const [state, setState] = useState(initial);
 
   // A new page brings a fresh state from the server (e.g. after Mark all as read).
@@ -84,98 +132,66 @@ export function NotificationBell({ initial }: { initial: BellState }) {
       source?.close();
     };
   }, []);
+  return state;
+}
 
-  const badge = badgeText(state.unreadCount);
-  const label =
-    state.unreadCount > 0 ? `Notifications, ${state.unreadCount} unread` : "Notifications";
-
+function BellIcon({ badge }: { badge: string }) {
   return (
-    <DropdownMenu
-      arrows={false}
-      triggerLabel={label}
-      before={
-        <noscript>
-          <a href="/notifications" className="text-sm font-semibold text-brand-700 underline">
-            {label}
-          </a>
-        </noscript>
-      }
-      triggerClassName="relative inline-flex h-9 w-9 items-center justify-center rounded-full text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2"
-      trigger={
-        <>
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            width="20"
-            height="20"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
-            <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
-          </svg>
-          {badge ? (
-            <span
-              data-testid="notification-badge"
-              aria-hidden="true"
-              className="absolute -right-1 -top-1 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs font-bold leading-5 text-white"
+    <>
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        width="20"
+        height="20"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
+        <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+        <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+      </svg>
+      {badge ? (
+        <span
+          data-testid="notification-badge"
+          aria-hidden="true"
+          className="absolute -right-1 -top-1 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs font-bold leading-5 text-white"
+        >
+          {badge}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/** One unread notification: its title, message, when, and View (marks it read and opens it). */
+function NotificationItem({ n, close }: { n: BellState["latest"][number]; close: () => void }) {
+  const timeZone = useSiteTimeZone();
+  return (
+    <li className="border-b border-slate-100 px-4 py-2 text-sm">
+      <p className="font-semibold text-slate-900">{n.title}</p>
+      {messageBelowTitle(n) ? <p className="text-slate-700">{n.message}</p> : null}
+      <div className="mt-1 flex items-center justify-between gap-2">
+        <time
+          dateTime={new Date(n.createdAt).toISOString()}
+          suppressHydrationWarning
+          className="text-xs text-slate-700"
+        >
+          {relativeTime(n.createdAt, timeZone)}
+        </time>
+        {n.link ? (
+          <Form method="post" action="/notifications" onSubmit={close}>
+            <input type="hidden" name="id" value={n.id} />
+            <button
+              type="submit"
+              name="intent"
+              value="view"
+              className="font-semibold text-brand-700 underline"
             >
-              {badge}
-            </span>
-          ) : null}
-        </>
-      }
-      panelClassName="absolute right-0 z-40 mt-2 w-80 rounded-md border border-slate-200 bg-white py-2 shadow-lg"
-    >
-      {(close) => (
-        <>
-          <p className="px-4 pb-2 text-sm font-semibold text-slate-900">Notifications</p>
-          {state.latest.length === 0 ? (
-            <p className="border-t border-slate-200 px-4 py-3 text-sm text-slate-700">
-              No unread notifications
-            </p>
-          ) : (
-            <ul className="border-t border-slate-200">
-              {state.latest.map((n) => (
-                <li key={n.id} className="border-b border-slate-100 px-4 py-2 text-sm">
-                  <p className="font-semibold text-slate-900">{n.title}</p>
-                  {messageBelowTitle(n) ? <p className="text-slate-700">{n.message}</p> : null}
-                  <div className="mt-1 flex items-center justify-between gap-2">
-                    <time
-                      dateTime={new Date(n.createdAt).toISOString()}
-                      suppressHydrationWarning
-                      className="text-xs text-slate-700"
-                    >
-                      {relativeTime(n.createdAt, timeZone)}
-                    </time>
-                    {n.link ? (
-                      <Form method="post" action="/notifications" onSubmit={close}>
-                        <input type="hidden" name="id" value={n.id} />
-                        <button
-                          type="submit"
-                          name="intent"
-                          value="view"
-                          className="font-semibold text-brand-700 underline"
-                        >
-                          View<span className="sr-only">: {n.title}</span>
-                        </button>
-                      </Form>
-                    ) : null}
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
-          <Link
-            to="/notifications"
-            onClick={close}
-            className="block px-4 pt-2 text-sm font-semibold text-brand-700 hover:underline"
-          >
-            View all notifications
-          </Link>
-        </>
-      )}
-    </DropdownMenu>
+              View<span className="sr-only">: {n.title}</span>
+            </button>
+          </Form>
+        ) : null}
+      </div>
+    </li>
   );
 }

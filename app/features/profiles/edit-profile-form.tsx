@@ -1,8 +1,15 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher, useNavigate, useNavigation } from "react-router";
 import { ResponsiveImage } from "~/components/image/responsive-image";
 import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
-import { ErrorBox, FileInput, inputClass, NoticeBox } from "~/components/ui/form";
+import {
+  ErrorBox,
+  Field,
+  FileInput,
+  inputClass,
+  NoticeBox,
+  smallHintClass,
+} from "~/components/ui/form";
 import { Toast, useClearAfter } from "~/components/ui/toast";
 import { initial } from "~/lib/format";
 import { imageFileProblem } from "~/lib/image-upload";
@@ -30,21 +37,13 @@ export type ProfileFormValues = {
 
 type PhotoData = { photo: true; ok: boolean; message?: string; error?: string; url?: string };
 
-function Field(props: { id: string; label: string; error?: string; children: ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={props.id} className="block text-sm font-semibold text-slate-800">
-        {props.label}
-      </label>
-      {props.children}
-      {props.error ? (
-        <p id={`${props.id}-error`} className="mt-1 text-sm text-red-700">
-          {props.error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
+type SaveResult = {
+  ok: boolean;
+  message?: string;
+  error?: string;
+  redirectTo?: string;
+  fieldErrors?: Partial<Record<keyof ProfileFormValues, string>>;
+};
 
 /**
  * The edit-profile page (docs/product/accounts.md#profiles): photo, full name, read-only username, user
@@ -58,21 +57,11 @@ export function EditProfileForm(props: {
   photoUrl: string | null;
   values: ProfileFormValues;
   cancelTo: string;
-  result?: {
-    ok: boolean;
-    message?: string;
-    error?: string;
-    redirectTo?: string;
-    fieldErrors?: Partial<Record<keyof ProfileFormValues, string>>;
-  } | null;
+  result?: SaveResult | null;
   photoResult?: PhotoData | null;
 }) {
   const { values, result } = props;
-  const fieldErrors = result?.fieldErrors ?? {};
-  const [bio, setBio] = useState(values.bio);
-  const navigation = useNavigation();
   const navigate = useNavigate();
-  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
 
   // Success: go on after 1.5 s (docs/product/accounts.md); <meta refresh> does it without JavaScript.
   useEffect(() => {
@@ -81,41 +70,6 @@ export function EditProfileForm(props: {
     const timer = setTimeout(() => void navigate(result.redirectTo!), 1500);
     return () => clearTimeout(timer);
   }, [result, navigate]);
-
-  const fetcher = useFetcher<PhotoData>();
-  const photo = fetcher.data ?? props.photoResult ?? null;
-  // Profile image uploaded successfully! is cleared after 3 seconds (the kit's toast).
-  const photoToast = useClearAfter(photo?.ok && photo.message ? photo : null, PHOTO_MESSAGE_MS);
-  const photoMessage = photoToast?.message ?? null;
-  const photoUrl = (photo?.ok && photo.url) || props.photoUrl;
-  const uploading = fetcher.state !== "idle";
-  const photoForm = useRef<HTMLFormElement>(null);
-  // A file refused by the browser's own check (over 5 MB, not an image): never sent.
-  const [photoProblem, setPhotoProblem] = useState<string | null>(null);
-  const photoError = photoProblem ?? (photo && !photo.ok ? (photo.error ?? null) : null);
-  const checkPhoto = (input: HTMLInputElement | null | undefined) => {
-    const file = input?.files?.[0];
-    const problem = file ? imageFileProblem(file) : null;
-    setPhotoProblem(problem);
-    if (problem && input) input.value = "";
-    return Boolean(file) && !problem;
-  };
-
-  const text = (name: keyof ProfileFormValues, label: string, type = "text", maxLength = 100) => (
-    <Field id={`profile-${name}`} label={label} error={fieldErrors[name]}>
-      <input
-        id={`profile-${name}`}
-        name={name}
-        type={type}
-        defaultValue={values[name]}
-        maxLength={type === "url" ? 2048 : maxLength}
-        aria-invalid={fieldErrors[name] ? true : undefined}
-        aria-describedby={fieldErrors[name] ? `profile-${name}-error` : undefined}
-        className={inputClass}
-        placeholder={type === "url" ? "https://" : undefined}
-      />
-    </Field>
-  );
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-8">
@@ -134,131 +88,223 @@ export function EditProfileForm(props: {
           <meta httpEquiv="refresh" content={`1.5;url=${result.redirectTo}`} />
         </noscript>
       ) : null}
+      <PhotoSection
+        photoResult={props.photoResult}
+        savedUrl={props.photoUrl}
+        fallbackName={values.fullName || props.username}
+      />
 
-      <section aria-labelledby="photo-heading" className="mt-6 flex items-center gap-4">
-        <div className="flex h-24 w-24 shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-700 text-3xl font-bold text-white">
-          {photoUrl ? (
-            <ResponsiveImage
-              src={photoUrl}
-              alt="Your profile photo"
-              width={96}
-              height={96}
-              priority
-              className="h-24 w-24 object-cover"
-            />
-          ) : (
-            <span aria-hidden="true">{initial(values.fullName || props.username)}</span>
-          )}
-        </div>
-        <div className="min-w-0 flex-1">
-          <h2 id="photo-heading" className="text-sm font-semibold text-slate-800">
-            Profile photo
-          </h2>
-          <fetcher.Form
-            ref={photoForm}
-            method="post"
-            encType="multipart/form-data"
-            className="mt-1 flex flex-wrap items-center gap-2"
-            onSubmit={(event) => {
-              const input = event.currentTarget.elements.namedItem("photo");
-              if (!checkPhoto(input instanceof HTMLInputElement ? input : null)) {
-                event.preventDefault();
-              }
-            }}
-          >
-            <input type="hidden" name="intent" value="photo" />
-            <label htmlFor="profile-photo" className="sr-only">
-              Choose a photo
-            </label>
-            <FileInput
-              id="profile-photo"
-              name="photo"
-              accept="image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp"
-              progress={uploading}
-              progressLabel="Uploading photo"
-              aria-describedby={`profile-photo-hint${photoError ? " profile-photo-error" : ""}`}
-              aria-invalid={photoError ? true : undefined}
-              onChange={(event) => {
-                if (checkPhoto(event.currentTarget)) void fetcher.submit(photoForm.current);
-              }}
-            />
-            <button type="submit" className={secondaryButton} disabled={uploading}>
-              {uploading ? "Uploading..." : "Upload photo"}
-            </button>
-          </fetcher.Form>
-          <p id="profile-photo-hint" className="mt-1 text-xs text-slate-600">
-            JPG, PNG or WebP, at most 5 MB. 500x500 is recommended.
-          </p>
-          <div id="profile-photo-error" aria-live="polite" className="mt-2">
-            {photoError ? <ErrorBox>{photoError}</ErrorBox> : null}
-            {photoMessage ? <Toast>{photoMessage}</Toast> : null}
-          </div>
-        </div>
-      </section>
-
-      <Form method="post" className="mt-6 space-y-4" noValidate>
-        <input type="hidden" name="intent" value="save" />
-        {result?.ok && result.message ? <NoticeBox>{result.message}</NoticeBox> : null}
-        {result && !result.ok && result.error ? <ErrorBox>{result.error}</ErrorBox> : null}
-        {text("fullName", "Full Name")}
-        <Field id="profile-username" label="Username">
-          <input
-            id="profile-username"
-            value={props.username}
-            readOnly
-            aria-describedby="profile-username-hint"
-            className={`${inputClass} bg-slate-100`}
-          />
-          <p id="profile-username-hint" className="mt-1 text-xs text-slate-600">
-            Username cannot be changed
-          </p>
-        </Field>
-        <Field id="profile-userType" label="User Type" error={fieldErrors.userType}>
-          <select
-            id="profile-userType"
-            name="userType"
-            defaultValue={values.userType}
-            className={inputClass}
-          >
-            <option value="">Select your user type</option>
-            {USER_TYPE_OPTIONS.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id="profile-bio" label="Bio" error={fieldErrors.bio}>
-          <textarea
-            id="profile-bio"
-            name="bio"
-            rows={4}
-            value={bio}
-            onChange={(event) => setBio(event.currentTarget.value)}
-            maxLength={BIO_LIMIT}
-            aria-invalid={fieldErrors.bio ? true : undefined}
-            aria-describedby={`profile-bio-count${fieldErrors.bio ? " profile-bio-error" : ""}`}
-            className={inputClass}
-          />
-          <p id="profile-bio-count" className="mt-1 text-right text-xs text-slate-600">
-            {bio.replace(/\r\n/g, "\n").length}/{BIO_LIMIT}
-          </p>
-        </Field>
-        <div className="grid gap-4 sm:grid-cols-2">
-          {text("locationCity", "City")}
-          {text("locationCountry", "Country")}
-        </div>
-        {text("linkedinUrl", "LinkedIn URL", "url")}
-        {text("websiteUrl", "Website URL", "url")}
-        <div className="flex gap-3 pt-2">
-          <button type="submit" className={primaryButton} disabled={saving}>
-            {saving ? "Saving..." : "Save Changes"}
-          </button>
-          <Link to={props.cancelTo} className={secondaryButton}>
-            Cancel
-          </Link>
-        </div>
-      </Form>
+      <ProfileDetailsForm
+        values={values}
+        result={result}
+        username={props.username}
+        cancelTo={props.cancelTo}
+      />
     </div>
+  );
+}
+
+/**
+ * The photo: the current one (or an initial) and its own upload form, sent
+ * as soon as a file is chosen and checked in the browser first.
+ */
+function PhotoSection({
+  photoResult,
+  savedUrl,
+  fallbackName,
+}: {
+  photoResult: PhotoData | null | undefined;
+  savedUrl: string | null;
+  fallbackName: string;
+}) {
+  const fetcher = useFetcher<PhotoData>();
+  const photo = fetcher.data ?? photoResult ?? null;
+  // Profile image uploaded successfully! is cleared after 3 seconds (the kit's toast).
+  const photoToast = useClearAfter(photo?.ok && photo.message ? photo : null, PHOTO_MESSAGE_MS);
+  const photoMessage = photoToast?.message ?? null;
+  const photoUrl = (photo?.ok && photo.url) || savedUrl;
+  const uploading = fetcher.state !== "idle";
+  const photoForm = useRef<HTMLFormElement>(null);
+  // A file refused by the browser's own check (over 5 MB, not an image): never sent.
+  const [photoProblem, setPhotoProblem] = useState<string | null>(null);
+  const photoError = photoProblem ?? (photo && !photo.ok ? (photo.error ?? null) : null);
+  const checkPhoto = (input: HTMLInputElement | null | undefined) => {
+    const file = input?.files?.[0];
+    const problem = file ? imageFileProblem(file) : null;
+    setPhotoProblem(problem);
+    if (problem && input) input.value = "";
+    return Boolean(file) && !problem;
+  };
+
+  return (
+    <section aria-labelledby="photo-heading" className="mt-6 flex items-center gap-4">
+      <div className="flex h-24 w-24 shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-700 text-3xl font-bold text-white">
+        {photoUrl ? (
+          <ResponsiveImage
+            src={photoUrl}
+            alt="Your profile photo"
+            width={96}
+            height={96}
+            priority
+            className="h-24 w-24 object-cover"
+          />
+        ) : (
+          <span aria-hidden="true">{initial(fallbackName)}</span>
+        )}
+      </div>
+      <div className="min-w-0 flex-1">
+        <h2 id="photo-heading" className="text-sm font-semibold text-slate-800">
+          Profile photo
+        </h2>
+        <fetcher.Form
+          ref={photoForm}
+          method="post"
+          encType="multipart/form-data"
+          className="mt-1 flex flex-wrap items-center gap-2"
+          onSubmit={(event) => {
+            const input = event.currentTarget.elements.namedItem("photo");
+            if (!checkPhoto(input instanceof HTMLInputElement ? input : null)) {
+              event.preventDefault();
+            }
+          }}
+        >
+          <input type="hidden" name="intent" value="photo" />
+          <label htmlFor="profile-photo" className="sr-only">
+            Choose a photo
+          </label>
+          <FileInput
+            id="profile-photo"
+            name="photo"
+            accept="image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp"
+            progress={uploading}
+            progressLabel="Uploading photo"
+            aria-describedby={`profile-photo-hint${photoError ? " profile-photo-error" : ""}`}
+            aria-invalid={photoError ? true : undefined}
+            onChange={(event) => {
+              if (checkPhoto(event.currentTarget)) void fetcher.submit(photoForm.current);
+            }}
+          />
+          <button type="submit" className={secondaryButton} disabled={uploading}>
+            {uploading ? "Uploading..." : "Upload photo"}
+          </button>
+        </fetcher.Form>
+        <p id="profile-photo-hint" className={smallHintClass}>
+          JPG, PNG or WebP, at most 5 MB. 500x500 is recommended.
+        </p>
+        <div id="profile-photo-error" aria-live="polite" className="mt-2">
+          {photoError ? <ErrorBox>{photoError}</ErrorBox> : null}
+          {photoMessage ? <Toast>{photoMessage}</Toast> : null}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** The profile's fields, Save Changes and Cancel. */
+function ProfileDetailsForm({
+  values,
+  result,
+  username,
+  cancelTo,
+}: {
+  values: ProfileFormValues;
+  result: SaveResult | null | undefined;
+  username: string;
+  cancelTo: string;
+}) {
+  const fieldErrors = result?.fieldErrors ?? {};
+  const navigation = useNavigation();
+  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
+
+  const text = (name: keyof ProfileFormValues, label: string, type = "text", maxLength = 100) => (
+    <Field htmlFor={`profile-${name}`} label={label} error={fieldErrors[name]}>
+      <input
+        id={`profile-${name}`}
+        name={name}
+        type={type}
+        defaultValue={values[name]}
+        maxLength={type === "url" ? 2048 : maxLength}
+        aria-invalid={fieldErrors[name] ? true : undefined}
+        aria-describedby={fieldErrors[name] ? `profile-${name}-error` : undefined}
+        className={inputClass}
+        placeholder={type === "url" ? "https://" : undefined}
+      />
+    </Field>
+  );
+
+  return (
+    <Form method="post" className="mt-6 space-y-4" noValidate>
+      <input type="hidden" name="intent" value="save" />
+      {result?.ok && result.message ? <NoticeBox>{result.message}</NoticeBox> : null}
+      {result && !result.ok && result.error ? <ErrorBox>{result.error}</ErrorBox> : null}
+      {text("fullName", "Full Name")}
+      <Field
+        htmlFor="profile-username"
+        label="Username"
+        hint="Username cannot be changed"
+        hintClassName={smallHintClass}
+      >
+        <input
+          id="profile-username"
+          value={username}
+          readOnly
+          aria-describedby="profile-username-hint"
+          className={`${inputClass} bg-slate-100`}
+        />
+      </Field>
+      <Field htmlFor="profile-userType" label="User Type" error={fieldErrors.userType}>
+        <select
+          id="profile-userType"
+          name="userType"
+          defaultValue={values.userType}
+          className={inputClass}
+        >
+          <option value="">Select your user type</option>
+          {USER_TYPE_OPTIONS.map((type) => (
+            <option key={type} value={type}>
+              {type}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <BioField defaultValue={values.bio} error={fieldErrors.bio} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        {text("locationCity", "City")}
+        {text("locationCountry", "Country")}
+      </div>
+      {text("linkedinUrl", "LinkedIn URL", "url")}
+      {text("websiteUrl", "Website URL", "url")}
+      <div className="flex gap-3 pt-2">
+        <button type="submit" className={primaryButton} disabled={saving}>
+          {saving ? "Saving..." : "Save Changes"}
+        </button>
+        <Link to={cancelTo} className={secondaryButton}>
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+/** The bio, with a counter of its characters (a line break counts as one). */
+function BioField({ defaultValue, error }: { defaultValue: string; error?: string }) {
+  const [bio, setBio] = useState(defaultValue);
+  return (
+    <Field htmlFor="profile-bio" label="Bio" error={error}>
+      <textarea
+        id="profile-bio"
+        name="bio"
+        rows={4}
+        value={bio}
+        onChange={(event) => setBio(event.currentTarget.value)}
+        maxLength={BIO_LIMIT}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`profile-bio-count${error ? " profile-bio-error" : ""}`}
+        className={inputClass}
+      />
+      <p id="profile-bio-count" className="mt-1 text-right text-xs text-slate-600">
+        {bio.replace(/\r\n/g, "\n").length}/{BIO_LIMIT}
+      </p>
+    </Field>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { useLocation } from "react-router";
 import { clientLog } from "~/lib/client-log";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -63,27 +63,67 @@ export function InfinitePosts({
   siteUrl: string;
   siteName: string;
 }) {
+  const hydrated = useHydrated();
+  const list = useRef<HTMLDivElement>(null);
+  const { views, viewsRef, status, loadNext, marker } = useNextPosts(first);
+  useViewBeacons(viewsRef, first.post.id, views.length);
+  const { ownKeyRef, activeSlugRef, readingNow } = useReadingPosition(list, first.post.slug);
+  useActivePost({
+    listRef: list,
+    viewsRef,
+    ownKeyRef,
+    activeSlugRef,
+    readingNow,
+    siteName,
+    firstId: first.post.id,
+    count: views.length,
+  });
+
+  return (
+    <div ref={list}>
+      {/* Without JavaScript, the first post's view is counted by an image. */}
+      <noscript>
+        <img src={viewBeaconPath(first.post.id)} alt="" width={1} height={1} className="absolute" />
+      </noscript>
+      {views.map((view, index) => (
+        <div
+          key={view.post.id}
+          className={index > 0 ? "mt-16 border-t-4 border-brand-100 pt-12" : ""}
+        >
+          <PostArticle view={view} siteUrl={siteUrl} first={index === 0} />
+        </div>
+      ))}
+      <div ref={marker} className="mt-12 text-center text-sm text-slate-700">
+        {/* Only with JavaScript: without it nothing more loads. */}
+        {hydrated ? <p role="status">{STATUS_TEXT[status]}</p> : null}
+        {status === "error" ? (
+          <button
+            type="button"
+            onClick={() => void loadNext()}
+            className="mt-2 font-semibold text-brand-700 underline"
+          >
+            Try again
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The posts shown (the first, then each one loaded), the status of the next
+ * load, and the end marker that loads it as it nears the viewport.
+ */
+function useNextPosts(first: PostView) {
   const [extra, setExtra] = useState<PostView[]>([]);
   const [status, setStatus] = useState<Status>("idle");
-  const hydrated = useHydrated();
   const marker = useRef<HTMLDivElement>(null);
-  const list = useRef<HTMLDivElement>(null);
   const busy = useRef(false);
   const views = [first, ...extra];
   const viewsRef = useRef(views);
   useEffect(() => {
     viewsRef.current = views;
   });
-
-  // Each post shown registers its view once (the server keeps the 30-minute rule).
-  const counted = useRef(new Set<string>());
-  useEffect(() => {
-    for (const view of viewsRef.current) {
-      if (counted.current.has(view.post.id)) continue;
-      counted.current.add(view.post.id);
-      sendViewBeacon(view.post.id);
-    }
-  }, [first.post.id, extra.length]);
 
   // A new first post (client navigation to another post) starts over.
   const [firstId, setFirstId] = useState(first.post.id);
@@ -92,52 +132,6 @@ export function InfinitePosts({
     setExtra([]);
     setStatus("idle");
   }
-
-  // This page's history entry, and the post it is showing at the top of the viewport.
-  const ownKey = useRef<string | undefined>(undefined);
-  const activeSlug = useRef(first.post.slug);
-  const readingNow = useCallback((): ReadingPosition | null => {
-    const article = articleOf(list.current, activeSlug.current);
-    if (!article) return null;
-    return {
-      slug: activeSlug.current,
-      offset: Math.max(0, Math.round(-article.getBoundingClientRect().top)),
-    };
-  }, []);
-
-  // A page shown again by Back, Forward or a reload goes back to where the reader was.
-  // (Each navigation of the router gives the page its entry; this page's own
-  // replaceState calls change the entry's key without the router knowing.)
-  const routerKey = useLocation().key;
-  useEffect(() => {
-    ownKey.current = entryKey(window.history);
-    activeSlug.current = first.post.slug;
-    if (window.location.hash) return;
-    const offset = savedOffset(window.history, first.post.slug);
-    const article = articleOf(list.current, first.post.slug);
-    if (offset === null || !article) return;
-    window.scrollTo(0, article.getBoundingClientRect().top + window.scrollY + offset);
-  }, [first.post.slug, routerKey]);
-
-  // The reading position follows the scroll (once it pauses) and is kept when the page goes.
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const record = () => {
-      const reading = readingNow();
-      if (reading) recordReading(window.history, ownKey.current, reading);
-    };
-    const onScroll = () => {
-      clearTimeout(timer);
-      timer = setTimeout(record, RECORD_DELAY_MS);
-    };
-    window.addEventListener("scroll", onScroll, { passive: true });
-    window.addEventListener("pagehide", record);
-    return () => {
-      clearTimeout(timer);
-      window.removeEventListener("scroll", onScroll);
-      window.removeEventListener("pagehide", record);
-    };
-  }, [readingNow]);
 
   const loadNext = useCallback(async () => {
     if (busy.current) return;
@@ -180,10 +174,95 @@ export function InfinitePosts({
     observer.observe(element);
     return () => observer.disconnect();
   }, [status, loadNext, extra.length]);
+  return { views, viewsRef, status, loadNext, marker };
+}
 
-  // The address bar and the title follow the most visible post.
+/** Each post shown registers its view once (the server keeps the 30-minute rule). */
+function useViewBeacons(viewsRef: RefObject<PostView[]>, firstId: string, count: number) {
+  const counted = useRef(new Set<string>());
   useEffect(() => {
-    const container = list.current;
+    for (const view of viewsRef.current) {
+      if (counted.current.has(view.post.id)) continue;
+      counted.current.add(view.post.id);
+      sendViewBeacon(view.post.id);
+    }
+  }, [viewsRef, firstId, count]);
+}
+
+/**
+ * This page's history entry, and the post it is showing at the top of the
+ * viewport: restored when the page is shown again, recorded as it scrolls.
+ */
+function useReadingPosition(listRef: RefObject<HTMLDivElement | null>, firstSlug: string) {
+  const ownKeyRef = useRef<string | undefined>(undefined);
+  const activeSlugRef = useRef(firstSlug);
+  const readingNow = useCallback((): ReadingPosition | null => {
+    const article = articleOf(listRef.current, activeSlugRef.current);
+    if (!article) return null;
+    return {
+      slug: activeSlugRef.current,
+      offset: Math.max(0, Math.round(-article.getBoundingClientRect().top)),
+    };
+  }, [listRef]);
+
+  // A page shown again by Back, Forward or a reload goes back to where the reader was.
+  // (Each navigation of the router gives the page its entry; this page's own
+  // replaceState calls change the entry's key without the router knowing.)
+  const routerKey = useLocation().key;
+  useEffect(() => {
+    ownKeyRef.current = entryKey(window.history);
+    activeSlugRef.current = firstSlug;
+    if (window.location.hash) return;
+    const offset = savedOffset(window.history, firstSlug);
+    const article = articleOf(listRef.current, firstSlug);
+    if (offset === null || !article) return;
+    window.scrollTo(0, article.getBoundingClientRect().top + window.scrollY + offset);
+  }, [listRef, firstSlug, routerKey]);
+
+  // The reading position follows the scroll (once it pauses) and is kept when the page goes.
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const record = () => {
+      const reading = readingNow();
+      if (reading) recordReading(window.history, ownKeyRef.current, reading);
+    };
+    const onScroll = () => {
+      clearTimeout(timer);
+      timer = setTimeout(record, RECORD_DELAY_MS);
+    };
+    window.addEventListener("scroll", onScroll, { passive: true });
+    window.addEventListener("pagehide", record);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener("scroll", onScroll);
+      window.removeEventListener("pagehide", record);
+    };
+  }, [readingNow]);
+  return { ownKeyRef, activeSlugRef, readingNow };
+}
+
+/** The address bar and the title follow the most visible post. */
+function useActivePost({
+  listRef,
+  viewsRef,
+  ownKeyRef,
+  activeSlugRef,
+  readingNow,
+  siteName,
+  firstId,
+  count,
+}: {
+  listRef: RefObject<HTMLDivElement | null>;
+  viewsRef: RefObject<PostView[]>;
+  ownKeyRef: RefObject<string | undefined>;
+  activeSlugRef: RefObject<string>;
+  readingNow: () => ReadingPosition | null;
+  siteName: string;
+  firstId: string;
+  count: number;
+}) {
+  useEffect(() => {
+    const container = listRef.current;
     if (!container) return;
     const ratios = new Map<string, number>();
     const observer = new IntersectionObserver(
@@ -203,16 +282,19 @@ export function InfinitePosts({
         if (!view) return;
         const path = postPath(view.post);
         // Only while this page owns the entry (not during a Back or Forward away from it).
-        const owned = entryKey(window.history) === ownKey.current;
-        if (owned && (view.post.slug !== activeSlug.current || window.location.pathname !== path)) {
-          const renew = view.post.slug !== activeSlug.current;
-          activeSlug.current = view.post.slug;
+        const owned = entryKey(window.history) === ownKeyRef.current;
+        if (
+          owned &&
+          (view.post.slug !== activeSlugRef.current || window.location.pathname !== path)
+        ) {
+          const renew = view.post.slug !== activeSlugRef.current;
+          activeSlugRef.current = view.post.slug;
           const reading = readingNow() ?? { slug: view.post.slug, offset: 0 };
-          ownKey.current = followPost(
+          ownKeyRef.current = followPost(
             window.history,
             path,
             reading,
-            renew ? undefined : ownKey.current,
+            renew ? undefined : ownKeyRef.current,
           );
         }
         if (!owned) return;
@@ -223,35 +305,5 @@ export function InfinitePosts({
     );
     container.querySelectorAll("[data-post-slug]").forEach((el) => observer.observe(el));
     return () => observer.disconnect();
-  }, [first.post.id, extra.length, siteName, readingNow]);
-
-  return (
-    <div ref={list}>
-      {/* Without JavaScript, the first post's view is counted by an image. */}
-      <noscript>
-        <img src={viewBeaconPath(first.post.id)} alt="" width={1} height={1} className="absolute" />
-      </noscript>
-      {views.map((view, index) => (
-        <div
-          key={view.post.id}
-          className={index > 0 ? "mt-16 border-t-4 border-brand-100 pt-12" : ""}
-        >
-          <PostArticle view={view} siteUrl={siteUrl} first={index === 0} />
-        </div>
-      ))}
-      <div ref={marker} className="mt-12 text-center text-sm text-slate-700">
-        {/* Only with JavaScript: without it nothing more loads. */}
-        {hydrated ? <p role="status">{STATUS_TEXT[status]}</p> : null}
-        {status === "error" ? (
-          <button
-            type="button"
-            onClick={() => void loadNext()}
-            className="mt-2 font-semibold text-brand-700 underline"
-          >
-            Try again
-          </button>
-        ) : null}
-      </div>
-    </div>
-  );
+  }, [listRef, viewsRef, ownKeyRef, activeSlugRef, firstId, count, siteName, readingNow]);
 }

@@ -3,7 +3,7 @@
  * text, text-area and checkbox fields bound to the saved values by name.
  */
 import type { ReactNode } from "react";
-import { Field, inputClass } from "~/components/ui/form";
+import { describedBy, Field, inputClass } from "~/components/ui/form";
 import type { SiteSettingsValues } from "./settings-schema";
 
 /** The anchor of a section (the page's section navigation links to it). */
@@ -20,15 +20,6 @@ export function Section({ title, children }: { title: string; children: ReactNod
       {children}
     </fieldset>
   );
-}
-
-/** The line under a field that its input names with aria-describedby. */
-function Hint({ id, hint }: { id: string; hint?: string }) {
-  return hint ? (
-    <p id={`${id}-hint`} className="mt-1 text-sm text-slate-700">
-      {hint}
-    </p>
-  ) : null;
 }
 
 export function TextField({
@@ -48,7 +39,7 @@ export function TextField({
 }) {
   const id = `settings-${name}`;
   return (
-    <Field label={label} htmlFor={id}>
+    <Field label={label} htmlFor={id} hint={hint}>
       <input
         id={id}
         name={name}
@@ -56,10 +47,9 @@ export function TextField({
         inputMode={type === "url" ? "url" : type === "email" ? "email" : undefined}
         defaultValue={String(values[name])}
         placeholder={placeholder}
-        aria-describedby={hint ? `${id}-hint` : undefined}
+        aria-describedby={describedBy(id, { hint })}
         className={inputClass}
       />
-      <Hint id={id} hint={hint} />
     </Field>
   );
 }
@@ -81,17 +71,16 @@ export function AreaField({
 }) {
   const id = `settings-${name}`;
   return (
-    <Field label={label} htmlFor={id}>
+    <Field label={label} htmlFor={id} hint={hint}>
       <textarea
         id={id}
         name={name}
         rows={rows}
         defaultValue={String(values[name])}
         spellCheck={!code}
-        aria-describedby={hint ? `${id}-hint` : undefined}
+        aria-describedby={describedBy(id, { hint })}
         className={`${inputClass}${code ? " font-mono text-sm" : ""}`}
       />
-      <Hint id={id} hint={hint} />
     </Field>
   );
 }
@@ -138,15 +127,16 @@ export function TimeZoneField({
 }) {
   const id = "settings-time_zone";
   const choices = value && !timeZones.includes(value) ? [value, ...timeZones] : timeZones;
-  const describedBy = [`${id}-hint`, error ? `${id}-error` : ""].filter(Boolean).join(" ");
+  const hint =
+    "Dates on the site, in its feeds and in its e-mails are shown in this zone, and the weekly digest goes out on its clock. Authors still schedule posts in their own zone.";
   return (
-    <Field label="Site time zone" htmlFor={id}>
+    <Field label="Site time zone" htmlFor={id} hint={hint} error={error}>
       <select
         id={id}
         name="time_zone"
         defaultValue={value}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={describedBy(id, { hint, error })}
         className={inputClass}
       >
         {choices.map((zone) => (
@@ -155,15 +145,6 @@ export function TimeZoneField({
           </option>
         ))}
       </select>
-      <Hint
-        id={id}
-        hint="Dates on the site, in its feeds and in its e-mails are shown in this zone, and the weekly digest goes out on its clock. Authors still schedule posts in their own zone."
-      />
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
     </Field>
   );
 }

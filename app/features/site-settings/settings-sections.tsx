@@ -3,7 +3,7 @@
  * fieldset, in the page's order.
  */
 import { useState } from "react";
-import { ErrorBox, inputClass } from "~/components/ui/form";
+import { ErrorBox, Field, inputClass } from "~/components/ui/form";
 import { SOCIAL_NETWORKS } from "./footer-links";
 import { AreaField, Section, TextField, TimeZoneField, Toggle } from "./settings-fields";
 import { PODCAST_CATEGORIES, SETTINGS_HINTS, type SiteSettingsValues } from "./settings-schema";
@@ -27,13 +27,11 @@ export function SidebarBannerSection({
   const preview = /^(https?:\/\/|\/(?!\/))/.test(bannerUrl.trim()) ? bannerUrl.trim() : null;
   return (
     <Section title="Default sidebar banner">
-      <div>
-        <label
-          htmlFor="settings-default_sidebar_banner_url"
-          className="block text-sm font-semibold text-slate-800"
-        >
-          Sidebar banner image URL
-        </label>
+      <Field
+        label="Sidebar banner image URL"
+        htmlFor="settings-default_sidebar_banner_url"
+        hint="An image address, or upload an image below (JPEG, PNG or WebP, at most 5 MB). Shown in post sidebars that have no widget of their own."
+      >
         <input
           id="settings-default_sidebar_banner_url"
           name="default_sidebar_banner_url"
@@ -41,21 +39,11 @@ export function SidebarBannerSection({
           inputMode="url"
           value={bannerUrl}
           onChange={(e) => setBannerUrl(e.target.value)}
-          aria-describedby="settings-banner-hint"
+          aria-describedby="settings-default_sidebar_banner_url-hint"
           className={inputClass}
         />
-        <p id="settings-banner-hint" className="mt-1 text-sm text-slate-700">
-          An image address, or upload an image below (JPEG, PNG or WebP, at most 5 MB). Shown in
-          post sidebars that have no widget of their own.
-        </p>
-      </div>
-      <div>
-        <label
-          htmlFor="settings-banner-file"
-          className="block text-sm font-semibold text-slate-800"
-        >
-          Upload sidebar banner image
-        </label>
+      </Field>
+      <Field label="Upload sidebar banner image" htmlFor="settings-banner-file">
         <input
           id="settings-banner-file"
           name="default_sidebar_banner_file"
@@ -69,7 +57,7 @@ export function SidebarBannerSection({
         <div id="settings-banner-file-error" aria-live="polite" className="mt-2">
           {bannerError ? <ErrorBox>{bannerError}</ErrorBox> : null}
         </div>
-      </div>
+      </Field>
       <TextField
         name="default_sidebar_banner_link"
         label="Sidebar banner link (optional)"
@@ -244,13 +232,7 @@ export function PodcastSection({ values }: Values) {
         hint="A square JPEG or PNG of 1400 to 3000 pixels. Empty: the site's icon."
         values={values}
       />
-      <div>
-        <label
-          htmlFor="settings-podcast_category"
-          className="block text-sm font-semibold text-slate-800"
-        >
-          Podcast category
-        </label>
+      <Field label="Podcast category" htmlFor="settings-podcast_category">
         <select
           id="settings-podcast_category"
           name="podcast_category"
@@ -263,7 +245,7 @@ export function PodcastSection({ values }: Values) {
             </option>
           ))}
         </select>
-      </div>
+      </Field>
       <TextField
         name="podcast_owner_name"
         label="Podcast owner"
