@@ -182,9 +182,13 @@ type Notifier = {
  * Subscribes this process to the invalidation channel. The payload is a
  * scope, or several separated by commas. When the listening connection had
  * to be reopened, invalidations sent meanwhile were lost: everything is
- * cleared then.
+ * cleared then. Listening starts from empty caches too: what they hold was
+ * read before this subscription (from another database, in a test worker
+ * that serves one database per file: decision 0240), so no invalidation would
+ * reach it.
  */
 export function listenForInvalidations(handle: Notifier): Promise<() => Promise<void>> {
+  clearAllCaches();
   return handle.listen(
     INVALIDATION_CHANNEL,
     (payload) => {
