@@ -523,5 +523,5 @@ describe("access control", () => {
     }
     await requireAdminTwoFactor(false);
     expect(holes).toEqual([]);
-  }, 180_000);
+  }, 300_000);
 });
