@@ -120,7 +120,7 @@ describe("defineAction", () => {
       }),
     );
     expect(steps).toEqual(["session", "body", "run user Hello"]);
-    expect(result).toMatchObject({ status: 200, body: { ok: true } });
+    expect(result).toMatchObject({ status: 200, body: {} });
     expect(result.cacheControl).toBe("private, no-store");
   });
 
@@ -212,6 +212,53 @@ describe("defineAction", () => {
       location: "/done",
       cacheControl: "private, no-store",
     });
+  });
+
+  it("sends a success without the helper's ok, unless the route keeps it (docs/decisions/0220)", async () => {
+    const context = () => testContext({ services: testServices({}), actor: member("user") });
+    const saved = { ok: true as const, saved: true };
+    const request = () => streamedPost("title=a", []);
+    expect(
+      (await outcome(titled([], saved)({ request: request(), params: {}, context: context() })))
+        .body,
+    ).toEqual({ saved: true });
+    const keeping = defineAction({
+      permission: "comment.create",
+      schema,
+      keepOk: true,
+      run: () => Promise.resolve(saved),
+    });
+    expect(
+      (await outcome(keeping({ request: request(), params: {}, context: context() }))).body,
+    ).toEqual({ ok: true, saved: true });
+  });
+
+  it("dresses its own 405, 413 and 400 as the route's page data, with what was typed", async () => {
+    const context = () => testContext({ services: testServices({}), actor: member("user") });
+    const page = defineAction({
+      permission: "comment.create",
+      schema,
+      limit: 16,
+      messages: { schemaMessage: true, tooLarge: "Too much" },
+      refusedBody: ({ problem, error, fields }) => ({
+        problem,
+        error,
+        typed: typeof fields?.title === "string" ? fields.title : null,
+      }),
+      run: () => Promise.resolve({ ok: true as const }),
+    });
+    const answers = await Promise.all(
+      [
+        streamedPost("", [], { method: "PUT" }),
+        streamedPost(`title=${"x".repeat(64)}`, []),
+        streamedPost("title=", []),
+      ].map((request) => outcome(page({ request, params: {}, context: context() }))),
+    );
+    expect(answers.map((a) => [a.status, a.body, a.cacheControl])).toEqual([
+      [405, { problem: "method", error: "Method not allowed", typed: null }, "private, no-store"],
+      [413, { problem: "too-large", error: "Too much", typed: null }, "private, no-store"],
+      [400, { problem: "invalid", error: "Please give a title", typed: "" }, "private, no-store"],
+    ]);
   });
 });
 

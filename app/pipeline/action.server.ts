@@ -9,10 +9,12 @@
  *   4. input    — the form read within a byte cap (413 past it), checked with
  *                 the zod schema (400 with the schema's or the route's words);
  *   5. feature  — `run(services, actor, input, extra)`;
- *   6. answer   — `{ ok: false, status, error, … }` → data(rest, { status });
+ *   6. answer   — `{ ok: false, status, … }` → data(rest, { status });
  *                 `{ ok: true, redirect }` → a redirect; any other success →
- *                 data(result). Always `Cache-Control: private, no-store`
- *                 (the actor is signed in).
+ *                 data(rest): `ok` and `status` are the helper's, never the
+ *                 wire's (docs/decisions/0220; `keepOk` for the one JSON that
+ *                 has always carried `ok: true`). Always
+ *                 `Cache-Control: private, no-store` (the actor is signed in).
  *
  * defineIntents is the same for a form with several buttons: the guard before
  * the body refuses whoever may do none of the intents; once the body is read,
@@ -34,11 +36,16 @@ export const METHOD_NOT_ALLOWED = "Method not allowed";
 export const INVALID_REQUEST = "Invalid request";
 export const UNKNOWN_INTENT = "Unknown action";
 
-/** What a feature answers when it refuses: the helper sends it with its status. */
+/**
+ * What a feature answers when it refuses: the helper sends the rest with its
+ * status. `error` is the alert, a string; a page whose failure says it
+ * elsewhere (beside a field, in a toast) answers its own shape: null, an
+ * `{ field, message }`, or no `error` at all.
+ */
 export type Failure = {
   ok: false;
   status: number;
-  error: string;
+  error?: unknown;
   fieldErrors?: Record<string, string>;
 };
 
@@ -71,13 +78,37 @@ export type ReadMessages = {
   unknownIntent?: string;
 };
 
-export type ActionSpec<S extends z.ZodType, R extends Outcome> = {
+/** A 4xx the helper answers itself, before `run` (405, 413, 400). */
+export type Refused = {
+  problem: "method" | "too-large" | "unreadable" | "invalid";
+  /** Its words: the helper's, or the route's `messages`. */
+  error: string;
+  /** Each field's first message ("invalid" only). */
+  fieldErrors?: Record<string, string>;
+  /** What was read (null when nothing could be): what the page shows again. */
+  fields: FormFields | null;
+};
+
+/** The helper's own 4xx body by default: `{ error }`, with `fieldErrors` for a form the schema refused. */
+export type Prologue = { error: string; fieldErrors?: Record<string, string> };
+
+/**
+ * The body of the helper's own 4xx, for a page whose action data has more than
+ * `{ error }` (the form as typed, its other fields null). Its status stays the
+ * helper's.
+ */
+export type RefusedBody<B extends object = Prologue> = (refused: Refused) => B;
+
+export type ActionSpec<S extends z.ZodType, R extends Outcome, B extends object = Prologue> = {
   permission: Action;
   refusal?: Refusal;
   schema: S;
   /** The body's byte cap (default TEXT_FORM_LIMIT_BYTES, server/http/limits.ts). */
   limit?: number;
   messages?: ReadMessages;
+  refusedBody?: RefusedBody<B>;
+  /** Send success bodies with `ok: true` (api.comments' JSON, as its script reads it). */
+  keepOk?: boolean;
   run: (
     services: Services,
     actor: SessionUser,
@@ -88,7 +119,7 @@ export type ActionSpec<S extends z.ZodType, R extends Outcome> = {
 
 export type IntentSpec<S extends z.ZodType = z.ZodType, R extends Outcome = Outcome> = Omit<
   ActionSpec<S, R>,
-  "limit" | "messages" | "refusal"
+  "limit" | "messages" | "refusal" | "refusedBody" | "keepOk"
 >;
 
 /** One intent of defineIntents, typed on its own schema. */
@@ -101,40 +132,48 @@ export function intent<S extends z.ZodType, R extends Outcome>(
 /** The headers of an answer made for a signed-in member (loaders use them too). */
 export const noStore = { "Cache-Control": PRIVATE_NO_STORE } as const;
 
-type Body<R> = R extends { ok: false } ? Omit<R, "ok" | "status"> : R;
-type Prologue = { error: string; fieldErrors?: Record<string, string> };
-
-function answer<R extends Outcome>(result: R) {
+/** The wire body of a result: without the helper's `ok` and `status`. */
+type Body<R> = R extends { ok: false }
+  ? Omit<R, "ok" | "status">
+  : R extends { redirect: string }
+    ? never
+    : Omit<R, "ok">;
+function answer<R extends Outcome, B>(result: R, keepOk = false) {
   if (!result.ok) {
     const { ok: _ok, status, ...body } = result;
-    return data(body as Body<R> | Prologue, { status, headers: noStore });
+    return data(body as Body<R> | B, { status, headers: noStore });
   }
   if (typeof result.redirect === "string") throw redirect(result.redirect, { headers: noStore });
-  return data(result as Body<R> | Prologue, { headers: noStore });
+  const { ok: _ok, ...body } = result;
+  return data((keepOk ? result : body) as Body<R> | B, { headers: noStore });
 }
 
-function refuseRead(
-  problem: "too-large" | "unreadable" | "invalid",
-  messages: ReadMessages,
-  invalid?: { message: string | null; fieldErrors: Record<string, string> },
+/** The helper's own 4xx: 405, 413 or 400, in its words or the route's, shaped by the route. */
+function refuse<B extends object>(
+  problem: Refused["problem"],
+  { messages, refusedBody }: { messages: ReadMessages; refusedBody?: RefusedBody<B> },
+  read?: {
+    fields: FormFields;
+    invalid?: { message: string | null; fieldErrors: Record<string, string> };
+  },
 ) {
-  if (problem === "too-large") {
-    return data(
-      { error: messages.tooLarge ?? TOO_LARGE_MESSAGE },
-      {
-        status: 413,
-        headers: noStore,
-      },
-    );
-  }
+  const status = problem === "method" ? 405 : problem === "too-large" ? 413 : 400;
   const error =
-    (messages.schemaMessage ? invalid?.message : null) ?? messages.invalid ?? INVALID_REQUEST;
-  const body: Prologue = invalid ? { error, fieldErrors: invalid.fieldErrors } : { error };
-  return data(body, { status: 400, headers: noStore });
+    problem === "method"
+      ? METHOD_NOT_ALLOWED
+      : problem === "too-large"
+        ? (messages.tooLarge ?? TOO_LARGE_MESSAGE)
+        : ((messages.schemaMessage ? read?.invalid?.message : null) ??
+          messages.invalid ??
+          INVALID_REQUEST);
+  const fieldErrors = read?.invalid?.fieldErrors;
+  const body = refusedBody
+    ? refusedBody({ problem, error, fieldErrors, fields: read?.fields ?? null })
+    : fieldErrors
+      ? { error, fieldErrors }
+      : { error };
+  return data(body as B, { status, headers: noStore });
 }
-
-const methodNotAllowed = () =>
-  data({ error: METHOD_NOT_ALLOWED }, { status: 405, headers: noStore });
 
 function check<S extends z.ZodType>(schema: S, fields: FormFields) {
   const parsed = schema.safeParse(fields);
@@ -148,18 +187,24 @@ function check<S extends z.ZodType>(schema: S, fields: FormFields) {
 }
 
 /** An action: method → session → guard → capped, checked input → run → answer. */
-export function defineAction<S extends z.ZodType, R extends Outcome>(spec: ActionSpec<S, R>) {
+export function defineAction<S extends z.ZodType, R extends Outcome, B extends object = Prologue>(
+  spec: ActionSpec<S, R, B>,
+) {
   const { permission, refusal, schema, limit = TEXT_FORM_LIMIT_BYTES, messages = {} } = spec;
+  const shape = { messages, refusedBody: spec.refusedBody };
   return async ({ request, params, context }: ActionArgs) => {
-    if (request.method !== "POST") return methodNotAllowed();
+    if (request.method !== "POST") return refuse("method", shape);
     const member = guard(await sessionOf(context, request), request, permission, refusal);
     const body = await readFormWithin(request, limit);
-    if (!body.ok) return refuseRead(body.reason, messages);
+    if (!body.ok) return refuse(body.reason, shape);
     const fields = fieldsOf(body.form.entries());
     const input = check(schema, fields);
-    if (!input.ok) return refuseRead("invalid", messages, input);
+    if (!input.ok) return refuse("invalid", shape, { fields, invalid: input });
     const extra = { request, params, form: body.form, fields };
-    return answer(await spec.run(servicesOf(context), member, input.data, extra));
+    return answer<R, B>(
+      await spec.run(servicesOf(context), member, input.data, extra),
+      spec.keepOk,
+    );
   };
 }
 
@@ -203,24 +248,31 @@ function refuseBeforeReading(
  * (refuseBeforeReading). After: the intent's own permission, schema and run;
  * an unknown intent answers 400.
  */
-export function defineIntents<I extends Record<string, IntentSpec<z.ZodType, Outcome>>>(spec: {
+export function defineIntents<
+  I extends Record<string, IntentSpec<z.ZodType, Outcome>>,
+  B extends object = Prologue,
+>(spec: {
   intents: I;
   refusal?: Refusal;
   limit?: number;
   messages?: ReadMessages;
+  refusedBody?: RefusedBody<B>;
+  /** Send success bodies with `ok: true` (api.comments' JSON, as its script reads it). */
+  keepOk?: boolean;
   /** The field naming the intent (default "intent"). */
   field?: string;
 }) {
   const { intents, refusal, limit = TEXT_FORM_LIMIT_BYTES, messages = {}, field = "intent" } = spec;
+  const shape = { messages, refusedBody: spec.refusedBody };
   const specs = Object.values(intents);
   if (specs.length === 0) throw new Error("defineIntents: no intents");
   return async ({ request, params, context }: ActionArgs) => {
-    if (request.method !== "POST") return methodNotAllowed();
+    if (request.method !== "POST") return refuse("method", shape);
     const session = await sessionOf(context, request);
     const anyAllowed = specs.find((s) => session && can(session, s.permission));
     if (!anyAllowed) refuseBeforeReading(session, request, specs, refusal);
     const body = await readFormWithin(request, limit);
-    if (!body.ok) return refuseRead(body.reason, messages);
+    if (!body.ok) return refuse(body.reason, shape);
     const name = body.form.get(field);
     const chosen = typeof name === "string" && Object.hasOwn(intents, name) ? intents[name]! : null;
     const fields = fieldsOf(body.form.entries());
@@ -230,9 +282,12 @@ export function defineIntents<I extends Record<string, IntentSpec<z.ZodType, Out
     }
     const member = guard(session, request, chosen.permission, refusal);
     const input = check(chosen.schema, fields);
-    if (!input.ok) return refuseRead("invalid", messages, input);
+    if (!input.ok) return refuse("invalid", shape, { fields, invalid: input });
     const extra = { request, params, form: body.form, fields };
     const result = await chosen.run(servicesOf(context), member, input.data, extra);
-    return answer(result as Awaited<ReturnType<I[keyof I]["run"]>>);
+    return answer<Awaited<ReturnType<I[keyof I]["run"]>>, B>(
+      result as Awaited<ReturnType<I[keyof I]["run"]>>,
+      spec.keepOk,
+    );
   };
 }

@@ -1,7 +1,5 @@
 import { defaultPageMeta } from "~/features/seo/meta";
 import { data, redirect } from "react-router";
-import { db } from "#server/db/client";
-import { requireAdmin } from "~/features/accounts/permissions.server";
 import { CategoryEditor } from "~/features/admin/category-editor";
 import {
   categoryFormSchema,
@@ -14,7 +12,9 @@ import {
 import { dashboardFailure } from "~/features/admin/dashboard-view.server";
 import type { Route } from "./+types/admin.category";
 import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
-import { readForm } from "~/lib/read-input.server";
+import { services } from "~/lib/services.server";
+import { defineAction, noStore } from "~/pipeline/action.server";
+import { actor } from "~/pipeline/guards.server";
 
 export function meta(args: Route.MetaArgs) {
   return defaultPageMeta(args, "Category Editor", { noindex: true });
@@ -28,34 +28,43 @@ const EMPTY: CategoryFormValues = {
   sidebar_widget_2: "",
 };
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const actor = await requireAdmin(request);
-  const headers = { "Cache-Control": "private, no-store" };
-  if (params.categoryId === "new") return data({ isNew: true, values: EMPTY }, { headers });
-  const row = await loadCategory(db(), actor, params.categoryId);
+/** Under the admins' guard (app/routes.ts): the actor is an admin. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  if (params.categoryId === "new") {
+    return data({ isNew: true, values: EMPTY }, { headers: noStore });
+  }
+  const row = await loadCategory(services(context).db, actor(context), params.categoryId);
   // docs/product/administration.md#categories: "Failed to load category" (alert, then back to /admin).
-  if (!row) throw redirect(dashboardFailure("category-load"), { headers });
-  return data({ isNew: false, values: valuesOfCategory(row) }, { headers });
+  if (!row) throw redirect(dashboardFailure("category-load"), { headers: noStore });
+  return data({ isNew: false, values: valuesOfCategory(row) }, { headers: noStore });
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const actor = await requireAdmin(request);
-  if (request.method !== "POST")
-    return data({ error: "Method not allowed", values: null }, { status: 405 });
-  const read = await readForm(request, categoryFormSchema, { limit: SMALL_BODY_LIMIT_BYTES });
-  if (!read.ok && read.problem !== "invalid") {
-    return data({ error: "Invalid request", values: null }, { status: 400 });
-  }
-  // What was typed, shown again on any failure.
-  const values = categoryFormValues.parse(read.fields);
-  if (!read.ok) return data({ error: read.message ?? "Invalid request", values }, { status: 400 });
-  const id = params.categoryId === "new" ? null : params.categoryId;
-  const result = await saveCategory(db(), actor, id, read.data);
-  if (!result.ok) return data({ error: result.error, values }, { status: result.status });
-  throw redirect(
-    `/admin?tab=categories&done=${id === null ? "category-created" : "category-updated"}`,
-  );
-}
+/**
+ * POST the category's fields (/admin/categories/new creates one). A refusal
+ * shows the form again as typed (`values`: null when nothing could be read);
+ * success goes back to the dashboard's Categories tab.
+ */
+export const action = defineAction({
+  permission: "admin.access",
+  refusal: "to-home",
+  schema: categoryFormSchema,
+  limit: SMALL_BODY_LIMIT_BYTES,
+  messages: { schemaMessage: true },
+  refusedBody: ({ error, fields }) => ({
+    error,
+    values: fields ? categoryFormValues.parse(fields) : null,
+  }),
+  run: async ({ db }, admin, input, { params, fields }) => {
+    const id = params.categoryId === "new" ? null : (params.categoryId ?? null);
+    const result = await saveCategory(db, admin, id, input);
+    if (!result.ok) {
+      const values = categoryFormValues.parse(fields);
+      return { ok: false, status: result.status, error: result.error, values };
+    }
+    const done = id === null ? "category-created" : "category-updated";
+    return { ok: true, redirect: `/admin?tab=categories&done=${done}` };
+  },
+});
 
 export default function AdminCategory({ loaderData, actionData }: Route.ComponentProps) {
   return (

@@ -1,7 +1,5 @@
 import { data } from "react-router";
-import { db } from "#server/db/client";
 import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
-import { requireAdmin } from "~/features/accounts/permissions.server";
 import { DigestSettingsPage } from "~/features/email/digest-settings-page";
 import {
   digestSettingsForm,
@@ -9,34 +7,46 @@ import {
   saveDigestSettings,
 } from "~/features/email/digest-settings.server";
 import { defaultPageMeta } from "~/features/seo/meta";
-import { readForm } from "~/lib/read-input.server";
+import type { FormFields } from "~/lib/read-input.server";
+import { services } from "~/lib/services.server";
+import { defineAction, noStore } from "~/pipeline/action.server";
 import type { Route } from "./+types/admin.email";
-
-const headers = { "Cache-Control": "private, no-store" };
 
 export function meta(args: Route.MetaArgs) {
   return defaultPageMeta(args, "Weekly digest", { noindex: true });
 }
 
-/** Admins only; everyone else goes to /. */
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return data({ settings: await loadDigestSettings(db()) }, { headers });
+/** Under the admins' guard (app/routes.ts): everyone else goes to /. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return data({ settings: await loadDigestSettings(services(context).db) }, { headers: noStore });
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireAdmin(request);
-  const form = await readForm(request, digestSettingsForm, { limit: SMALL_BODY_LIMIT_BYTES });
-  if (!form.ok) {
-    const typed = form.fields as { enabled?: string; day?: string; time?: string };
-    return data(
-      { saved: false, error: form.message ?? "Invalid request", fields: typed },
-      { status: form.problem === "too-large" ? 413 : 400, headers },
-    );
-  }
-  await saveDigestSettings(db(), actor, form.data);
-  return data({ saved: true, error: null, fields: null }, { headers });
+/** The form as typed, shown again beside a refusal. */
+function typedOf(fields: FormFields | null) {
+  const text = (name: string) => {
+    const value = fields?.[name];
+    return typeof value === "string" ? value : undefined;
+  };
+  return { enabled: text("enabled"), day: text("day"), time: text("time") };
 }
+
+/** POST enabled, day, time; a refusal keeps what was typed. */
+export const action = defineAction({
+  permission: "admin.access",
+  refusal: "to-home",
+  schema: digestSettingsForm,
+  limit: SMALL_BODY_LIMIT_BYTES,
+  messages: { schemaMessage: true },
+  refusedBody: ({ error, fields }) => ({
+    saved: false,
+    error,
+    fields: typedOf(fields),
+  }),
+  run: async ({ db }, admin, input) => {
+    await saveDigestSettings(db, admin, input);
+    return { ok: true, saved: true, error: null, fields: null };
+  },
+});
 
 export default function AdminEmail({ loaderData, actionData }: Route.ComponentProps) {
   return (

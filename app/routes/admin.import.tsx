@@ -1,82 +1,64 @@
 import { data } from "react-router";
-import { db } from "#server/db/client";
-import {
-  IMPORT_MAX_BYTES,
-  LARGE_BODY_LIMIT_BYTES,
-  MULTIPART_OVERHEAD_BYTES,
-} from "#server/http/limits";
-import { runtime } from "#server/runtime";
+import { IMPORT_MAX_BYTES, MULTIPART_OVERHEAD_BYTES } from "#server/http/limits";
 import { uploadsDir } from "#server/storage";
-import { requireAdmin } from "~/features/accounts/permissions.server";
 import { AdminLinks } from "~/features/admin/admin-links";
 import { ImportPage, type ImportPageProps } from "~/features/import/import-page";
 import { IMPORT_MESSAGES, importForm, importUpload } from "~/features/import/import-upload.server";
 import { defaultPageMeta } from "~/features/seo/meta";
-import { readForm } from "~/lib/read-input.server";
+import { defineAction, noStore } from "~/pipeline/action.server";
 import type { Route } from "./+types/admin.import";
 
 export function meta(args: Route.MetaArgs) {
   return defaultPageMeta(args, "Import content", { noindex: true });
 }
 
-const noStore = { "Cache-Control": "private, no-store" };
-
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+/** Under the admins' guard (app/routes.ts): the page has nothing to load. */
+export function loader() {
   return data(null, { headers: noStore });
 }
 
 type ActionData = Pick<ImportPageProps, "report" | "error" | "values">;
 
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireAdmin(request);
-  const answer = (body: Partial<ActionData>, status = 200) =>
-    data<ActionData>(
-      { report: null, error: null, values: { author: "", sourceUrl: "" }, ...body },
-      { status, headers: noStore },
-    );
-  // A body far beyond the largest file is refused before it is read.
-  const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > IMPORT_MAX_BYTES + MULTIPART_OVERHEAD_BYTES)
-    return answer({ error: { field: "file", message: IMPORT_MESSAGES.tooLarge } }, 413);
-  const read = await readForm(request, importForm, { limit: LARGE_BODY_LIMIT_BYTES });
-  if (!read.ok) {
-    if (!read.form)
-      return answer({ error: { field: "file", message: IMPORT_MESSAGES.tooLarge } }, 413);
-    const values = {
-      author: String(read.fields.author ?? ""),
-      sourceUrl: String(read.fields.sourceUrl ?? ""),
-    };
-    return answer(
-      { values, error: { field: "sourceUrl", message: read.message ?? IMPORT_MESSAGES.sourceUrl } },
-      400,
-    );
-  }
-  const values = { author: read.data.author, sourceUrl: read.data.sourceUrl };
-  const file = read.form.get("file");
-  const upload =
-    file && typeof file !== "string" && file.size > 0
-      ? { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }
-      : null;
-  const { config } = runtime();
-  const outcome = await importUpload(db(), actor, upload, read.data, {
-    uploadsRoot: config.storage.driver === "local" ? uploadsDir(config.dataDir) : null,
-    siteOrigin: config.siteUrl,
-  });
-  if (!outcome.ok)
-    return answer(
-      { values, error: { field: outcome.field, message: outcome.error } },
-      outcome.status,
-    );
-  return answer({
-    values,
-    report: {
-      ...outcome.report,
-      fileName: outcome.fileName,
-      media: outcome.media,
-    },
-  });
-}
+const EMPTY: ActionData = { report: null, error: null, values: { author: "", sourceUrl: "" } };
+
+/**
+ * POST the export file with intent=dry-run|import, a fallback author and the
+ * old site's address. A body beyond the largest file is refused as too large
+ * before it is read; every refusal is shown beside its field, keeping what
+ * was typed.
+ */
+export const action = defineAction({
+  permission: "admin.access",
+  refusal: "to-home",
+  schema: importForm,
+  limit: IMPORT_MAX_BYTES + MULTIPART_OVERHEAD_BYTES,
+  messages: { tooLarge: IMPORT_MESSAGES.tooLarge, schemaMessage: true },
+  refusedBody: ({ problem, error, fields }): ActionData => ({
+    ...EMPTY,
+    values: fields
+      ? { author: String(fields.author ?? ""), sourceUrl: String(fields.sourceUrl ?? "") }
+      : EMPTY.values,
+    error: { field: problem === "invalid" ? "sourceUrl" : "file", message: error },
+  }),
+  run: async ({ db, config }, admin, input, { form }) => {
+    const values = { author: input.author, sourceUrl: input.sourceUrl };
+    const file = form.get("file");
+    const upload =
+      file && typeof file !== "string" && file.size > 0
+        ? { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }
+        : null;
+    const outcome = await importUpload(db, admin, upload, input, {
+      uploadsRoot: config.storage.driver === "local" ? uploadsDir(config.dataDir) : null,
+      siteOrigin: config.siteUrl,
+    });
+    if (!outcome.ok) {
+      const error = { field: outcome.field, message: outcome.error };
+      return { ...EMPTY, ok: false, status: outcome.status, values, error };
+    }
+    const report = { ...outcome.report, fileName: outcome.fileName, media: outcome.media };
+    return { ...EMPTY, ok: true, values, report };
+  },
+});
 
 export default function AdminImport({ actionData }: Route.ComponentProps) {
   return (

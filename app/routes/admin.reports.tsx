@@ -1,40 +1,42 @@
 import { defaultPageMeta } from "~/features/seo/meta";
-import { data, redirect, useLocation } from "react-router";
-import { db } from "#server/db/client";
-import { requireAdmin } from "~/features/accounts/permissions.server";
+import { data, useLocation } from "react-router";
 import { ReportsPage } from "~/features/admin/reports-page";
 import {
   loadReportsPage,
   reportsActionForm,
+  reportsPageQuery,
   runReportsAction,
 } from "~/features/admin/reports-page.server";
 import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
-import { readForm } from "~/lib/read-input.server";
+import { readQuery } from "~/lib/read-input.server";
+import { services } from "~/lib/services.server";
+import { defineAction, noStore } from "~/pipeline/action.server";
+import { actor } from "~/pipeline/guards.server";
 import type { Route } from "./+types/admin.reports";
 
 export function meta(args: Route.MetaArgs) {
   return defaultPageMeta(args, "Reports", { noindex: true });
 }
 
-const headers = { "Cache-Control": "private, no-store" };
-
-export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireAdmin(request);
-  return data(await loadReportsPage(db(), actor, request), { headers });
+/** Under the admins' guard (app/routes.ts): the actor is an admin. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const query = readQuery(request, reportsPageQuery);
+  const page = await loadReportsPage(
+    services(context),
+    actor(context),
+    query.ok ? query.data : { done: "" },
+  );
+  return data(page, { headers: noStore });
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireAdmin(request);
-  if (request.method !== "POST") {
-    return data({ error: "Method not allowed", confirmStep: null }, { status: 405 });
-  }
-  const read = await readForm(request, reportsActionForm, { limit: SMALL_BODY_LIMIT_BYTES });
-  if (!read.ok) return data({ error: "Invalid request", confirmStep: null }, { status: 400 });
-  const result = await runReportsAction(db(), actor, read.data);
-  if (result.kind === "redirect") throw redirect(result.to);
-  if (result.kind === "confirm") return data({ error: null, confirmStep: result.step });
-  return data({ error: result.error, confirmStep: null }, { status: result.status });
-}
+export const action = defineAction({
+  permission: "admin.access",
+  refusal: "to-home",
+  schema: reportsActionForm,
+  limit: SMALL_BODY_LIMIT_BYTES,
+  refusedBody: ({ error }) => ({ error, confirmStep: null }),
+  run: runReportsAction,
+});
 
 export default function AdminReports({ loaderData, actionData }: Route.ComponentProps) {
   const location = useLocation();

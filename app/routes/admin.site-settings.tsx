@@ -1,15 +1,11 @@
 import { data } from "react-router";
 import { defaultPageMeta } from "~/features/seo/meta";
-import { db } from "#server/db/client";
-import { runtime } from "#server/runtime";
-import { requireAdmin } from "~/features/accounts/permissions.server";
 import { contactEmailFor } from "~/features/layout/site-chrome.server";
-import { LARGE_BODY_LIMIT_BYTES, MAX_UPLOAD_BYTES } from "#server/http/limits";
+import { MAX_UPLOAD_BYTES } from "#server/http/limits";
 import { UPLOAD_MESSAGES } from "~/features/authoring/uploads.server";
 import {
   settingsFormValues,
   SITE_SETTINGS_MESSAGES,
-  type SiteSettingsValues,
 } from "~/features/site-settings/settings-schema";
 import { SiteSettingsForm } from "~/features/site-settings/settings-form";
 import {
@@ -18,63 +14,68 @@ import {
   valuesOfSettings,
 } from "~/features/site-settings/site-settings.server";
 import type { Route } from "./+types/admin.site-settings";
-import { readForm } from "~/lib/read-input.server";
+import { services } from "~/lib/services.server";
 import { timeZones } from "~/lib/time-zones";
+import { defineAction, noStore } from "~/pipeline/action.server";
 
 export function meta(args: Route.MetaArgs) {
   return defaultPageMeta(args, "Site Settings", { noindex: true });
 }
 
-const noStore = { "Cache-Control": "private, no-store" };
-
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const row = await loadSiteSettings(db());
+/** Under the admins' guard (app/routes.ts). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, config } = services(context);
+  const row = await loadSiteSettings(db);
   return data(
     {
       values: valuesOfSettings(row),
       version: row.updatedAt.toISOString(),
       // What the footer shows while the contact e-mail is empty.
-      contactDefault: contactEmailFor(runtime().config.siteUrl),
+      contactDefault: contactEmailFor(config.siteUrl),
       timeZones: timeZones(),
     },
     { headers: noStore },
   );
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireAdmin(request);
-  const fail = (
-    status: number,
-    text: string,
-    values: SiteSettingsValues | null,
-    field: string | null = null,
-  ) => data({ message: { text, id: Date.now() }, values, field }, { status, headers: noStore });
-  if (request.method !== "POST") return fail(405, SITE_SETTINGS_MESSAGES.failed, null);
-  // Three text areas and an image: refuse a body far beyond them before reading it.
-  const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > MAX_UPLOAD_BYTES + 1024 * 1024) return fail(413, UPLOAD_MESSAGES.tooLarge, null);
-  const read = await readForm(request, settingsFormValues, { limit: LARGE_BODY_LIMIT_BYTES });
-  if (!read.ok) return fail(400, SITE_SETTINGS_MESSAGES.failed, null);
-  const values = read.data;
+/** Three text areas and an image: a body far beyond them is refused before it is read. */
+const SETTINGS_BODY_LIMIT_BYTES = MAX_UPLOAD_BYTES + 1024 * 1024;
 
-  // A chosen file replaces the banner URL.
-  const file = read.form.get("default_sidebar_banner_file");
-  const hasFile = Boolean(file && typeof file !== "string" && file.size > 0);
-  const saved = await saveSettingsForm(
-    db(),
-    runtime().storage,
-    actor,
-    values,
-    hasFile ? new Uint8Array(await (file as File).arrayBuffer()) : null,
-    { log: (error, message) => runtime().log.error({ err: error }, message) },
-  );
-  if (!saved.ok) return fail(saved.status, saved.error, values, saved.field ?? null);
-  return data(
-    { message: { text: SITE_SETTINGS_MESSAGES.saved, id: Date.now() }, values: null, field: null },
-    { headers: noStore },
-  );
-}
+/** The toast's message; a new id shows it again. */
+const toast = (text: string) => ({ text, id: Date.now() });
+
+/**
+ * POST the settings form (and the banner file, which replaces the banner
+ * URL). A refusal keeps what was typed and names the field; any read
+ * failure says the save failed.
+ */
+export const action = defineAction({
+  permission: "admin.access",
+  refusal: "to-home",
+  schema: settingsFormValues,
+  limit: SETTINGS_BODY_LIMIT_BYTES,
+  messages: { tooLarge: UPLOAD_MESSAGES.tooLarge, invalid: SITE_SETTINGS_MESSAGES.failed },
+  refusedBody: ({ problem, error }) => ({
+    message: toast(problem === "too-large" ? error : SITE_SETTINGS_MESSAGES.failed),
+    values: null,
+    field: null,
+  }),
+  run: async ({ db, storage, log }, admin, values, { form }) => {
+    const file = form.get("default_sidebar_banner_file");
+    const banner =
+      file && typeof file !== "string" && file.size > 0
+        ? new Uint8Array(await file.arrayBuffer())
+        : null;
+    const saved = await saveSettingsForm(db, storage, admin, values, banner, {
+      log: (error, message) => log.error({ err: error }, message),
+    });
+    if (!saved.ok) {
+      const field = saved.field ?? null;
+      return { ok: false, status: saved.status, message: toast(saved.error), values, field };
+    }
+    return { ok: true, message: toast(SITE_SETTINGS_MESSAGES.saved), values: null, field: null };
+  },
+});
 
 export default function AdminSiteSettings({ loaderData, actionData }: Route.ComponentProps) {
   const values = actionData?.values ?? loaderData.values;

@@ -36,7 +36,6 @@ export const action = defineAction({
   refusal: "to-home",
   schema: dashboardActionForm,
   limit: SMALL_BODY_LIMIT_BYTES,
-  messages: { invalid: "Invalid request" },
   // The page posted from (its address) is where every success goes back to.
   run: (given, admin, form, { request }) =>
     runDashboardAction(given, admin, {

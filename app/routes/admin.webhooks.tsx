@@ -1,7 +1,5 @@
 import { data } from "react-router";
-import { db } from "#server/db/client";
 import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
-import { requireAdmin } from "~/features/accounts/permissions.server";
 import { defaultPageMeta } from "~/features/seo/meta";
 import { WebhooksPage } from "~/features/webhooks/webhooks-page";
 import {
@@ -9,61 +7,63 @@ import {
   runWebhooksAction,
   webhooksActionForm,
 } from "~/features/webhooks/webhooks-page.server";
-import { readForm } from "~/lib/read-input.server";
 import { siteTimeZone } from "~/features/site-settings/site-settings.server";
+import type { FormFields } from "~/lib/read-input.server";
+import { services } from "~/lib/services.server";
+import { defineAction, noStore } from "~/pipeline/action.server";
 import type { Route } from "./+types/admin.webhooks";
 
 export function meta(args: Route.MetaArgs) {
   return defaultPageMeta(args, "Webhooks", { noindex: true });
 }
 
-const headers = { "Cache-Control": "private, no-store" };
-
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return data(await loadWebhooksPage(db(), await siteTimeZone(db())), { headers });
+/** Under the admins' guard (app/routes.ts). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = services(context);
+  return data(await loadWebhooksPage(db, await siteTimeZone(db)), { headers: noStore });
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireAdmin(request);
-  if (request.method !== "POST") {
-    return data(
-      { notice: null, error: "Method not allowed", urlError: null, typed: null },
-      { status: 405, headers },
-    );
-  }
-  const read = await readForm(request, webhooksActionForm, { limit: SMALL_BODY_LIMIT_BYTES });
-  if (!read.ok) {
-    const url = read.fields.url;
-    const events = read.fields.events;
-    const typed = {
-      url: typeof url === "string" ? url : "",
-      events: (Array.isArray(events) ? events : events ? [events] : []).map(String),
-    };
-    return data(
-      { notice: null, error: read.message ?? "Invalid request", urlError: null, typed },
-      { status: 400, headers },
-    );
-  }
-  const result = await runWebhooksAction(db(), actor, read.data);
-  if (!result.ok) {
-    // A refused address is shown beside the URL, with what was typed.
-    const typed =
-      result.field === "url" && read.data.intent === "create"
-        ? { url: read.data.url, events: read.data.events }
-        : null;
-    return data(
-      {
+/** The add form as typed: the URL and the events ticked. */
+function typedOf(fields: FormFields) {
+  const { url, events } = fields;
+  return {
+    url: typeof url === "string" ? url : "",
+    events: (Array.isArray(events) ? events : events ? [events] : []).map(String),
+  };
+}
+
+/**
+ * POST intent=create (url, events) or delete (id). A refused address is shown
+ * beside the URL, with what was typed.
+ */
+export const action = defineAction({
+  permission: "admin.access",
+  refusal: "to-home",
+  schema: webhooksActionForm,
+  limit: SMALL_BODY_LIMIT_BYTES,
+  messages: { schemaMessage: true },
+  refusedBody: ({ error, fields }) => ({
+    notice: null,
+    error,
+    urlError: null,
+    typed: fields ? typedOf(fields) : null,
+  }),
+  run: async ({ db }, admin, input) => {
+    const result = await runWebhooksAction(db, admin, input);
+    if (!result.ok) {
+      const url = result.field === "url";
+      return {
+        ok: false,
+        status: result.status,
         notice: null,
-        error: result.field ? null : result.error,
-        urlError: result.field === "url" ? result.error : null,
-        typed,
-      },
-      { status: result.status, headers },
-    );
-  }
-  return data({ notice: result.notice, error: null, urlError: null, typed: null }, { headers });
-}
+        error: url ? null : result.error,
+        urlError: url ? result.error : null,
+        typed: url && input.intent === "create" ? { url: input.url, events: input.events } : null,
+      };
+    }
+    return { ok: true, notice: result.notice, error: null, urlError: null, typed: null };
+  },
+});
 
 export default function AdminWebhooks({ loaderData, actionData }: Route.ComponentProps) {
   return (

@@ -33,9 +33,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * (commentId, liked=true|false). With js=1 the answer is JSON; a plain form
  * goes back to the post's Conversation section. Visitors (and blocked
  * members) go to /login, pending members to /pending-approval, before the
- * body is read (app/pipeline/action.server.ts).
+ * body is read (app/pipeline/action.server.ts). The JSON answers carry
+ * `ok: true`, as the comments script has always read them (keepOk).
  */
 export const action = defineIntents({
+  keepOk: true,
   intents: {
     create: intent({
       permission: "comment.create",

@@ -2,7 +2,6 @@ import { idempotencyKeyOf } from "#server/db/idempotency";
 import { isSaved, toggleFavorite } from "~/features/favorites/favorites.server";
 import { readQuery } from "~/lib/read-input.server";
 import { services } from "~/lib/services.server";
-import { data } from "react-router";
 import { defineAction, INVALID_REQUEST, noStore } from "~/pipeline/action.server";
 import { sessionOf } from "~/pipeline/guards.server";
 import { z } from "zod";
@@ -48,8 +47,10 @@ function returnPath(value: string | null): string {
  * POST postId, saved=true|false (absent: toggle), js=1 for a JSON answer;
  * a plain form goes back to returnTo. Visitors → /login, pending →
  * /pending-approval, before the body is read (app/pipeline/action.server.ts).
+ * The JSON answer is `{ saved }`, as the page's script and a retried toggle
+ * have always read it (the helper sends a success without its `ok`).
  */
-const toggle = defineAction({
+export const action = defineAction({
   permission: "favorite.toggle",
   schema: toggleForm,
   run: async ({ db }, actor, { postId, saved: wanted, js, returnTo }, extra) => {
@@ -65,14 +66,3 @@ const toggle = defineAction({
     return { ok: true, saved: result.saved };
   },
 });
-
-/** The JSON answer is `{ saved }`, as the page's script and a retried toggle have always read it. */
-export async function action(args: Route.ActionArgs) {
-  const answer = await toggle(args);
-  const body = answer.data as unknown;
-  if (body && typeof body === "object" && "saved" in body) {
-    const { ok: _ok, ...rest } = body as { ok?: boolean; saved: boolean };
-    return data(rest, answer.init ?? undefined);
-  }
-  return answer;
-}

@@ -3,7 +3,9 @@ import { data } from "react-router";
 import { auth } from "#server/auth";
 import { db } from "#server/db/client";
 import { ForgotPasswordForm } from "~/features/accounts/password-reset-forms";
-import { sendToTypedAddress } from "~/features/accounts/email-form.server";
+import { emailForm, sendToTypedAddress } from "~/features/accounts/email-form.server";
+import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
+import { readForm } from "~/lib/read-input.server";
 import { requestPasswordReset, RESET_MESSAGES } from "~/features/accounts/password-reset.server";
 import { clientIp } from "~/features/accounts/request.server";
 import type { Route } from "./+types/forgot-password";
@@ -13,7 +15,8 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const answer = await sendToTypedAddress(request, (email) =>
+  const read = await readForm(request, emailForm, { limit: SMALL_BODY_LIMIT_BYTES });
+  const answer = await sendToTypedAddress(read, (email) =>
     requestPasswordReset({ db: db(), auth: auth() }, email, clientIp(context)),
   );
   if (!answer.ok)

@@ -3,7 +3,9 @@ import { data } from "react-router";
 import { auth } from "#server/auth";
 import { db } from "#server/db/client";
 import { ResendVerificationForm } from "~/features/accounts/account-pages";
-import { sendToTypedAddress } from "~/features/accounts/email-form.server";
+import { emailForm, sendToTypedAddress } from "~/features/accounts/email-form.server";
+import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
+import { readForm } from "~/lib/read-input.server";
 import { clientIp } from "~/features/accounts/request.server";
 import {
   RESEND_VERIFICATION_MESSAGES,
@@ -16,7 +18,8 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const answer = await sendToTypedAddress(request, (email) =>
+  const read = await readForm(request, emailForm, { limit: SMALL_BODY_LIMIT_BYTES });
+  const answer = await sendToTypedAddress(read, (email) =>
     resendVerification({ db: db(), auth: auth() }, email, clientIp(context)),
   );
   if (!answer.ok)

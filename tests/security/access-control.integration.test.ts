@@ -226,6 +226,61 @@ const CASES: Case[] = [
       () => ({ intent: "add", from: `/old-${Date.now()}`, to: "/about" }),
     ),
   },
+  {
+    name: "POST /admin/categories/new",
+    action: "admin.access",
+    send: post(
+      () => "/admin/categories/new",
+      () => ({ name: `Matrix ${Date.now()}`, slug: `matrix-${Date.now()}` }),
+    ),
+  },
+  {
+    name: "POST /admin/categories/:id (the form refused)",
+    action: "admin.access",
+    send: post(
+      (w) => `/admin/categories/${w.categoryId}`,
+      () => ({ name: "", slug: "" }),
+    ),
+  },
+  {
+    name: "POST /admin/reports (no such decision)",
+    action: "admin.access",
+    send: post(
+      () => "/admin/reports",
+      (w) => ({ intent: "keep", kind: "post", id: w.adminPostId }),
+    ),
+  },
+  {
+    name: "GET /admin/content-api",
+    action: "admin.access",
+    send: get(() => "/admin/content-api"),
+  },
+  {
+    name: "POST /admin/content-api create a key",
+    action: "admin.access",
+    send: post(
+      () => "/admin/content-api",
+      () => ({ intent: "create", name: "Matrix key" }),
+    ),
+  },
+  { name: "GET /admin/webhooks", action: "admin.access", send: get(() => "/admin/webhooks") },
+  {
+    name: "POST /admin/webhooks (an address refused)",
+    action: "admin.access",
+    send: post(
+      () => "/admin/webhooks",
+      () => ({ intent: "create", url: "not an address", events: "post.published" }),
+    ),
+  },
+  { name: "GET /admin/import", action: "admin.access", send: get(() => "/admin/import") },
+  {
+    name: "POST /admin/import (no file)",
+    action: "admin.access",
+    send: post(
+      () => "/admin/import",
+      () => ({ intent: "dry-run" }),
+    ),
+  },
   { name: "GET /create-post", action: "post.write", send: get(() => "/create-post") },
   { name: "GET /my-posts", action: "post.write", send: get(() => "/my-posts") },
   {
@@ -468,5 +523,5 @@ describe("access control", () => {
     }
     await requireAdminTwoFactor(false);
     expect(holes).toEqual([]);
-  }, 180_000);
+  }, 300_000);
 });

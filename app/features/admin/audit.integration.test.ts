@@ -24,7 +24,7 @@ import { sendBroadcast } from "./broadcasts.server";
 import { deleteCategory } from "./categories-tab.server";
 import { saveCategory } from "./category-editor.server";
 import { adminDeletePost, changeAuthor, setFeatured } from "./posts-tab.server";
-import { deleteRedirect, saveRedirect } from "./redirects-page.server";
+import { deleteRedirect, saveRedirect } from "./redirects.server";
 
 const t = testDatabaseForThisFile();
 

@@ -17,7 +17,9 @@ import { assertCan } from "~/features/accounts/permissions.server";
 import { isUniqueViolation } from "#server/db/errors";
 import { recordAdminAction } from "~/features/audit/audit.server";
 import { isUuid } from "~/lib/uuid";
-import { formText, onceTextOrNull } from "~/lib/read-input.server";
+import { onceTextOrNull } from "~/lib/read-input.server";
+import type { ConfirmStepData } from "./confirm-action";
+import { donePageQuery, intentForm, messageFor, type DonePageQuery } from "./page-input.server";
 
 export const BANNED_WORD_MAX = 100;
 
@@ -137,7 +139,7 @@ export async function findBannedWord(db: Database, actor: Actor | null | undefin
 // ------------------------------------------------------------- the page
 
 export const BANNED_WORDS_PATH = "/admin/banned-words";
-const DONE = { added: BANNED_WORD_MESSAGES.added, removed: BANNED_WORD_MESSAGES.removed } as const;
+const DONE = { added: BANNED_WORD_MESSAGES.added, removed: BANNED_WORD_MESSAGES.removed };
 
 export type BannedWordsPageData = {
   words: BannedWord[];
@@ -146,42 +148,31 @@ export type BannedWordsPageData = {
 };
 
 /** ?done=added|removed, after a change. */
-export const bannedWordsPageQuery = z.object({ done: formText });
+export const bannedWordsPageQuery = donePageQuery;
 
 export async function loadBannedWordsPage(
   { db }: Pick<Services, "db">,
   actor: Actor,
-  { done }: z.output<typeof bannedWordsPageQuery>,
+  { done }: DonePageQuery,
 ): Promise<BannedWordsPageData> {
   return {
     words: await listBannedWords(db, actor),
-    notice: done && Object.hasOwn(DONE, done) ? DONE[done as keyof typeof DONE] : null,
+    notice: messageFor(DONE, done),
     question: BANNED_WORD_MESSAGES.removeQuestion,
   };
 }
 
 /** The page's POST as read: intent=add (word) or remove (id, confirmed=1). */
-export const bannedWordsActionForm = z.object({
-  intent: onceTextOrNull,
+export const bannedWordsActionForm = intentForm.extend({
   word: onceTextOrNull,
   id: onceTextOrNull,
-  confirmed: formText,
 });
 export type BannedWordsActionForm = z.output<typeof bannedWordsActionForm>;
 
 export type BannedWordsActionResult =
   | { ok: true; redirect: string }
   | { ok: false; status: number; error: string; word: string }
-  | {
-      ok: true;
-      confirmStep: {
-        heading: string;
-        question: string;
-        yes: string;
-        action: string;
-        fields: Record<string, string>;
-      };
-    };
+  | { ok: true; confirmStep: ConfirmStepData };
 
 /**
  * POST intent=add with word; intent=remove with id and confirmed=1 (without

@@ -8,7 +8,7 @@ import type { Services } from "~/lib/services.server";
 import type { Actor } from "~/features/accounts/permissions";
 import { formatDate } from "~/lib/format";
 import { isUuid } from "~/lib/uuid";
-import { pageLabel, showingLabel } from "./users.server";
+import { listOptionsOf, pagingOf } from "./list-page.server";
 import { listAdminCategories } from "./categories-tab.server";
 import {
   adminAuthorChoices,
@@ -56,10 +56,7 @@ export async function loadPostsTab(
 ): Promise<DashboardData["posts"]> {
   const [found, categories] = await Promise.all([
     listAdminPosts(db, actor, {
-      query: view.query,
-      page: view.page ?? 1,
-      sort: (view.sort as PostSort | null) ?? undefined,
-      dir: view.dir ?? undefined,
+      ...listOptionsOf<PostSort>(view),
       status: view.status as PostFilterStatus | null,
       category: view.category,
     }),
@@ -69,13 +66,7 @@ export async function loadPostsTab(
   return {
     rows: found.posts.map((p) => toPostRow(p, now, timeZone)),
     categories: categories.map((c) => ({ slug: c.slug, name: c.name })),
-    query: found.query,
-    page: found.page,
-    pageCount: found.pageCount,
-    showing: showingLabel(found),
-    pageLabel: pageLabel(found),
-    sort: found.sort,
-    dir: found.dir,
+    ...pagingOf(found),
     filters: { status: found.status ?? "", category: found.category ?? "" },
   };
 }

@@ -10,15 +10,14 @@ import {
   CONFIRMATIONS,
   findAdminUser,
   listUsers,
-  pageLabel,
   runUserAction,
-  showingLabel,
   USER_ACTIONS,
   type AdminUser,
   type UserAction,
   type UserSort,
   type UserStatus,
 } from "./users.server";
+import { listOptionsOf, pagingOf } from "./list-page.server";
 import type { ConfirmableAction, DashboardData, UserRow } from "./dashboard-data";
 import {
   DASHBOARD_MESSAGES,
@@ -66,22 +65,13 @@ export async function loadUsersTab(
   timeZone: string,
 ): Promise<DashboardData["users"]> {
   const found = await listUsers(db, actor, {
-    query: view.query,
-    page: view.page ?? 1,
-    sort: (view.sort as UserSort | null) ?? undefined,
-    dir: view.dir ?? undefined,
+    ...listOptionsOf<UserSort>(view),
     role: view.role,
     status: view.status as UserStatus | null,
   });
   return {
     rows: found.users.map((u) => toUserRow(u, timeZone)),
-    query: found.query,
-    page: found.page,
-    pageCount: found.pageCount,
-    showing: showingLabel(found),
-    pageLabel: pageLabel(found),
-    sort: found.sort,
-    dir: found.dir,
+    ...pagingOf(found),
     filters: { role: found.role ?? "", status: found.status ?? "" },
   };
 }

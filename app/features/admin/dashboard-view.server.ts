@@ -23,6 +23,7 @@ import { CATEGORY_EDITOR_MESSAGES } from "./category-editor.server";
 import { CATEGORY_MESSAGES } from "./categories-tab.server";
 import { BROADCAST_MESSAGES, broadcastFormValues } from "./broadcasts.server";
 import { POST_FILTER_STATUSES, POST_MESSAGES, POST_SORTS } from "./posts-tab.server";
+import { intentForm, messageFor } from "./page-input.server";
 
 /** The dashboard's own messages (the query string's and the action's). */
 export const DASHBOARD_MESSAGES = {
@@ -46,7 +47,7 @@ const idField = onceTextOrNull.transform((value) =>
  * authorId, categoryId), featured=1|0, confirmed=1 and the broadcast form.
  */
 export const dashboardActionForm = broadcastFormValues.extend({
-  intent: onceTextOrNull,
+  ...intentForm.shape,
   userId: idField,
   postId: idField,
   authorId: idField,
@@ -62,7 +63,6 @@ export const dashboardActionForm = broadcastFormValues.extend({
     ),
   ),
   featured: formText,
-  confirmed: formText,
   /** A row's button in the table's one form (ROW_ACTIONS_FORM): "intent.id", see fromRow. */
   row: onceTextOrNull,
   // The broadcast's "Also send by e-mail" (docs/product/community.md#e-mail-and-preferences).
@@ -265,10 +265,10 @@ export function noticeOf({ done, count }: DashboardNotices): string | null {
   if (Object.hasOwn(BULK_DONE, done) && /^[0-9]{1,9}$/.test(count)) {
     return BULK_DONE[done]!(Number(count));
   }
-  return done && Object.hasOwn(DONE_MESSAGES, done) ? DONE_MESSAGES[done]! : null;
+  return messageFor(DONE_MESSAGES, done);
 }
 
 /** ?failed= as the alert shown, or null. */
 export function failureOf({ failed }: DashboardNotices): string | null {
-  return failed && Object.hasOwn(FAILED_MESSAGES, failed) ? FAILED_MESSAGES[failed]! : null;
+  return messageFor(FAILED_MESSAGES, failed);
 }

@@ -25,7 +25,7 @@ import {
   DASHBOARD_MESSAGES,
   dashboardActionForm,
   dashboardViewQuery,
-} from "./dashboard-route.server";
+} from "./dashboard-view.server";
 import {
   REDIRECT_MESSAGES,
   redirectFormValues,

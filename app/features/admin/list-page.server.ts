@@ -71,3 +71,48 @@ export function orderOf<K extends string>(
     dir === "asc" ? sql`${tieBreak} asc` : sql`${tieBreak} desc`,
   ];
 }
+
+/** "Showing from to to of total", under a list. */
+export const showingLabel = (p: { from: number; to: number; total: number }) =>
+  `Showing ${p.from} to ${p.to} of ${p.total}`;
+
+/** "Page n of count", beside the pager. */
+export const pageLabel = (p: { page: number; pageCount: number }) =>
+  `Page ${p.page} of ${p.pageCount}`;
+
+/** What a list's view asks for (the dashboard's ?q=, ?page=, ?sort=, ?dir=), as a list's options. */
+export function listOptionsOf<S extends string>(view: {
+  query: string;
+  page: number | null;
+  sort: string | null;
+  dir: SortDirection | null;
+}) {
+  return {
+    query: view.query,
+    page: view.page ?? 1,
+    sort: (view.sort as S | null) ?? undefined,
+    dir: view.dir ?? undefined,
+  };
+}
+
+/** A found page as its tab shows it: the search, the page and its labels, the sort. */
+export function pagingOf<S extends string>(found: {
+  query: string;
+  page: number;
+  pageCount: number;
+  from: number;
+  to: number;
+  total: number;
+  sort: S;
+  dir: SortDirection;
+}) {
+  return {
+    query: found.query,
+    page: found.page,
+    pageCount: found.pageCount,
+    showing: showingLabel(found),
+    pageLabel: pageLabel(found),
+    sort: found.sort,
+    dir: found.dir,
+  };
+}

@@ -7,7 +7,7 @@
  * once. Admins only.
  */
 import { emitWebhookEvent } from "#server/webhooks/emit";
-import { and, count, eq, gt, inArray, lte, ne, sql } from "drizzle-orm";
+import { and, count, eq, gt, inArray, lte, ne, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import { categories, posts, profileNameSearchKey, profiles } from "#server/db/schema";
 import { unionAll } from "drizzle-orm/pg-core";
@@ -110,28 +110,12 @@ function statusWhere(status: PostFilterStatus | null, now: Date) {
 }
 
 /**
- * Posts of every status whose title or author (username or name) matches,
- * in the status and category asked for, sorted by a column (newest first
- * unless asked), 50 a page.
+ * The title or the author's username or name: the posts whose title matches
+ * (its trigram index) and those of the members whose name matches (theirs,
+ * then posts_author_idx), so that neither side reads every post.
  */
-export async function listAdminPosts(
-  db: Database,
-  actor: Actor | null | undefined,
-  options: {
-    query?: string;
-    page?: number;
-    sort?: PostSort;
-    dir?: SortDirection;
-    status?: PostFilterStatus | null;
-    category?: string | null;
-    now?: Date;
-  } = {},
-): Promise<PostsPage> {
-  assertCan(actor, "admin.access");
-  // The title or the author's username or name: the posts whose title matches (its trigram
-  // index) and those of the members whose name matches (theirs, then posts_author_idx), so
-  // that neither side reads every post.
-  const search = searchWhere(options.query, [
+function postSearch(db: Database, raw: string | undefined) {
+  return searchWhere(raw, [
     (pattern) =>
       inArray(
         posts.id,
@@ -157,6 +141,60 @@ export async function listAdminPosts(
         ),
       ),
   ]);
+}
+
+/** The page's rows, joined to their authors (only the 50 shown are joined). */
+async function pageRows(db: Database, where: SQL | undefined, order: SQL[], offset: number) {
+  const shown = inArray(
+    posts.id,
+    db
+      .select({ id: posts.id })
+      .from(posts)
+      .where(where)
+      .orderBy(...order)
+      .limit(POSTS_PAGE_SIZE)
+      .offset(offset),
+  );
+  return db
+    .select({
+      id: posts.id,
+      title: posts.title,
+      slug: posts.slug,
+      postType: posts.postType,
+      status: posts.status,
+      isFeatured: posts.isFeatured,
+      publishedAt: posts.publishedAt,
+      authorId: posts.authorId,
+      authorUsername: profiles.username,
+      authorFullName: profiles.fullName,
+    })
+    .from(posts)
+    .innerJoin(profiles, eq(profiles.id, posts.authorId))
+    .where(shown)
+    .orderBy(...order)
+    .limit(POSTS_PAGE_SIZE);
+}
+
+/**
+ * Posts of every status whose title or author (username or name) matches,
+ * in the status and category asked for, sorted by a column (newest first
+ * unless asked), 50 a page.
+ */
+export async function listAdminPosts(
+  db: Database,
+  actor: Actor | null | undefined,
+  options: {
+    query?: string;
+    page?: number;
+    sort?: PostSort;
+    dir?: SortDirection;
+    status?: PostFilterStatus | null;
+    category?: string | null;
+    now?: Date;
+  } = {},
+): Promise<PostsPage> {
+  assertCan(actor, "admin.access");
+  const search = postSearch(db, options.query);
   const { query } = search;
   const sort = options.sort ?? "created";
   const dir = options.dir ?? (sort === "created" || sort === "published" ? "desc" : "asc");
@@ -178,34 +216,7 @@ export async function listAdminPosts(
   const total = Number(counted!.n);
   const { page, pageCount, offset } = pageOf(total, options.page, POSTS_PAGE_SIZE);
   const order = orderOf(POST_ORDER, sort, dir, posts.id, ["published"]);
-  const shown = inArray(
-    posts.id,
-    db
-      .select({ id: posts.id })
-      .from(posts)
-      .where(where)
-      .orderBy(...order)
-      .limit(POSTS_PAGE_SIZE)
-      .offset(offset),
-  );
-  const rows = await db
-    .select({
-      id: posts.id,
-      title: posts.title,
-      slug: posts.slug,
-      postType: posts.postType,
-      status: posts.status,
-      isFeatured: posts.isFeatured,
-      publishedAt: posts.publishedAt,
-      authorId: posts.authorId,
-      authorUsername: profiles.username,
-      authorFullName: profiles.fullName,
-    })
-    .from(posts)
-    .innerJoin(profiles, eq(profiles.id, posts.authorId))
-    .where(shown)
-    .orderBy(...order)
-    .limit(POSTS_PAGE_SIZE);
+  const rows = await pageRows(db, where, order, offset);
   return {
     posts: rows.map(({ authorFullName, ...r }) => ({
       ...r,

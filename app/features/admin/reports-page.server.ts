@@ -5,8 +5,8 @@
  * dialog, or a confirmation step without JavaScript). Every decision is
  * audited in the same transaction as the change.
  */
-import { z } from "zod";
-import type { Database } from "#server/db/client";
+import type { z } from "zod";
+import type { Services } from "#server/services";
 import type { Actor } from "~/features/accounts/permissions";
 import { recordAdminAction } from "~/features/audit/audit.server";
 import { deletePost } from "~/features/authoring/save-post.server";
@@ -20,8 +20,9 @@ import {
   type ReportedItem,
 } from "~/features/reports/reports.server";
 import { isUuid } from "~/lib/uuid";
-import { formText, onceTextOrNull, readQuery } from "~/lib/read-input.server";
+import { onceTextOrNull } from "~/lib/read-input.server";
 import type { ConfirmStepData } from "./confirm-action";
+import { donePageQuery, intentForm, messageFor, type DonePageQuery } from "./page-input.server";
 
 export const REPORTS_PATH = "/admin/reports";
 
@@ -33,58 +34,57 @@ const DONE = {
 
 export type ReportsPageData = { items: ReportedItem[]; notice: string | null };
 
-const reportsPageQuery = z.object({ done: formText });
+/** ?done=dismissed|comment-deleted|post-deleted, after a decision. */
+export const reportsPageQuery = donePageQuery;
 
 export async function loadReportsPage(
-  db: Database,
+  { db }: Pick<Services, "db">,
   actor: Actor,
-  request: Request,
+  { done }: DonePageQuery,
 ): Promise<ReportsPageData> {
-  const query = readQuery(request, reportsPageQuery);
-  const done = query.ok ? query.data.done : "";
-  return {
-    items: await listOpenReports(db, actor),
-    notice: done && Object.hasOwn(DONE, done) ? DONE[done as keyof typeof DONE] : null,
-  };
+  return { items: await listOpenReports(db, actor), notice: messageFor(DONE, done) };
 }
 
 /** The page's POST: intent=dismiss|delete, kind=comment|post, id, confirmed=1 (delete). */
-export const reportsActionForm = z.object({
-  intent: onceTextOrNull,
+export const reportsActionForm = intentForm.extend({
   kind: onceTextOrNull,
   id: onceTextOrNull,
-  confirmed: formText,
 });
 export type ReportsActionForm = z.output<typeof reportsActionForm>;
 
+/** What a decision answers (the action helper sends it): the page's action data. */
 export type ReportsActionResult =
-  | { kind: "redirect"; to: string }
-  | { kind: "error"; status: number; error: string }
-  | { kind: "confirm"; step: ConfirmStepData };
+  | { ok: true; redirect: string }
+  | { ok: false; status: number; error: string; confirmStep: null }
+  | { ok: true; error: null; confirmStep: ConfirmStepData };
 
+const failure = (status: number, error: string) =>
+  ({ ok: false, status, error, confirmStep: null }) as const;
+const back = (done: string) => ({ ok: true, redirect: `${REPORTS_PATH}?done=${done}` }) as const;
+
+/** POST intent=dismiss|delete, kind=comment|post, id, confirmed=1 (else delete asks first). */
 export async function runReportsAction(
-  db: Database,
+  { db }: Pick<Services, "db">,
   actor: Actor,
   form: ReportsActionForm,
 ): Promise<ReportsActionResult> {
   const kind = form.kind === "comment" || form.kind === "post" ? form.kind : null;
   const id = form.id && isUuid(form.id) ? form.id : null;
-  if (!kind || !id) return { kind: "error", status: 404, error: REPORT_MESSAGES.gone };
+  if (!kind || !id) return failure(404, REPORT_MESSAGES.gone);
   if (form.intent === "dismiss") {
     const result = await dismissReports(db, actor, kind, id);
-    if (!result.ok) return { kind: "error", status: result.status, error: result.error };
-    return { kind: "redirect", to: `${REPORTS_PATH}?done=dismissed` };
+    if (!result.ok) return failure(result.status, result.error);
+    return back("dismissed");
   }
   if (form.intent !== "delete") {
-    return { kind: "error", status: 400, error: "Invalid request: choose dismiss or delete" };
+    return failure(400, "Invalid request: choose dismiss or delete");
   }
-  if (!(await hasOpenReports(db, kind, id))) {
-    return { kind: "error", status: 404, error: REPORT_MESSAGES.gone };
-  }
+  if (!(await hasOpenReports(db, kind, id))) return failure(404, REPORT_MESSAGES.gone);
   if (form.confirmed !== "1") {
     return {
-      kind: "confirm",
-      step: {
+      ok: true,
+      error: null,
+      confirmStep: {
         heading: kind === "comment" ? "Delete the reported comment?" : "Delete the reported post?",
         question: deleteQuestion(kind),
         yes: "Yes, delete",
@@ -106,11 +106,11 @@ export async function runReportsAction(
         });
       },
     });
-    if (!result.ok) return { kind: "error", status: result.status, error: REPORT_MESSAGES.gone };
-    return { kind: "redirect", to: `${REPORTS_PATH}?done=comment-deleted` };
+    if (!result.ok) return failure(result.status, REPORT_MESSAGES.gone);
+    return back("comment-deleted");
   }
   // The post's reports go with it; deletePost records the admin's delete.
   const result = await deletePost(db, actor, id);
-  if (!result.ok) return { kind: "error", status: result.status, error: REPORT_MESSAGES.gone };
-  return { kind: "redirect", to: `${REPORTS_PATH}?done=post-deleted` };
+  if (!result.ok) return failure(result.status, REPORT_MESSAGES.gone);
+  return back("post-deleted");
 }

@@ -136,10 +136,7 @@ const USER_ORDER = {
 };
 
 /** "Showing x to y of n" and "Page x of y" (docs/product/administration.md#lists). */
-export const showingLabel = (p: Pick<UsersPage, "from" | "to" | "total">) =>
-  `Showing ${p.from} to ${p.to} of ${p.total}`;
-export const pageLabel = (p: Pick<UsersPage, "page" | "pageCount">) =>
-  `Page ${p.page} of ${p.pageCount}`;
+export { pageLabel, showingLabel } from "./list-page.server";
 
 /**
  * Users matching the search (username, full name or e-mail, case-insensitive)
@@ -252,7 +249,7 @@ export async function runUserAction(
   actor: Actor | null | undefined,
   action: UserAction,
   userId: string,
-  options: { storage?: Storage; log?: (error: unknown, message: string) => void } = {},
+  options: UserActionOptions = {},
 ): Promise<ActionResult> {
   assertCan(actor, "admin.access");
   if (userId === actor.id) return fail(action, 409, ADMIN_MESSAGES.self);
@@ -268,7 +265,7 @@ export async function runUserAction(
       .where(eq(profiles.id, userId));
     if (!target) return fail(action, 404, ADMIN_MESSAGES.notFound);
     // The audit trail's row, written in the change's transaction.
-    const audit = (tx: Database, details: Record<string, unknown> | null = null) =>
+    const audit: Audit = (tx, details = null) =>
       recordAdminAction(tx, actor, {
         action: `user.${action}`,
         targetType: "user",
@@ -276,86 +273,98 @@ export async function runUserAction(
         targetLabel: target.username,
         details,
       });
-
-    switch (action) {
-      case "approve": {
-        const changed = await db.transaction(async (tx) => {
-          const rows = await tx
-            .update(profiles)
-            .set({ status: "approved" })
-            .where(and(eq(profiles.id, userId), ne(profiles.status, "approved")))
-            .returning({ id: profiles.id });
-          if (rows.length) {
-            await notifyApproval(tx, userId);
-            await audit(tx, { from: target.status });
-            await emitWebhookEvent(tx, "member.approved", {
-              member: { id: userId, username: target.username },
-            });
-          }
-          return rows.length > 0;
-        });
-        if (!changed) return fail(action, 409, ADMIN_MESSAGES.alreadyApproved);
-        break;
-      }
-      case "block": {
-        const changed = await db.transaction(async (tx) => {
-          const rows = await tx
-            .update(profiles)
-            .set({ status: "blocked" })
-            .where(and(eq(profiles.id, userId), ne(profiles.status, "blocked")))
-            .returning({ id: profiles.id });
-          if (rows.length) await audit(tx, { from: target.status });
-          return rows.length > 0;
-        });
-        if (!changed) return fail(action, 409, ADMIN_MESSAGES.alreadyBlocked);
-        await revokeAllSessions(db, userId);
-        break;
-      }
-      case "promote": {
-        const changed = await db.transaction(async (tx) => {
-          const rows = await tx
-            .update(profiles)
-            .set({ role: "mentor" })
-            .where(
-              and(
-                eq(profiles.id, userId),
-                eq(profiles.role, "user"),
-                eq(profiles.status, "approved"),
-              ),
-            )
-            .returning({ id: profiles.id });
-          if (rows.length) {
-            await notifyPromotion(tx, userId);
-            await audit(tx);
-          }
-          return rows.length > 0;
-        });
-        if (!changed) return fail(action, 409, ADMIN_MESSAGES.notPromotable);
-        break;
-      }
-      case "delete": {
-        // The auth user owns the profile; the cascade takes the profile,
-        // sessions, posts, comments, likes, favourites and follows.
-        const deleted = await db.transaction(async (tx) => {
-          const rows = await tx
-            .delete(users)
-            .where(eq(users.id, userId))
-            .returning({ id: users.id });
-          if (rows.length) await audit(tx, { role: target.role, status: target.status });
-          return rows.length > 0;
-        });
-        if (!deleted) return fail(action, 404, ADMIN_MESSAGES.notFound);
-        // Their photos are personal data. Post images stay: see decision 0045.
-        const folder = profileImageFolder(userId);
-        await options.storage?.deletePrefix(folder).catch((error: unknown) => {
-          options.log?.(error, `deleting ${folder} of a deleted user`);
-        });
-        break;
-      }
-    }
+    const [changed, status, refusal] = await USER_CHANGES[action](db, target, audit, options);
+    if (!changed) return fail(action, status, refusal);
     return { ok: true, message: ADMIN_MESSAGES.success[action] };
   } catch (error) {
     const message = error instanceof Error && error.message ? error.message : "Unknown error";
     return fail(action, 500, message);
   }
 }
+
+type UserActionOptions = { storage?: Storage; log?: (error: unknown, message: string) => void };
+type Target = { id: string; username: string; role: string; status: string };
+type Audit = (tx: Database, details?: Record<string, unknown> | null) => Promise<unknown>;
+/** Whether the change was made, and the refusal when it was not (someone else made it first). */
+type Change = (
+  db: Database,
+  target: Target,
+  audit: Audit,
+  options: UserActionOptions,
+) => Promise<[boolean, 404 | 409, string]>;
+
+/** Each action as one conditional write: only one of two admins acting at once changes the row. */
+const USER_CHANGES: Record<UserAction, Change> = {
+  async approve(db, target, audit) {
+    const changed = await db.transaction(async (tx) => {
+      const rows = await tx
+        .update(profiles)
+        .set({ status: "approved" })
+        .where(and(eq(profiles.id, target.id), ne(profiles.status, "approved")))
+        .returning({ id: profiles.id });
+      if (rows.length) {
+        await notifyApproval(tx, target.id);
+        await audit(tx, { from: target.status });
+        await emitWebhookEvent(tx, "member.approved", {
+          member: { id: target.id, username: target.username },
+        });
+      }
+      return rows.length > 0;
+    });
+    return [changed, 409, ADMIN_MESSAGES.alreadyApproved];
+  },
+  async block(db, target, audit) {
+    const changed = await db.transaction(async (tx) => {
+      const rows = await tx
+        .update(profiles)
+        .set({ status: "blocked" })
+        .where(and(eq(profiles.id, target.id), ne(profiles.status, "blocked")))
+        .returning({ id: profiles.id });
+      if (rows.length) await audit(tx, { from: target.status });
+      return rows.length > 0;
+    });
+    if (changed) await revokeAllSessions(db, target.id);
+    return [changed, 409, ADMIN_MESSAGES.alreadyBlocked];
+  },
+  async promote(db, target, audit) {
+    const changed = await db.transaction(async (tx) => {
+      const rows = await tx
+        .update(profiles)
+        .set({ role: "mentor" })
+        .where(
+          and(
+            eq(profiles.id, target.id),
+            eq(profiles.role, "user"),
+            eq(profiles.status, "approved"),
+          ),
+        )
+        .returning({ id: profiles.id });
+      if (rows.length) {
+        await notifyPromotion(tx, target.id);
+        await audit(tx);
+      }
+      return rows.length > 0;
+    });
+    return [changed, 409, ADMIN_MESSAGES.notPromotable];
+  },
+  async delete(db, target, audit, options) {
+    // The auth user owns the profile; the cascade takes the profile,
+    // sessions, posts, comments, likes, favourites and follows.
+    const deleted = await db.transaction(async (tx) => {
+      const rows = await tx
+        .delete(users)
+        .where(eq(users.id, target.id))
+        .returning({ id: users.id });
+      if (rows.length) await audit(tx, { role: target.role, status: target.status });
+      return rows.length > 0;
+    });
+    if (deleted) {
+      // Their photos are personal data. Post images stay: see decision 0045.
+      const folder = profileImageFolder(target.id);
+      await options.storage?.deletePrefix(folder).catch((error: unknown) => {
+        options.log?.(error, `deleting ${folder} of a deleted user`);
+      });
+    }
+    return [deleted, 404, ADMIN_MESSAGES.notFound];
+  },
+};

@@ -10,7 +10,7 @@
 import { createHash } from "node:crypto";
 import { hitLimit, type Limit } from "#server/auth/rate-limit";
 import type { Database } from "#server/db/client";
-import { keyOfRequest, liveKeyId } from "./keys.server";
+import { liveKeyId } from "./keys.server";
 import { CONTENT_API_LIMITS } from "./limits";
 import { openApiDocument } from "./openapi";
 import {
@@ -37,9 +37,22 @@ export type ContentApiOptions = {
   ip: string;
 };
 
+/** One request to the API, as the route read it. */
+export type ContentApiRequest = {
+  method: string;
+  /** What follows the prefix (`posts`, `posts/<slug>`, …). */
+  path: string;
+  /** The query string's parameters, the key's left out. */
+  query: Record<string, string>;
+  /** The key it names (`?key=` or a Bearer token: keyOf), or null. */
+  key: string | null;
+  /** Its If-None-Match header: a cached copy's ETags. */
+  ifNoneMatch: string | null;
+};
+
 function json(
   body: unknown,
-  request: Request,
+  request: Pick<ContentApiRequest, "ifNoneMatch">,
   init: { status?: number; headers: Record<string, string>; cache?: boolean },
 ): Response {
   const text = JSON.stringify(body);
@@ -52,7 +65,7 @@ function json(
   const etag = `"${createHash("sha1").update(text).digest("base64url")}"`;
   headers.set("Cache-Control", CACHE_CONTROL);
   headers.set("ETag", etag);
-  const match = request.headers.get("if-none-match");
+  const match = request.ifNoneMatch;
   if (match && match.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) {
     return new Response(null, { status: 304, headers });
   }
@@ -60,7 +73,7 @@ function json(
 }
 
 const error = (
-  request: Request,
+  request: Pick<ContentApiRequest, "ifNoneMatch">,
   headers: Record<string, string>,
   status: number,
   message: string,
@@ -71,7 +84,7 @@ const error = (
  * Retry-After (whole seconds) once it is over, otherwise null.
  */
 async function overLimit(
-  request: Request,
+  request: ContentApiRequest,
   headers: Record<string, string>,
   db: Database,
   key: string,
@@ -83,11 +96,10 @@ async function overLimit(
   return error(request, { ...headers, "Retry-After": retryAfter }, 429, TOO_MANY_REQUESTS);
 }
 
-/** Answers one request under /api/content/v1 (`path` is what follows the prefix). */
+/** Answers one request under /api/content/v1. */
 export async function handleContentApi(
-  request: Request,
-  path: string,
   options: ContentApiOptions,
+  request: ContentApiRequest,
 ): Promise<Response> {
   const cors: Record<string, string> = {}; // CORS headers are set by the server
   if (request.method !== "GET" && request.method !== "HEAD") {
@@ -98,12 +110,12 @@ export async function handleContentApi(
       "The Content API is read-only.",
     );
   }
-  const route = path.replace(/\/+$/, "");
+  const route = request.path.replace(/\/+$/, "");
   if (route === "openapi.json") {
     return json(openApiDocument(options.siteUrl), request, { headers: cors, cache: true });
   }
   // A missing or wrong key counts against the address; a live one against itself.
-  const key = keyOfRequest(request);
+  const { key } = request;
   const keyId = key ? await liveKeyId(options.db, key) : null;
   if (!keyId) {
     const limited = await overLimit(
@@ -127,10 +139,7 @@ export async function handleContentApi(
   const { db, siteUrl } = options;
   const ok = (body: unknown) => json(body, request, { headers: cors, cache: true });
   if (route === "posts") {
-    const params = Object.fromEntries(
-      [...new URL(request.url).searchParams].filter(([name]) => name !== "key"),
-    );
-    const query = postsQuery.safeParse(params);
+    const query = postsQuery.safeParse(request.query);
     if (!query.success) {
       const issue = query.error.issues[0]!;
       return error(request, cors, 400, `${issue.path.join(".")} ${issue.message}`);

@@ -84,13 +84,11 @@ export async function listApiKeys(
     .orderBy(contentApiKeys.revokedAt, desc(contentApiKeys.createdAt));
 }
 
-/** The key a request names (query `key` or a Bearer token), or null. */
-export function keyOfRequest(request: Request): string | null {
-  const auth = request.headers.get("authorization");
-  const bearer = auth?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+/** The key a request names (a Bearer token, else query `key`), or null. */
+export function keyOf(authorization: string | null, queryKey: string | null): string | null {
+  const bearer = authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
   if (bearer) return bearer;
-  const query = new URL(request.url).searchParams.get("key");
-  return query && query.length <= 200 ? query : null;
+  return queryKey && queryKey.length <= 200 ? queryKey : null;
 }
 
 /** The live key's id, or null; notes when it was last used (at most once a minute). */

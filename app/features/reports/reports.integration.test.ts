@@ -224,15 +224,15 @@ describe("the admin's decisions", () => {
     const admin = await actor("admin");
     await createReport(db(), await actor(), { kind: "comment", id: comment.id, reason: "abuse" });
     const form = { intent: "delete", kind: "comment", id: comment.id, confirmed: "" };
-    expect(await runReportsAction(db(), admin, form)).toMatchObject({
-      kind: "confirm",
-      step: { question: REPORT_MESSAGES.deleteCommentQuestion },
+    expect(await runReportsAction({ db: db() }, admin, form)).toMatchObject({
+      ok: true,
+      confirmStep: { question: REPORT_MESSAGES.deleteCommentQuestion },
     });
     const [still] = await db().select().from(comments).where(eq(comments.id, comment.id));
     expect(still!.isDeleted).toBe(false);
-    expect(await runReportsAction(db(), admin, { ...form, confirmed: "1" })).toEqual({
-      kind: "redirect",
-      to: "/admin/reports?done=comment-deleted",
+    expect(await runReportsAction({ db: db() }, admin, { ...form, confirmed: "1" })).toEqual({
+      ok: true,
+      redirect: "/admin/reports?done=comment-deleted",
     });
     const [gone] = await db().select().from(comments).where(eq(comments.id, comment.id));
     expect(gone!.isDeleted).toBe(true);
@@ -247,14 +247,17 @@ describe("the admin's decisions", () => {
     const admin = await actor("admin");
     await createReport(db(), await actor(), { kind: "post", id: post.id, reason: "off_topic" });
     const form = { intent: "delete", kind: "post", id: post.id, confirmed: "1" };
-    expect(await runReportsAction(db(), admin, form)).toEqual({
-      kind: "redirect",
-      to: "/admin/reports?done=post-deleted",
+    expect(await runReportsAction({ db: db() }, admin, form)).toEqual({
+      ok: true,
+      redirect: "/admin/reports?done=post-deleted",
     });
     expect(await db().select().from(posts).where(eq(posts.id, post.id))).toEqual([]);
     expect(await db().select().from(reports)).toEqual([]);
     expect(await audit("post.delete")).toMatchObject([{ targetId: post.id }]);
-    expect(await runReportsAction(db(), admin, form)).toMatchObject({ kind: "error", status: 404 });
+    expect(await runReportsAction({ db: db() }, admin, form)).toMatchObject({
+      ok: false,
+      status: 404,
+    });
   });
 });
 
