@@ -66,7 +66,6 @@ const SIZE_PIPELINE_FILES = [
   "app/routes/home.tsx",
   "app/routes/search.tsx",
   "app/features/admin/dashboard-route.server.ts",
-  "app/features/authoring/routes.server.ts",
   "app/features/admin/banned-words-page.server.ts",
   "app/features/admin/redirects-page.server.ts",
   "app/features/admin/reports-page.server.ts",
