@@ -62,7 +62,6 @@ const SIZE_DATA_FILES = [
 
 /** Being dissolved by the request pipeline (docs/adding-a-feature.md#4-the-feature); drop each entry as it goes. */
 const SIZE_PIPELINE_FILES = [
-  "app/routes/search.tsx",
   "app/features/admin/dashboard-route.server.ts",
   "app/features/admin/banned-words-page.server.ts",
   "app/features/admin/redirects-page.server.ts",
