@@ -96,7 +96,6 @@ const SIZE_NOT_YET_SPLIT = [
   "app/features/comments/comment-item.tsx",
   "app/features/comments/conversation.tsx",
   "app/features/content-api/keys-page.tsx",
-  "app/features/events/event-list.server.ts",
   "app/features/events/event-summary.tsx",
   "app/features/import/import-page.tsx",
   "app/features/import/import.server.ts",
