@@ -102,7 +102,6 @@ const SIZE_NOT_YET_SPLIT = [
   "app/features/import/sources.server.ts",
   "app/features/layout/site-footer.tsx",
   "app/features/notifications/notification-bell.tsx",
-  "app/features/notifications/stream.server.ts",
   "app/features/profiles/edit-profile-form.tsx",
   "app/features/profiles/profile-page.tsx",
   "app/features/reader/infinite-posts.tsx",
