@@ -99,7 +99,6 @@ const SIZE_NOT_YET_SPLIT = [
   "app/features/events/event-summary.tsx",
   "app/features/import/import-page.tsx",
   "app/features/import/import.server.ts",
-  "app/features/import/sources.server.ts",
   "app/features/layout/site-footer.tsx",
   "app/features/notifications/notification-bell.tsx",
   "app/features/profiles/edit-profile-form.tsx",
