@@ -98,7 +98,6 @@ const SIZE_NOT_YET_SPLIT = [
   "app/features/content-api/keys-page.tsx",
   "app/features/events/event-summary.tsx",
   "app/features/import/import-page.tsx",
-  "app/features/import/import.server.ts",
   "app/features/layout/site-footer.tsx",
   "app/features/notifications/notification-bell.tsx",
   "app/features/profiles/edit-profile-form.tsx",
