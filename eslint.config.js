@@ -109,7 +109,6 @@ const SIZE_NOT_YET_SPLIT = [
   "server/app.ts",
   "server/auth/auth.ts",
   "server/backup/archive.ts",
-  "server/backup/logical.ts",
   "server/db/client.ts",
   "server/http/page-cache.ts",
   "server/mail/template.tsx",
