@@ -111,7 +111,6 @@ const SIZE_NOT_YET_SPLIT = [
   "server/backup/archive.ts",
   "server/db/client.ts",
   "server/http/page-cache.ts",
-  "server/mail/template.tsx",
   "server/storage/local.ts",
   "server/storage/s3.ts",
 ];
