@@ -107,7 +107,6 @@ const SIZE_NOT_YET_SPLIT = [
   "app/features/webhooks/webhooks-page.tsx",
   "scripts/bench.ts",
   "server/app.ts",
-  "server/auth/auth.ts",
   "server/backup/archive.ts",
   "server/db/client.ts",
   "server/http/page-cache.ts",
