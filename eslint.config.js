@@ -110,7 +110,6 @@ const SIZE_NOT_YET_SPLIT = [
   "server/backup/archive.ts",
   "server/db/client.ts",
   "server/http/page-cache.ts",
-  "server/storage/s3.ts",
 ];
 
 export default tseslint.config(
