@@ -108,7 +108,6 @@ const SIZE_NOT_YET_SPLIT = [
   "scripts/bench.ts",
   "server/app.ts",
   "server/backup/archive.ts",
-  "server/http/page-cache.ts",
 ];
 
 export default tseslint.config(
