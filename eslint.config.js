@@ -106,7 +106,6 @@ const SIZE_NOT_YET_SPLIT = [
   "app/features/reader/post-article.tsx",
   "app/features/webhooks/webhooks-page.tsx",
   "scripts/bench.ts",
-  "server/app.ts",
   "server/backup/archive.ts",
 ];
 
