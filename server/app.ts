@@ -165,50 +165,10 @@ export function createApp({
   // Only behind a proxy we trust may X-Forwarded-* decide the client's address and scheme.
   app.set("trust proxy", config.trustProxy ? 1 : false);
 
-  app.use(
-    pinoHttp({
-      logger: log,
-      genReqId: requestId,
-      // Static assets would drown the log; pages, API calls and errors stay.
-      autoLogging: { ignore: (req) => /^\/(assets|uploads)\//.test(req.url ?? "") },
-      // One short line per request: no headers (cookies stay out of the log).
-      serializers: {
-        req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({
-          id: req.id,
-          method: req.method,
-          // The path only: a query can hold what the user typed (docs/milestones.md#issue-13-security).
-          url: req.url.split("?")[0],
-          ip: req.remoteAddress,
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-        err: safeError,
-      },
-      customLogLevel: (_req, res, err) =>
-        err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
-    }),
-  );
+  app.use(requestLog(log));
   // The CSP allows the trackers' hosts only while the site settings switch them on.
   app.use(securityHeaders({ dev: !config.isProduction, extraSources: hooks.extraCspSources }));
-  app.use(
-    compression({
-      // Pages rendered per request (members, unkept pages), measured on an 85 KB article
-      // (decision 0105): brotli 3 costs a third less than the default 4 for 4 % more bytes,
-      // gzip 4 a quarter less than 6 for 4 %. Kept pages are compressed once, harder.
-      level: 4,
-      // A 256 KB window (the default is 4 MB) holds any page whole and costs a sixteenth of
-      // the memory each response's encoder allocates and touches.
-      brotli: {
-        params: {
-          [zlibConstants.BROTLI_PARAM_QUALITY]: 3,
-          [zlibConstants.BROTLI_PARAM_LGWIN]: 18,
-        },
-      },
-      // Event streams must reach the browser as they are written.
-      filter: (req, res) =>
-        !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") &&
-        compression.filter(req, res),
-    }),
-  );
+  app.use(pageCompression());
   // Every request body is capped from here on, per path (docs/decisions/0040):
   // the handlers below read it only through the capped stream.
   app.use(bodyLimit());
@@ -226,31 +186,7 @@ export function createApp({
     }),
   );
 
-  if (vite) {
-    app.use(vite.middlewares);
-  } else {
-    const client = path.resolve("build/client");
-    // Hashed file names never change: cache them for a year.
-    app.use(
-      "/assets",
-      express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }),
-    );
-    const publicFiles = publicFileNames(client);
-    const servePublic = express.static(client, { maxAge: "1h", index: false });
-    app.use((req, res, next) =>
-      publicFiles.has(req.path.split("/")[1] ?? "") ? servePublic(req, res, next) : next(),
-    );
-  }
-  // Files written by the local storage driver (an S3 driver serves its own URLs).
-  app.use(
-    "/uploads",
-    express.static(path.join(config.dataDir, "uploads"), {
-      maxAge: "7d",
-      index: false,
-      dotfiles: "deny",
-      fallthrough: true,
-    }),
-  );
+  serveFiles(app, config.dataDir, vite);
 
   // Answers made for a signed-in request are never kept by a cache (docs/milestones.md#issue-13-security).
   app.use(privateWhenSignedIn());
@@ -278,45 +214,127 @@ export function createApp({
     );
   }
 
-  // One set of services for every request (docs/request-pipeline.md).
-  const services = processServices();
-  app.all(
-    "/{*splat}",
-    reactRouterHandler(vite, {
-      mode: config.isProduction ? "production" : "development",
-      getLoadContext(req, res) {
-        const context = new RouterContextProvider();
-        context.set(requestContext, {
-          nonce: String(res.locals.cspNonce ?? ""),
-          requestId: String(req.id),
-          log: req.log,
-          ip: req.ip ?? req.socket.remoteAddress ?? "unknown",
-          dataRequest: req.path.endsWith(".data"),
-          sharedMemberPage: res.locals.sharedMemberPage === true,
-        });
-        context.set(servicesContext, services);
-        return context;
-      },
-    }),
-  );
+  app.all("/{*splat}", pageRenderer(vite, config.isProduction));
 
-  const onError: ErrorRequestHandler = (error, req, res, next) => {
-    if (res.headersSent) return next(error);
-    const unavailable = unavailableBehind(error);
-    if (unavailable !== undefined) return sendUnavailable(req, res, unavailable);
-    // Body-parser and similar errors carry their HTTP status (400, 413, 415).
-    const status = Number((error as { status?: number }).status);
-    if (status >= 400 && status < 500) {
-      res.status(status).json({ error: (error as Error).message });
-      return;
-    }
-    req.log.error({ err: error }, "unhandled error");
-    reportError(error, { method: req.method, path: req.path, requestId: String(req.id) });
-    res.status(500).json({ error: "Something went wrong" });
-  };
-  app.use(onError);
+  app.use(handleError);
   return app;
 }
+
+/** One short line per request (pages, API calls, errors; no static files), without headers. */
+function requestLog(log: Logger) {
+  return pinoHttp({
+    logger: log,
+    genReqId: requestId,
+    // Static assets would drown the log; pages, API calls and errors stay.
+    autoLogging: { ignore: (req) => /^\/(assets|uploads)\//.test(req.url ?? "") },
+    // One short line per request: no headers (cookies stay out of the log).
+    serializers: {
+      req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({
+        id: req.id,
+        method: req.method,
+        // The path only: a query can hold what the user typed (docs/milestones.md#issue-13-security).
+        url: req.url.split("?")[0],
+        ip: req.remoteAddress,
+      }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      err: safeError,
+    },
+    customLogLevel: (_req, res, err) =>
+      err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
+  });
+}
+
+/** Compression of the answers made per request (the page cache keeps its own). */
+function pageCompression() {
+  return compression({
+    // Pages rendered per request (members, unkept pages), measured on an 85 KB article
+    // (decision 0105): brotli 3 costs a third less than the default 4 for 4 % more bytes,
+    // gzip 4 a quarter less than 6 for 4 %. Kept pages are compressed once, harder.
+    level: 4,
+    // A 256 KB window (the default is 4 MB) holds any page whole and costs a sixteenth of
+    // the memory each response's encoder allocates and touches.
+    brotli: {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 3,
+        [zlibConstants.BROTLI_PARAM_LGWIN]: 18,
+      },
+    },
+    // Event streams must reach the browser as they are written.
+    filter: (req, res) =>
+      !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") &&
+      compression.filter(req, res),
+  });
+}
+
+/** The client build's files (or Vite's, in development) and the local storage driver's uploads. */
+function serveFiles(app: Express, dataDir: string, vite: ViteDevServer | undefined) {
+  if (vite) {
+    app.use(vite.middlewares);
+  } else {
+    const client = path.resolve("build/client");
+    // Hashed file names never change: cache them for a year.
+    app.use(
+      "/assets",
+      express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }),
+    );
+    const publicFiles = publicFileNames(client);
+    const servePublic = express.static(client, { maxAge: "1h", index: false });
+    app.use((req, res, next) =>
+      publicFiles.has(req.path.split("/")[1] ?? "") ? servePublic(req, res, next) : next(),
+    );
+  }
+  // Files written by the local storage driver (an S3 driver serves its own URLs).
+  app.use(
+    "/uploads",
+    express.static(path.join(dataDir, "uploads"), {
+      maxAge: "7d",
+      index: false,
+      dotfiles: "deny",
+      fallthrough: true,
+    }),
+  );
+}
+
+/** React Router, with one set of services for every request (docs/request-pipeline.md). */
+function pageRenderer(vite: ViteDevServer | undefined, isProduction: boolean) {
+  const services = processServices();
+  return reactRouterHandler(vite, {
+    mode: isProduction ? "production" : "development",
+    getLoadContext(req, res) {
+      const context = new RouterContextProvider();
+      context.set(requestContext, {
+        nonce: String(res.locals.cspNonce ?? ""),
+        requestId: String(req.id),
+        log: req.log,
+        ip: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        dataRequest: req.path.endsWith(".data"),
+        sharedMemberPage: res.locals.sharedMemberPage === true,
+      });
+      context.set(servicesContext, services);
+      return context;
+    },
+  });
+}
+
+/**
+ * The last handler: the database's unavailability as 503, a client error
+ * (body-parser's 400, 413, 415) as itself, anything else logged, reported
+ * and answered 500.
+ */
+const handleError: ErrorRequestHandler = (error, req, res, next) => {
+  if (res.headersSent) return next(error);
+  const unavailable = unavailableBehind(error);
+  if (unavailable !== undefined) return sendUnavailable(req, res, unavailable);
+  // Body-parser and similar errors carry their HTTP status (400, 413, 415).
+  const status = Number((error as { status?: number }).status);
+  if (status >= 400 && status < 500) {
+    res.status(status).json({ error: (error as Error).message });
+    return;
+  }
+  req.log.error({ err: error }, "unhandled error");
+  reportError(error, { method: req.method, path: req.path, requestId: String(req.id) });
+  res.status(500).json({ error: "Something went wrong" });
+};
 
 /** The PostgreSQL pool's counts for /metrics; undefined on PGlite (one connection, no pool). */
 function poolStats(handle: DatabaseHandle) {

@@ -161,6 +161,52 @@ function embeddedSecret(dataDir: string): string {
   return secret;
 }
 
+type Env = z.output<typeof envSchema>;
+
+/** With DATABASE_URL (production) nothing may be guessed: the secret and the address must be set. */
+function requireProductionSettings(e: Env) {
+  if (!e.DATABASE_URL) return;
+  const missing = [
+    !e.BETTER_AUTH_SECRET && "BETTER_AUTH_SECRET (a random string of 32+ characters)",
+    !e.SITE_URL && "SITE_URL (the public address, e.g. https://founderbridge.example)",
+  ].filter(Boolean);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `DATABASE_URL is set, so these must be set too:\n${missing.map((m) => `  ${m}`).join("\n")}`,
+    );
+  }
+}
+
+/** Local disk, or the S3 bucket STORAGE_DRIVER=s3 names (with its keys in pairs, or none). */
+function storageSettings(e: Env): StorageSettings {
+  if (e.STORAGE_DRIVER !== "s3") return { driver: "local" };
+  const missing = [
+    !e.S3_BUCKET && "S3_BUCKET",
+    // Keys go in pairs; neither: the AWS credential chain (docs/decisions/0137).
+    !e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY && "S3_ACCESS_KEY_ID",
+    e.S3_ACCESS_KEY_ID && !e.S3_SECRET_ACCESS_KEY && "S3_SECRET_ACCESS_KEY",
+  ].filter(Boolean);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `STORAGE_DRIVER=s3, so these must be set too:\n${missing.map((m) => `  ${m}`).join("\n")}`,
+    );
+  }
+  return {
+    driver: "s3",
+    s3: {
+      bucket: e.S3_BUCKET!,
+      region: e.S3_REGION,
+      endpoint: e.S3_ENDPOINT,
+      accessKeyId: e.S3_ACCESS_KEY_ID,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+      sessionToken: e.S3_SESSION_TOKEN,
+      publicUrl: e.S3_PUBLIC_URL,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE,
+      prefix: e.S3_PREFIX,
+    },
+  };
+}
+
 export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
   stdoutIsTTY = Boolean(process.stdout.isTTY),
@@ -174,53 +220,13 @@ export function loadConfig(
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
 
-  if (e.DATABASE_URL) {
-    // Production: nothing may be guessed.
-    const missing = [
-      !e.BETTER_AUTH_SECRET && "BETTER_AUTH_SECRET (a random string of 32+ characters)",
-      !e.SITE_URL && "SITE_URL (the public address, e.g. https://founderbridge.example)",
-    ].filter(Boolean);
-    if (missing.length > 0) {
-      throw new ConfigError(
-        `DATABASE_URL is set, so these must be set too:\n${missing.map((m) => `  ${m}`).join("\n")}`,
-      );
-    }
-  }
-
+  requireProductionSettings(e);
   if (e.GEOIP_DATABASE_PATH && !existsSync(e.GEOIP_DATABASE_PATH)) {
     throw new ConfigError(
       `GEOIP_DATABASE_PATH: no file at ${path.resolve(e.GEOIP_DATABASE_PATH)} (a MaxMind .mmdb country database)`,
     );
   }
-
-  let storage: StorageSettings = { driver: "local" };
-  if (e.STORAGE_DRIVER === "s3") {
-    const missing = [
-      !e.S3_BUCKET && "S3_BUCKET",
-      // Keys go in pairs; neither: the AWS credential chain (docs/decisions/0137).
-      !e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY && "S3_ACCESS_KEY_ID",
-      e.S3_ACCESS_KEY_ID && !e.S3_SECRET_ACCESS_KEY && "S3_SECRET_ACCESS_KEY",
-    ].filter(Boolean);
-    if (missing.length > 0) {
-      throw new ConfigError(
-        `STORAGE_DRIVER=s3, so these must be set too:\n${missing.map((m) => `  ${m}`).join("\n")}`,
-      );
-    }
-    storage = {
-      driver: "s3",
-      s3: {
-        bucket: e.S3_BUCKET!,
-        region: e.S3_REGION,
-        endpoint: e.S3_ENDPOINT,
-        accessKeyId: e.S3_ACCESS_KEY_ID,
-        secretAccessKey: e.S3_SECRET_ACCESS_KEY,
-        sessionToken: e.S3_SESSION_TOKEN,
-        publicUrl: e.S3_PUBLIC_URL,
-        forcePathStyle: e.S3_FORCE_PATH_STYLE,
-        prefix: e.S3_PREFIX,
-      },
-    };
-  }
+  const storage = storageSettings(e);
 
   const host = e.HOST ?? "127.0.0.1";
   const localHost =

@@ -1,4 +1,4 @@
-import { betterAuth } from "better-auth";
+import { betterAuth, type BetterAuthOptions } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { deleteSessionCookie } from "better-auth/cookies";
 import { generateRandomString } from "better-auth/crypto";
@@ -211,6 +211,65 @@ const providerSignInAsksForCode = createAuthMiddleware(async (ctx) => {
   await ctx.setSignedCookie(cookie.name, identifier, ctx.context.secret, cookie.attributes);
 });
 
+/**
+ * Rows Better Auth writes, checked first: a new user's picture only from
+ * https or this site's uploads and a username (derived for LinkedIn's
+ * sign-ups), a changed picture likewise, and no session for a blocked member.
+ */
+function databaseHooks(db: Database, siteUrl: string): BetterAuthOptions["databaseHooks"] {
+  return {
+    user: {
+      create: {
+        async before(user) {
+          const given = user as typeof user & { username?: string | null };
+          // A picture only from https or this site's uploads (a provider's other one is dropped).
+          const data = {
+            ...given,
+            image: isAllowedImageUrl(given.image, siteUrl) ? given.image : null,
+          };
+          if (data.username) return { data: { ...data, username: data.username.toLowerCase() } };
+          // Sign-up through LinkedIn: derive a unique username from the name or e-mail.
+          const derived = await deriveUsername(db, data.name, data.email);
+          return { data: { ...data, username: derived, displayUsername: derived } };
+        },
+      },
+      update: {
+        before(user) {
+          if (user.image != null && user.image !== "" && !isAllowedImageUrl(user.image, siteUrl))
+            return Promise.reject(new APIError("BAD_REQUEST", { message: IMAGE_REFUSED_MESSAGE }));
+          return Promise.resolve({ data: user });
+        },
+      },
+    },
+    session: {
+      create: {
+        async before(session) {
+          await refuseBlockedSession(db, session.userId);
+          return { data: session };
+        },
+      },
+    },
+  };
+}
+
+/**
+ * Better Auth's own limiter guards its HTTP endpoints (/api/auth/*); the
+ * form actions use server/auth/rate-limit.ts. Both keep counts in rate_limits.
+ */
+const RATE_LIMIT: BetterAuthOptions["rateLimit"] = {
+  enabled: true,
+  storage: "database",
+  window: 60,
+  max: 100,
+  customRules: {
+    "/sign-in/email": { window: 60, max: 10 },
+    "/sign-up/email": { window: 60, max: 5 },
+    "/email-otp/send-verification-otp": { window: 60, max: 1 },
+    "/request-password-reset": { window: 60, max: 3 },
+    "/reset-password": { window: 60, max: 5 },
+  },
+};
+
 export function createAuth(options: AuthOptions) {
   const { db, siteUrl, siteName, mailer } = options;
   return betterAuth({
@@ -255,41 +314,7 @@ export function createAuth(options: AuthOptions) {
       // with the same e-mail only when both LinkedIn and this site have verified it.
       accountLinking: { enabled: true, requireLocalEmailVerified: true },
     },
-    databaseHooks: {
-      user: {
-        create: {
-          async before(user) {
-            const given = user as typeof user & { username?: string | null };
-            // A picture only from https or this site's uploads (a provider's other one is dropped).
-            const data = {
-              ...given,
-              image: isAllowedImageUrl(given.image, siteUrl) ? given.image : null,
-            };
-            if (data.username) return { data: { ...data, username: data.username.toLowerCase() } };
-            // Sign-up through LinkedIn: derive a unique username from the name or e-mail.
-            const derived = await deriveUsername(db, data.name, data.email);
-            return { data: { ...data, username: derived, displayUsername: derived } };
-          },
-        },
-        update: {
-          before(user) {
-            if (user.image != null && user.image !== "" && !isAllowedImageUrl(user.image, siteUrl))
-              return Promise.reject(
-                new APIError("BAD_REQUEST", { message: IMAGE_REFUSED_MESSAGE }),
-              );
-            return Promise.resolve({ data: user });
-          },
-        },
-      },
-      session: {
-        create: {
-          async before(session) {
-            await refuseBlockedSession(db, session.userId);
-            return { data: session };
-          },
-        },
-      },
-    },
+    databaseHooks: databaseHooks(db, siteUrl),
     hooks: {
       // An authenticator code is taken once (docs/decisions/0166).
       before: totpCodesUsedOnce(db, TWO_FACTOR_COOKIE),
@@ -298,21 +323,7 @@ export function createAuth(options: AuthOptions) {
     // Failed provider sign-ins (bad state, provider errors) end at /auth/callback,
     // which sends the visitor to /login with a message, never to a library page.
     onAPIError: { errorURL: `${siteUrl}/auth/callback` },
-    rateLimit: {
-      // Better Auth's own limiter guards its HTTP endpoints (/api/auth/*); the
-      // form actions use server/auth/rate-limit.ts. Both keep counts in rate_limits.
-      enabled: true,
-      storage: "database",
-      window: 60,
-      max: 100,
-      customRules: {
-        "/sign-in/email": { window: 60, max: 10 },
-        "/sign-up/email": { window: 60, max: 5 },
-        "/email-otp/send-verification-otp": { window: 60, max: 1 },
-        "/request-password-reset": { window: 60, max: 3 },
-        "/reset-password": { window: 60, max: 5 },
-      },
-    },
+    rateLimit: RATE_LIMIT,
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: siteUrl.startsWith("https://"),

@@ -170,6 +170,52 @@ export async function loadLines(
   batchSize = 1000,
 ): Promise<Record<string, number>> {
   const tables = new Map((await tablesInLoadOrder(session)).map((t) => [t.name, t]));
+  const indexes = await prepareLoad(session, tables);
+  const loader = tableLoader(session, tables, onRows, batchSize);
+  let ended = false;
+  let first = true;
+  for await (const line of lines) {
+    if (line === "") continue;
+    if (first) {
+      parseMeta(line);
+      first = false;
+      continue;
+    }
+    if (line.startsWith("{")) {
+      await loader.row(line);
+      continue;
+    }
+    const entry = JSON.parse(line) as unknown[];
+    await loader.finishTable();
+    if (entry[0] === "table") {
+      await loader.startTable(String(entry[1]), entry[2] as string[]);
+    } else if (entry[0] === "sequence") {
+      await session.query(`SELECT setval($1::regclass, $2::bigint, $3)`, [
+        ident(String(entry[1])),
+        String(entry[2]),
+        Boolean(entry[3]),
+      ]);
+    } else if (entry[0] === "end") {
+      ended = true;
+    } else {
+      throw new BackupFormatError(`Unknown line in the dump: ${line.slice(0, 80)}`);
+    }
+  }
+  await loader.finishTable();
+  if (!ended) throw new BackupFormatError("The database dump is cut short (no end line)");
+  for (const { definition } of indexes) await session.query(definition);
+  for (const name of tables.keys()) {
+    await session.query(`ALTER TABLE ${ident(name)} ENABLE TRIGGER USER`);
+  }
+  return loader.loaded;
+}
+
+/**
+ * Before a load: the tables emptied, their user triggers off, and the
+ * indexes not behind a constraint dropped. Answers those indexes, to be
+ * built again after the load.
+ */
+async function prepareLoad(session: SqlSession, tables: Map<string, TableInfo>) {
   if (tables.size > 0) {
     await session.query(`TRUNCATE ${[...tables.keys()].map(ident).join(", ")}`);
   }
@@ -185,12 +231,26 @@ export async function loadLines(
                          WHERE k.conindid = (quote_ident(i.schemaname) || '.' || quote_ident(i.indexname))::regclass)`,
   );
   for (const { name } of indexes) await session.query(`DROP INDEX ${ident(name)}`);
+  return indexes;
+}
+
+/**
+ * The dump's tables, one at a time: `startTable` checks its columns against
+ * the schema, `row` adds a row to the batch (written in batches of
+ * `batchSize` rows or 8 MB), `finishTable` writes what is left. A table whose
+ * rows reference rows of their own table is staged first. `loaded` counts
+ * the rows written, by table.
+ */
+function tableLoader(
+  session: SqlSession,
+  tables: Map<string, TableInfo>,
+  onRows: (table: string, added: number) => void,
+  batchSize: number,
+) {
   const loaded: Record<string, number> = {};
   let current: { table: TableInfo; columns: string[]; target: string } | undefined;
   let batch: string[] = [];
   let batchBytes = 0;
-  let ended = false;
-  let first = true;
 
   const flush = async () => {
     if (!current || batch.length === 0) return;
@@ -206,39 +266,15 @@ export async function loadLines(
     batch = [];
     batchBytes = 0;
   };
-  const finishTable = async () => {
-    await flush();
-    if (current?.target === "fb_stage") {
-      // Rows that reference rows of their own table: one statement checks them all at its end.
-      const list = current.columns.map(ident).join(", ");
-      const overriding = current.table.hasIdentity ? " OVERRIDING SYSTEM VALUE" : "";
-      await session.query(
-        `INSERT INTO ${ident(current.table.name)} (${list})${overriding} SELECT ${list} FROM fb_stage`,
-      );
-      await session.query("DROP TABLE fb_stage");
-    }
-    current = undefined;
-  };
-
-  for await (const line of lines) {
-    if (line === "") continue;
-    if (first) {
-      parseMeta(line);
-      first = false;
-      continue;
-    }
-    if (line.startsWith("{")) {
+  return {
+    loaded,
+    row: async (line: string) => {
       if (!current) throw new BackupFormatError("A row comes before its table in the dump");
       batch.push(line);
       batchBytes += line.length;
       if (batch.length >= batchSize || batchBytes > 8_000_000) await flush();
-      continue;
-    }
-    const entry = JSON.parse(line) as unknown[];
-    await finishTable();
-    if (entry[0] === "table") {
-      const name = String(entry[1]);
-      const columns = entry[2] as string[];
+    },
+    startTable: async (name: string, columns: string[]) => {
       const table = tables.get(name);
       if (!table) throw new BackupFormatError(`The dump has a table this schema lacks: ${name}`);
       const missing = columns.filter((c) => !table.columns.includes(c));
@@ -252,25 +288,21 @@ export async function loadLines(
       }
       current = { table, columns, target };
       loaded[name] = 0;
-    } else if (entry[0] === "sequence") {
-      await session.query(`SELECT setval($1::regclass, $2::bigint, $3)`, [
-        ident(String(entry[1])),
-        String(entry[2]),
-        Boolean(entry[3]),
-      ]);
-    } else if (entry[0] === "end") {
-      ended = true;
-    } else {
-      throw new BackupFormatError(`Unknown line in the dump: ${line.slice(0, 80)}`);
-    }
-  }
-  await finishTable();
-  if (!ended) throw new BackupFormatError("The database dump is cut short (no end line)");
-  for (const { definition } of indexes) await session.query(definition);
-  for (const name of tables.keys()) {
-    await session.query(`ALTER TABLE ${ident(name)} ENABLE TRIGGER USER`);
-  }
-  return loaded;
+    },
+    finishTable: async () => {
+      await flush();
+      if (current?.target === "fb_stage") {
+        // Rows that reference rows of their own table: one statement checks them all at its end.
+        const list = current.columns.map(ident).join(", ");
+        const overriding = current.table.hasIdentity ? " OVERRIDING SYSTEM VALUE" : "";
+        await session.query(
+          `INSERT INTO ${ident(current.table.name)} (${list})${overriding} SELECT ${list} FROM fb_stage`,
+        );
+        await session.query("DROP TABLE fb_stage");
+      }
+      current = undefined;
+    },
+  };
 }
 
 /**

@@ -57,25 +57,7 @@ function Email({ content }: { content: EmailContent }) {
       <Preview>{content.preview}</Preview>
       <Body style={{ backgroundColor: c.tint, fontFamily: font, color: c.text, margin: 0 }}>
         <Container style={{ maxWidth: "560px", margin: "0 auto", padding: "24px 16px" }}>
-          <Section style={{ backgroundColor: c.brandDark, borderRadius: "8px 8px 0 0" }}>
-            <Text
-              style={{
-                color: "#ffffff",
-                fontSize: "18px",
-                fontWeight: 700,
-                margin: 0,
-                padding: "16px 24px",
-              }}
-            >
-              {content.siteUrl ? (
-                <Link href={content.siteUrl} style={{ color: "#ffffff", textDecoration: "none" }}>
-                  {content.siteName}
-                </Link>
-              ) : (
-                content.siteName
-              )}
-            </Text>
-          </Section>
+          <EmailHeader siteName={content.siteName} siteUrl={content.siteUrl} />
           <Section
             style={{
               backgroundColor: "#ffffff",
@@ -91,70 +73,114 @@ function Email({ content }: { content: EmailContent }) {
                 {p}
               </Text>
             ))}
-            {content.action ? (
-              <Button
-                href={content.action.href}
-                style={{
-                  backgroundColor: c.brand,
-                  color: "#ffffff",
-                  borderRadius: "6px",
-                  padding: "12px 20px",
-                  fontWeight: 600,
-                  fontSize: "16px",
-                }}
-              >
-                {content.action.label}
-              </Button>
-            ) : null}
+            {content.action ? <EmailAction action={content.action} /> : null}
             {content.sections?.map((section) => (
-              <Section key={section.heading}>
-                <Heading as="h2" style={{ fontSize: "18px", marginTop: "24px", color: c.text }}>
-                  {section.heading}
-                </Heading>
-                {section.items.map((item) => (
-                  <Section key={item.href} style={{ marginBottom: "12px" }}>
-                    <Text style={{ fontSize: "16px", margin: "0", fontWeight: 600 }}>
-                      <Link href={item.href} style={{ color: c.brand }}>
-                        {item.title}
-                      </Link>
-                    </Text>
-                    {item.meta ? (
-                      <Text style={{ fontSize: "13px", margin: "2px 0 0", color: c.muted }}>
-                        {item.meta}
-                      </Text>
-                    ) : null}
-                    {item.excerpt ? (
-                      <Text style={{ fontSize: "14px", margin: "4px 0 0", lineHeight: "1.5" }}>
-                        {item.excerpt}
-                      </Text>
-                    ) : null}
-                  </Section>
-                ))}
-              </Section>
+              <EmailSection key={section.heading} section={section} />
             ))}
           </Section>
-          {content.footer ? (
-            <Section style={{ padding: "16px 8px" }}>
-              <Hr style={{ borderColor: c.rule }} />
-              <Text style={{ fontSize: "13px", color: c.muted, lineHeight: "1.5" }}>
-                {content.footer.reason}{" "}
-                <Link href={content.footer.unsubscribeUrl} style={{ color: c.muted }}>
-                  Unsubscribe
-                </Link>{" "}
-                ·{" "}
-                <Link href={content.footer.settingsUrl} style={{ color: c.muted }}>
-                  Notification settings
-                </Link>
-              </Text>
-            </Section>
-          ) : (
-            <Section style={{ padding: "16px 8px" }}>
-              <Text style={{ fontSize: "13px", color: c.muted }}>— {content.siteName}</Text>
-            </Section>
-          )}
+          <EmailFooter footer={content.footer} siteName={content.siteName} />
         </Container>
       </Body>
     </Html>
+  );
+}
+
+/** The site's name on the brand's dark band, linking to the site when its address is known. */
+function EmailHeader({ siteName, siteUrl }: Pick<EmailContent, "siteName" | "siteUrl">) {
+  return (
+    <Section style={{ backgroundColor: EMAIL_COLOURS.brandDark, borderRadius: "8px 8px 0 0" }}>
+      <Text
+        style={{
+          color: "#ffffff",
+          fontSize: "18px",
+          fontWeight: 700,
+          margin: 0,
+          padding: "16px 24px",
+        }}
+      >
+        {siteUrl ? (
+          <Link href={siteUrl} style={{ color: "#ffffff", textDecoration: "none" }}>
+            {siteName}
+          </Link>
+        ) : (
+          siteName
+        )}
+      </Text>
+    </Section>
+  );
+}
+
+function EmailAction({ action }: { action: NonNullable<EmailContent["action"]> }) {
+  return (
+    <Button
+      href={action.href}
+      style={{
+        backgroundColor: EMAIL_COLOURS.brand,
+        color: "#ffffff",
+        borderRadius: "6px",
+        padding: "12px 20px",
+        fontWeight: 600,
+        fontSize: "16px",
+      }}
+    >
+      {action.label}
+    </Button>
+  );
+}
+
+/** A list of links (a digest's posts): each title, its line of details and its excerpt. */
+function EmailSection({ section }: { section: { heading: string; items: EmailItem[] } }) {
+  const c = EMAIL_COLOURS;
+  return (
+    <Section>
+      <Heading as="h2" style={{ fontSize: "18px", marginTop: "24px", color: c.text }}>
+        {section.heading}
+      </Heading>
+      {section.items.map((item) => (
+        <Section key={item.href} style={{ marginBottom: "12px" }}>
+          <Text style={{ fontSize: "16px", margin: "0", fontWeight: 600 }}>
+            <Link href={item.href} style={{ color: c.brand }}>
+              {item.title}
+            </Link>
+          </Text>
+          {item.meta ? (
+            <Text style={{ fontSize: "13px", margin: "2px 0 0", color: c.muted }}>{item.meta}</Text>
+          ) : null}
+          {item.excerpt ? (
+            <Text style={{ fontSize: "14px", margin: "4px 0 0", lineHeight: "1.5" }}>
+              {item.excerpt}
+            </Text>
+          ) : null}
+        </Section>
+      ))}
+    </Section>
+  );
+}
+
+/** Non-essential mail: why it came, Unsubscribe and the settings; any other: the site's name. */
+function EmailFooter({ footer, siteName }: { footer: EmailContent["footer"]; siteName: string }) {
+  const c = EMAIL_COLOURS;
+  if (!footer) {
+    return (
+      <Section style={{ padding: "16px 8px" }}>
+        <Text style={{ fontSize: "13px", color: c.muted }}>— {siteName}</Text>
+      </Section>
+    );
+  }
+  return (
+    <Section style={{ padding: "16px 8px" }}>
+      <Hr style={{ borderColor: c.rule }} />
+      <Text style={{ fontSize: "13px", color: c.muted, lineHeight: "1.5" }}>
+        {footer.reason}{" "}
+        <Link href={footer.unsubscribeUrl} style={{ color: c.muted }}>
+          Unsubscribe
+        </Link>{" "}
+        ·{" "}
+        <Link href={footer.settingsUrl} style={{ color: c.muted }}>
+          Notification settings
+        </Link>
+      </Text>
+    </Section>
   );
 }
 

@@ -68,41 +68,6 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
     return `${base}/${key}`;
   }
 
-  /** Writes through a temporary file and a rename, so readers never see half a file. */
-  async function writeAtomically(file: string, bytes: Uint8Array): Promise<void> {
-    await mkdir(path.dirname(file), { recursive: true });
-    const temp = path.join(path.dirname(file), `${TEMP_PREFIX}${randomBytes(8).toString("hex")}`);
-    try {
-      await writeFile(temp, bytes).catch(async (error: NodeJS.ErrnoException) => {
-        // deletePrefix may have removed the folder, empty, since mkdir: make it once more.
-        if (error.code !== "ENOENT") throw error;
-        await mkdir(path.dirname(file), { recursive: true });
-        await writeFile(temp, bytes);
-      });
-      await rename(temp, file);
-    } catch (error) {
-      await rm(temp, { force: true });
-      throw error;
-    }
-  }
-
-  async function walk(dir: string, keyPrefix: string, into: string[]): Promise<void> {
-    let entries;
-    try {
-      entries = await readdir(dir, { withFileTypes: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
-      throw error;
-    }
-    for (const entry of entries) {
-      // Skips temporary files, the health probe and anything not written through put().
-      if (entry.name.startsWith(".")) continue;
-      const key = keyPrefix + entry.name;
-      if (entry.isDirectory()) await walk(path.join(dir, entry.name), `${key}/`, into);
-      else if (entry.isFile()) into.push(key);
-    }
-  }
-
   /** Unlinks the file of `key`; absent (or a folder, which no key names) is not an error. */
   async function deleteFile(key: string): Promise<void> {
     try {
@@ -112,23 +77,6 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
       if (code === "ENOENT" || code === "EISDIR" || code === "EPERM" || code === "ENOTDIR") return;
       throw error;
     }
-  }
-
-  /**
-   * Removes `dir` and its empty sub-folders, bottom up; a folder that still
-   * holds anything (a file written meanwhile, a dot-file) stays.
-   */
-  async function pruneEmpty(dir: string): Promise<void> {
-    let entries;
-    try {
-      entries = await readdir(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      if (entry.isDirectory()) await pruneEmpty(path.join(dir, entry.name));
-    }
-    await rmdir(dir).catch(() => undefined);
   }
 
   async function list(prefix = "", limit?: number): Promise<string[]> {
@@ -184,40 +132,100 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
       return keys.length;
     },
 
-    async check() {
-      const probe = path.join(root, PROBE_DIR, `probe-${randomBytes(8).toString("hex")}`);
-      const expected = randomBytes(16);
-      try {
-        await writeAtomically(probe, expected);
-        const actual = await readFile(probe);
-        if (!actual.equals(expected)) throw new Error("Local storage returned different bytes");
-      } finally {
-        await rm(probe, { force: true });
-      }
-    },
+    check: () => probeFolder(root),
 
-    async removeLeftovers(olderThanMs = PROBE_LEFTOVER_AGE_MS) {
-      const dir = path.join(root, PROBE_DIR);
-      let names: string[];
-      try {
-        names = await readdir(dir);
-      } catch {
-        return 0;
-      }
-      const cutoff = Date.now() - olderThanMs;
-      let removed = 0;
-      for (const name of names) {
-        const file = path.join(dir, name);
-        try {
-          // Another instance sharing the folder may be probing right now: only old files go.
-          if ((await stat(file)).mtimeMs > cutoff) continue;
-          await rm(file, { force: true, recursive: true });
-          removed += 1;
-        } catch {
-          // Gone meanwhile.
-        }
-      }
-      return removed;
-    },
+    removeLeftovers: (olderThanMs = PROBE_LEFTOVER_AGE_MS) =>
+      removeProbeLeftovers(root, olderThanMs),
   };
+}
+
+/** Writes through a temporary file and a rename, so readers never see half a file. */
+async function writeAtomically(file: string, bytes: Uint8Array): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const temp = path.join(path.dirname(file), `${TEMP_PREFIX}${randomBytes(8).toString("hex")}`);
+  try {
+    await writeFile(temp, bytes).catch(async (error: NodeJS.ErrnoException) => {
+      // deletePrefix may have removed the folder, empty, since mkdir: make it once more.
+      if (error.code !== "ENOENT") throw error;
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(temp, bytes);
+    });
+    await rename(temp, file);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+}
+
+/** The keys of the files under `dir` (their names prefixed with `keyPrefix`), into `into`. */
+async function walk(dir: string, keyPrefix: string, into: string[]): Promise<void> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+    throw error;
+  }
+  for (const entry of entries) {
+    // Skips temporary files, the health probe and anything not written through put().
+    if (entry.name.startsWith(".")) continue;
+    const key = keyPrefix + entry.name;
+    if (entry.isDirectory()) await walk(path.join(dir, entry.name), `${key}/`, into);
+    else if (entry.isFile()) into.push(key);
+  }
+}
+
+/**
+ * Removes `dir` and its empty sub-folders, bottom up; a folder that still
+ * holds anything (a file written meanwhile, a dot-file) stays.
+ */
+async function pruneEmpty(dir: string): Promise<void> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    if (entry.isDirectory()) await pruneEmpty(path.join(dir, entry.name));
+  }
+  await rmdir(dir).catch(() => undefined);
+}
+
+/** The health check: a probe file written, read back and removed. */
+async function probeFolder(root: string): Promise<void> {
+  const probe = path.join(root, PROBE_DIR, `probe-${randomBytes(8).toString("hex")}`);
+  const expected = randomBytes(16);
+  try {
+    await writeAtomically(probe, expected);
+    const actual = await readFile(probe);
+    if (!actual.equals(expected)) throw new Error("Local storage returned different bytes");
+  } finally {
+    await rm(probe, { force: true });
+  }
+}
+
+/** Probe files left by a process that died mid-check, older than `olderThanMs`; how many went. */
+async function removeProbeLeftovers(root: string, olderThanMs: number): Promise<number> {
+  const dir = path.join(root, PROBE_DIR);
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return 0;
+  }
+  const cutoff = Date.now() - olderThanMs;
+  let removed = 0;
+  for (const name of names) {
+    const file = path.join(dir, name);
+    try {
+      // Another instance sharing the folder may be probing right now: only old files go.
+      if ((await stat(file)).mtimeMs > cutoff) continue;
+      await rm(file, { force: true, recursive: true });
+      removed += 1;
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return removed;
 }

@@ -133,100 +133,12 @@ export async function createS3Client(settings: S3Settings): Promise<S3Client> {
 }
 
 export function createS3Storage(options: S3StorageOptions): S3Storage {
-  const endpoint = new URL(options.endpoint ?? `https://s3.${options.region}.amazonaws.com`);
-  const pathStyle = options.forcePathStyle ?? Boolean(options.endpoint);
-  const basePath = endpoint.pathname.replace(/\/+$/, "");
-  /** The bucket's address at the endpoint, without a trailing slash. */
-  const bucketUrl = pathStyle
-    ? `${endpoint.origin}${basePath}/${encodeRfc3986(options.bucket)}`
-    : `${endpoint.protocol}//${options.bucket}.${endpoint.host}${basePath}`;
-  const publicBase = (options.publicUrl ?? bucketUrl).replace(/\/+$/, "");
+  const publicBase = publicBaseOf(options);
   const root = (options.prefix ?? "").replace(/^\/+|\/+$/g, "");
   if (root) assertValidKey(root);
-  /** The object name of a key inside the bucket. */
-  const objectOf = (key: string) => (root ? `${root}/${key}` : key);
+  const bucket = bucketAccess(options, root);
+  const { objectOf, run } = bucket;
   const Bucket = options.bucket;
-
-  let ready: Promise<{ sdk: Sdk; client: S3Sender }> | undefined;
-  const sdkAndClient = () =>
-    (ready ??= Promise.all([
-      import("@aws-sdk/client-s3"),
-      options.client ?? createS3Client(options),
-    ]).then(([sdk, client]: [Sdk, S3Sender]) => ({ sdk, client })));
-
-  /** Sends one command; the SDK's errors become S3Errors. */
-  async function run<T>(action: string, make: (sdk: Sdk) => object): Promise<T> {
-    const { sdk, client } = await sdkAndClient();
-    try {
-      return (await client.send(make(sdk))) as T;
-    } catch (error) {
-      throw s3Error(action, error);
-    }
-  }
-
-  /** Lists keys as list() does, so that the two agree on what a prefix holds. */
-  async function listKeys(prefix: string, max: number): Promise<string[]> {
-    const keys: string[] = [];
-    let marker: string | undefined;
-    // ListObjects (version 1, paged by marker): every S3-compatible service has it.
-    while (keys.length < max) {
-      const page = await run<{
-        Contents?: { Key?: string }[];
-        IsTruncated?: boolean;
-        NextMarker?: string;
-      }>(
-        "ListObjects",
-        (sdk) =>
-          new sdk.ListObjectsCommand({
-            Bucket,
-            MaxKeys: Math.min(MAX_KEYS_PER_PAGE, max - keys.length),
-            ...(root || prefix ? { Prefix: objectOf(prefix) } : {}),
-            ...(marker ? { Marker: marker } : {}),
-          }),
-      );
-      const objects = (page.Contents ?? []).map((o) => o.Key ?? "").filter(Boolean);
-      for (const object of objects) {
-        if (root && !object.startsWith(`${root}/`)) continue;
-        const key = root ? object.slice(root.length + 1) : object;
-        // As the local driver: only keys that put() could have written (no probes).
-        try {
-          assertValidKey(key);
-          keys.push(key);
-        } catch {
-          continue;
-        }
-      }
-      marker = page.NextMarker ?? objects.at(-1);
-      if (!page.IsTruncated || !marker) break;
-    }
-    // S3 lists in byte order, which for key characters is JavaScript's order too.
-    return keys.sort().slice(0, max);
-  }
-
-  /**
-   * DeleteObjects for up to 1000 keys. The service answers 200 even when some
-   * keys fail, naming them in Errors, so those are thrown. Quiet mode: only
-   * failures are reported.
-   */
-  async function deleteBatch(keys: string[]): Promise<void> {
-    const result = await run<{ Errors?: { Key?: string; Code?: string; Message?: string }[] }>(
-      "DeleteObjects",
-      (sdk) =>
-        new sdk.DeleteObjectsCommand({
-          Bucket,
-          Delete: { Quiet: true, Objects: keys.map((key) => ({ Key: objectOf(key) })) },
-        }),
-    );
-    const errors = result.Errors ?? [];
-    if (errors.length > 0) {
-      const first = errors[0]!;
-      throw new S3Error(
-        `S3 DeleteObjects failed for ${errors.length} of ${keys.length} objects, first ${first.Key ?? "?"}: ${first.Code ?? "?"} ${first.Message ?? ""}`.trim(),
-        200,
-        first.Code,
-      );
-    }
-  }
 
   const deleteOne = (object: string) =>
     run("DeleteObject", (sdk) => new sdk.DeleteObjectCommand({ Bucket, Key: object }));
@@ -262,7 +174,7 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
 
     async list(prefix = "", limit) {
       assertValidPrefix(prefix);
-      return listKeys(prefix, normaliseListLimit(limit));
+      return listKeys(bucket, prefix, normaliseListLimit(limit));
     },
 
     async delete(key) {
@@ -273,11 +185,11 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
 
     async deletePrefix(prefix) {
       assertValidDeletePrefix(prefix);
-      const keys = await listKeys(prefix, UNLIMITED);
+      const keys = await listKeys(bucket, prefix, UNLIMITED);
       for (let i = 0; i < keys.length; i += MAX_KEYS_PER_DELETE) {
         const batch = keys.slice(i, i + MAX_KEYS_PER_DELETE);
         try {
-          await deleteBatch(batch);
+          await deleteBatch(bucket, batch);
         } catch (error) {
           // A service without DeleteObjects (501), or one that fails on it
           // (s3rver races when a batch empties a folder): one DELETE per key.
@@ -288,29 +200,148 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
       return keys.length;
     },
 
-    async check() {
-      const key = objectOf(`${PROBE_PREFIX}${randomBytes(8).toString("hex")}`);
-      const expected = randomBytes(16);
+    check: () => probeBucket(bucket, deleteOne),
+  };
+}
+
+/** Where browsers fetch objects: the public URL, else the bucket's address at the endpoint. */
+function publicBaseOf(options: S3Settings): string {
+  const endpoint = new URL(options.endpoint ?? `https://s3.${options.region}.amazonaws.com`);
+  const pathStyle = options.forcePathStyle ?? Boolean(options.endpoint);
+  const basePath = endpoint.pathname.replace(/\/+$/, "");
+  /** The bucket's address at the endpoint, without a trailing slash. */
+  const bucketUrl = pathStyle
+    ? `${endpoint.origin}${basePath}/${encodeRfc3986(options.bucket)}`
+    : `${endpoint.protocol}//${options.bucket}.${endpoint.host}${basePath}`;
+  return (options.publicUrl ?? bucketUrl).replace(/\/+$/, "");
+}
+
+/** The bucket as the driver reaches it: its name, the folder for every key, and `run`. */
+type BucketAccess = {
+  Bucket: string;
+  root: string;
+  /** The object name of a key inside the bucket. */
+  objectOf: (key: string) => string;
+  /** Sends one command; the SDK's errors become S3Errors. */
+  run: <T = unknown>(action: string, make: (sdk: Sdk) => object) => Promise<T>;
+};
+
+/** The SDK and its client are loaded on the first command (a site on local disk never loads them). */
+function bucketAccess(options: S3StorageOptions, root: string): BucketAccess {
+  let ready: Promise<{ sdk: Sdk; client: S3Sender }> | undefined;
+  const sdkAndClient = () =>
+    (ready ??= Promise.all([
+      import("@aws-sdk/client-s3"),
+      options.client ?? createS3Client(options),
+    ]).then(([sdk, client]: [Sdk, S3Sender]) => ({ sdk, client })));
+  return {
+    Bucket: options.bucket,
+    root,
+    objectOf: (key) => (root ? `${root}/${key}` : key),
+    run: async <T>(action: string, make: (sdk: Sdk) => object): Promise<T> => {
+      const { sdk, client } = await sdkAndClient();
       try {
-        await run(
-          "PutObject",
-          (sdk) =>
-            new sdk.PutObjectCommand({
-              Bucket,
-              Key: key,
-              Body: expected,
-              ContentType: "application/octet-stream",
-            }),
-        );
-        const got = await run<{ Body?: { transformToByteArray(): Promise<Uint8Array> } }>(
-          "GetObject",
-          (sdk) => new sdk.GetObjectCommand({ Bucket, Key: key }),
-        );
-        const actual = Buffer.from((await got.Body?.transformToByteArray()) ?? []);
-        if (!actual.equals(expected)) throw new Error("S3 storage returned different bytes");
-      } finally {
-        await deleteOne(key).catch(() => undefined);
+        return (await client.send(make(sdk))) as T;
+      } catch (error) {
+        throw s3Error(action, error);
       }
     },
   };
+}
+
+/** Lists keys as list() does, so that the two agree on what a prefix holds. */
+async function listKeys(
+  { Bucket, root, objectOf, run }: BucketAccess,
+  prefix: string,
+  max: number,
+): Promise<string[]> {
+  const keys: string[] = [];
+  let marker: string | undefined;
+  // ListObjects (version 1, paged by marker): every S3-compatible service has it.
+  while (keys.length < max) {
+    const page = await run<{
+      Contents?: { Key?: string }[];
+      IsTruncated?: boolean;
+      NextMarker?: string;
+    }>(
+      "ListObjects",
+      (sdk) =>
+        new sdk.ListObjectsCommand({
+          Bucket,
+          MaxKeys: Math.min(MAX_KEYS_PER_PAGE, max - keys.length),
+          ...(root || prefix ? { Prefix: objectOf(prefix) } : {}),
+          ...(marker ? { Marker: marker } : {}),
+        }),
+    );
+    const objects = (page.Contents ?? []).map((o) => o.Key ?? "").filter(Boolean);
+    for (const object of objects) {
+      if (root && !object.startsWith(`${root}/`)) continue;
+      const key = root ? object.slice(root.length + 1) : object;
+      // As the local driver: only keys that put() could have written (no probes).
+      try {
+        assertValidKey(key);
+        keys.push(key);
+      } catch {
+        continue;
+      }
+    }
+    marker = page.NextMarker ?? objects.at(-1);
+    if (!page.IsTruncated || !marker) break;
+  }
+  // S3 lists in byte order, which for key characters is JavaScript's order too.
+  return keys.sort().slice(0, max);
+}
+
+/**
+ * DeleteObjects for up to 1000 keys. The service answers 200 even when some
+ * keys fail, naming them in Errors, so those are thrown. Quiet mode: only
+ * failures are reported.
+ */
+async function deleteBatch({ Bucket, objectOf, run }: BucketAccess, keys: string[]) {
+  const result = await run<{ Errors?: { Key?: string; Code?: string; Message?: string }[] }>(
+    "DeleteObjects",
+    (sdk) =>
+      new sdk.DeleteObjectsCommand({
+        Bucket,
+        Delete: { Quiet: true, Objects: keys.map((key) => ({ Key: objectOf(key) })) },
+      }),
+  );
+  const errors = result.Errors ?? [];
+  if (errors.length > 0) {
+    const first = errors[0]!;
+    throw new S3Error(
+      `S3 DeleteObjects failed for ${errors.length} of ${keys.length} objects, first ${first.Key ?? "?"}: ${first.Code ?? "?"} ${first.Message ?? ""}`.trim(),
+      200,
+      first.Code,
+    );
+  }
+}
+
+/** The health check: a probe object written, read back and removed. */
+async function probeBucket(
+  { Bucket, objectOf, run }: BucketAccess,
+  deleteOne: (object: string) => Promise<unknown>,
+): Promise<void> {
+  const key = objectOf(`${PROBE_PREFIX}${randomBytes(8).toString("hex")}`);
+  const expected = randomBytes(16);
+  try {
+    await run(
+      "PutObject",
+      (sdk) =>
+        new sdk.PutObjectCommand({
+          Bucket,
+          Key: key,
+          Body: expected,
+          ContentType: "application/octet-stream",
+        }),
+    );
+    const got = await run<{ Body?: { transformToByteArray(): Promise<Uint8Array> } }>(
+      "GetObject",
+      (sdk) => new sdk.GetObjectCommand({ Bucket, Key: key }),
+    );
+    const actual = Buffer.from((await got.Body?.transformToByteArray()) ?? []);
+    if (!actual.equals(expected)) throw new Error("S3 storage returned different bytes");
+  } finally {
+    await deleteOne(key).catch(() => undefined);
+  }
 }

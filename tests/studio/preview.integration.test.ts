@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { postPreviewLinks, posts } from "#server/db/schema";
 import type { Actor } from "~/features/accounts/permissions";
-import { handleSave } from "~/features/authoring/routes.server";
+import { saveInEditor } from "#tests/support/editor-save";
 import {
   createShareLink,
   loadPreview,
@@ -112,7 +112,7 @@ describe("the share link", () => {
     expect((await see(null, second))?.access).toBe("share");
 
     const body = new URLSearchParams({ id: draftId, title: "Not yet public", intent: "publish" });
-    await handleSave(
+    await saveInEditor(
       t.db,
       author,
       new Request("http://localhost/edit-post/x", { method: "POST", body }),

@@ -13,7 +13,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { posts } from "#server/db/schema";
 import { clearAllCaches } from "#server/cache/cache";
 import type { Actor } from "~/features/accounts/permissions";
-import { handleSave } from "~/features/authoring/routes.server";
+import { saveInEditor } from "#tests/support/editor-save";
 import { utcToZoned, zonedToUtc } from "~/features/authoring/studio/time-zone";
 import { queryPostBySlug, queryPublishedPosts } from "~/features/posts/posts.server";
 import { createUser } from "#tests/support/factories";
@@ -42,7 +42,7 @@ async function publishAt(title: string, kolkataWallTime: string): Promise<string
     publish_at: instant!.toISOString(),
   });
   try {
-    await handleSave(
+    await saveInEditor(
       t.db,
       mentor,
       new Request("http://localhost/create-post", { method: "POST", body }),

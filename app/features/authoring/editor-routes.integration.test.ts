@@ -4,7 +4,8 @@ import { createUser } from "#tests/support/factories";
 import { testDatabaseForThisFile } from "#tests/support/test-database";
 import { loadPostForEdit } from "./posts-admin.server";
 import { requireOrHome } from "~/features/accounts/permissions.server";
-import { handleSave, valuesOf } from "./routes.server";
+import { saveInEditor } from "#tests/support/editor-save";
+import { valuesOf } from "./editor.server";
 import { SAVE_MESSAGES } from "./post-rules";
 
 const t = testDatabaseForThisFile();
@@ -59,17 +60,17 @@ describe("the save action", () => {
     const flashOf = (res: Response) =>
       /fb_flash=([a-z-]+)/.exec(res.headers.get("Set-Cookie") ?? "")?.[1];
     const published = await thrown(
-      handleSave(t.db, mentor, post({ title: "Live now", intent: "publish" })),
+      saveInEditor(t.db, mentor, post({ title: "Live now", intent: "publish" })),
     );
     expect(published.headers.get("Location")).toBe("/post/live-now");
     expect(flashOf(published)).toBe("post-published");
     const draft = await thrown(
-      handleSave(t.db, mentor, post({ title: "Not yet", intent: "draft" })),
+      saveInEditor(t.db, mentor, post({ title: "Not yet", intent: "draft" })),
     );
     expect(draft.headers.get("Location")).toBe("/edit-post/not-yet");
     expect(flashOf(draft)).toBe("post-draft");
     const scheduled = await thrown(
-      handleSave(
+      saveInEditor(
         t.db,
         mentor,
         post({ title: "Later", intent: "publish", publish_at: "2999-01-01T10:00" }),
@@ -81,7 +82,7 @@ describe("the save action", () => {
     const live = await loadPostForEdit(t.db, mentor, "live-now");
     if (!live.ok) throw new Error(live.error);
     const updated = await thrown(
-      handleSave(
+      saveInEditor(
         t.db,
         mentor,
         post({ ...valuesOf(live.post), title: "Live now, edited", intent: "publish" }),
@@ -92,7 +93,7 @@ describe("the save action", () => {
   });
 
   it("an error answers the spec's message and everything typed", async () => {
-    const result = (await handleSave(
+    const result = (await saveInEditor(
       t.db,
       mentor,
       post({ title: "", excerpt: "keep me", tags: "a, b", intent: "publish" }),
@@ -103,7 +104,7 @@ describe("the save action", () => {
       error: "Error: Title is required",
       values: { excerpt: "keep me", tags: "a, b" },
     });
-    const denied = (await handleSave(
+    const denied = (await saveInEditor(
       t.db,
       null,
       post({ title: "x", intent: "publish" }),
@@ -112,7 +113,7 @@ describe("the save action", () => {
   });
 
   it("autosave answers JSON with the id and time; unticked checkboxes read as off", async () => {
-    const result = (await handleSave(
+    const result = (await saveInEditor(
       t.db,
       mentor,
       post({ title: "Auto", intent: "autosave" }),

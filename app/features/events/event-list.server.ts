@@ -49,94 +49,138 @@ export async function queryEventsPage(
   const offset = (page - 1) * limit;
   const rows = await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT set_config('enable_seqscan', 'off', true)`);
-    const [{ upcoming } = { upcoming: 0 }] = await tx
-      .select({ upcoming: sql<number>`count(*)::int` })
-      .from(posts)
-      .where(and(inCategory(categoryId), isUpcoming(now)));
-    // Each part in turn: from `skip` into it, as many as the page still needs (one more
-    // than a page, to know whether another follows).
-    let skip = offset;
-    let need = limit + 1;
-    const soon =
-      skip < upcoming
-        ? await tx
-            .select({ id: posts.id })
-            .from(posts)
-            .where(and(inCategory(categoryId), isUpcoming(now)))
-            .orderBy(asc(posts.eventStartsAt), asc(posts.id))
-            .limit(need)
-            .offset(skip)
-        : [];
-    skip = Math.max(0, skip - upcoming);
-    need -= soon.length;
-    let past: { id: string }[] = [];
-    if (need > 0) {
-      past = await tx
-        .select({ id: posts.id })
-        .from(posts)
-        .where(and(inCategory(categoryId), isPast(now)))
-        .orderBy(desc(posts.eventStartsAt), desc(posts.id))
-        .limit(need)
-        .offset(skip);
-      if (past.length < need) {
-        // The past events ran out: how many there are (counted only when the page goes beyond them).
-        let pastCount = skip + past.length;
-        if (past.length === 0 && skip > 0) {
-          const [{ n } = { n: 0 }] = await tx
-            .select({ n: sql<number>`count(*)::int` })
-            .from(posts)
-            .where(and(inCategory(categoryId), isPast(now)));
-          pastCount = n;
-        }
-        skip = Math.max(0, skip - pastCount);
-      }
-      need -= past.length;
-    }
-    const rest =
-      need > 0
-        ? await tx
-            .select({ id: posts.id })
-            .from(posts)
-            .where(and(inCategory(categoryId), isNull(posts.eventStartsAt)))
-            .orderBy(desc(posts.publishedAt), desc(posts.id))
-            .limit(need)
-            .offset(skip)
-        : [];
+    const { soon, past, rest } = await pageIds(tx, categoryId, now, offset, limit);
     const ids = [...soon, ...past, ...rest].map((r) => r.id);
     const cards = await queryCardsByIds(tx, ids.slice(0, limit));
-    const events =
-      cards.length === 0
-        ? []
-        : await tx
-            .select({
-              id: posts.id,
-              startsAt: posts.eventStartsAt,
-              endsAt: posts.eventEndsAt,
-              zone: posts.eventTimeZone,
-              venue: posts.eventVenue,
-              onlineUrl: posts.eventOnlineUrl,
-            })
-            .from(posts)
-            .where(
-              and(
-                inArray(
-                  posts.id,
-                  cards.map((c) => c.id),
-                ),
-                isNotNull(posts.eventStartsAt),
-              ),
-            );
     return {
       cards,
       more: ids.length > limit,
-      events,
+      events: await eventsOf(tx, cards),
       upcomingOnPage: Math.min(soon.length, limit),
       pastOnPage: Math.min(past.length, limit - Math.min(soon.length, limit)),
     };
   });
   if (page > 1 && rows.cards.length === 0) return null;
+  return {
+    posts: rows.cards,
+    events: cardLabels(rows.events, now),
+    upcomingOnPage: rows.upcomingOnPage,
+    pastOnPage: rows.pastOnPage,
+    page,
+    hasPrevious: page > 1,
+    hasNext: rows.more,
+  };
+}
+
+type Ids = { id: string }[];
+
+/**
+ * The page's posts in order: upcoming events, then past events, then the
+ * other posts. Each part in turn: from `skip` into it, as many as the page
+ * still needs (one more than a page, to know whether another follows).
+ */
+async function pageIds(
+  tx: Database,
+  categoryId: string,
+  now: Date,
+  offset: number,
+  limit: number,
+): Promise<{ soon: Ids; past: Ids; rest: Ids }> {
+  const [{ upcoming } = { upcoming: 0 }] = await tx
+    .select({ upcoming: sql<number>`count(*)::int` })
+    .from(posts)
+    .where(and(inCategory(categoryId), isUpcoming(now)));
+  let skip = offset;
+  let need = limit + 1;
+  const soon =
+    skip < upcoming
+      ? await tx
+          .select({ id: posts.id })
+          .from(posts)
+          .where(and(inCategory(categoryId), isUpcoming(now)))
+          .orderBy(asc(posts.eventStartsAt), asc(posts.id))
+          .limit(need)
+          .offset(skip)
+      : [];
+  skip = Math.max(0, skip - upcoming);
+  need -= soon.length;
+  let past: Ids = [];
+  if (need > 0) {
+    ({ past, skip } = await pastEventIds(tx, categoryId, now, skip, need));
+    need -= past.length;
+  }
+  const rest =
+    need > 0
+      ? await tx
+          .select({ id: posts.id })
+          .from(posts)
+          .where(and(inCategory(categoryId), isNull(posts.eventStartsAt)))
+          .orderBy(desc(posts.publishedAt), desc(posts.id))
+          .limit(need)
+          .offset(skip)
+      : [];
+  return { soon, past, rest };
+}
+
+/** Past events, most recent first, from `skip`; and what is left of `skip` for the other posts. */
+async function pastEventIds(
+  tx: Database,
+  categoryId: string,
+  now: Date,
+  skip: number,
+  need: number,
+): Promise<{ past: Ids; skip: number }> {
+  const past = await tx
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(inCategory(categoryId), isPast(now)))
+    .orderBy(desc(posts.eventStartsAt), desc(posts.id))
+    .limit(need)
+    .offset(skip);
+  if (past.length >= need) return { past, skip };
+  // The past events ran out: how many there are (counted only when the page goes beyond them).
+  let pastCount = skip + past.length;
+  if (past.length === 0 && skip > 0) {
+    const [{ n } = { n: 0 }] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(posts)
+      .where(and(inCategory(categoryId), isPast(now)));
+    pastCount = n;
+  }
+  return { past, skip: Math.max(0, skip - pastCount) };
+}
+
+/** The events of the page's cards (posts without one are not in it). */
+async function eventsOf(tx: Database, cards: PostCard[]) {
+  if (cards.length === 0) return [];
+  return tx
+    .select({
+      id: posts.id,
+      startsAt: posts.eventStartsAt,
+      endsAt: posts.eventEndsAt,
+      zone: posts.eventTimeZone,
+      venue: posts.eventVenue,
+      onlineUrl: posts.eventOnlineUrl,
+    })
+    .from(posts)
+    .where(
+      and(
+        inArray(
+          posts.id,
+          cards.map((c) => c.id),
+        ),
+        isNotNull(posts.eventStartsAt),
+      ),
+    );
+}
+
+/** Each card's event line (when, where, past or not), by post id. */
+function cardLabels(
+  rows: Awaited<ReturnType<typeof eventsOf>>,
+  now: Date,
+): Record<string, EventCardLabel> {
   const events: Record<string, EventCardLabel> = {};
-  for (const e of rows.events) {
+  for (const e of rows) {
     if (!e.startsAt || !e.endsAt || !e.zone) continue;
     const labels = eventLabels(e.startsAt, e.endsAt, e.zone);
     events[e.id] = {
@@ -146,15 +190,7 @@ export async function queryEventsPage(
       startIso: isoInZone(e.startsAt, e.zone),
     };
   }
-  return {
-    posts: rows.cards,
-    events,
-    upcomingOnPage: rows.upcomingOnPage,
-    pastOnPage: rows.pastOnPage,
-    page,
-    hasPrevious: page > 1,
-    hasNext: rows.more,
-  };
+  return events;
 }
 
 const cache = createCache<{ page: EventArchivePage | null }>({

@@ -13,7 +13,7 @@ import { categories, posts } from "#server/db/schema";
 import type { Actor } from "~/features/accounts/permissions";
 import { savePost } from "~/features/authoring/save-post.server";
 import { loadPostForEdit } from "~/features/authoring/posts-admin.server";
-import { valuesOf } from "~/features/authoring/routes.server";
+import { valuesOf } from "~/features/authoring/editor.server";
 import { queryPostBySlug } from "~/features/posts/posts.server";
 import { loadPostView } from "~/features/reader/post-page.server";
 import { postMeta } from "~/features/seo/post-meta";

@@ -21,96 +21,30 @@ export function notificationStream(
   onError: (error: unknown) => void,
   options: { stillAllowed?: () => Promise<boolean> } = {},
 ): Response {
-  const allowed = async () => {
-    if (!options.stillAllowed) return true;
-    try {
-      return await options.stillAllowed();
-    } catch (error) {
-      // Unknown (e.g. the database is briefly away): keep the stream; the next check decides.
-      onError(error);
-      return true;
-    }
-  };
-  const encoder = new TextEncoder();
+  const allowed = allowedCheck(options.stillAllowed, onError);
   let cleanup = () => {};
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
-      let closed = false;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      let sending = false;
-      let again = false;
-      const write = (text: string) => {
-        if (closed) return;
-        try {
-          controller.enqueue(encoder.encode(text));
-        } catch {
-          close();
-        }
-      };
-      const send = async () => {
-        if (sending) {
-          again = true;
-          return;
-        }
-        sending = true;
-        try {
-          do {
-            again = false;
-            if (!(await allowed())) {
-              close();
-              return;
-            }
-            const state = await bellState(db(), userId);
-            write(`event: notifications\ndata: ${JSON.stringify(state)}\n\n`);
-          } while (again && !closed);
-        } catch (error) {
-          onError(error);
-        } finally {
-          sending = false;
-        }
-      };
-      const schedule = () => {
-        if (timer || closed) return;
-        timer = setTimeout(() => {
-          timer = undefined;
-          void send();
-        }, SETTLE_MS);
-      };
-      const heartbeat = setInterval(() => {
-        void allowed().then((ok) => (ok ? write(": heartbeat\n\n") : close()));
-      }, HEARTBEAT_MS);
-      let unsubscribe = () => {};
-      const close = () => {
-        if (closed) return;
-        closed = true;
-        clearInterval(heartbeat);
-        clearTimeout(timer);
-        unsubscribe();
-        try {
-          controller.close();
-        } catch {
-          // already closed
-        }
-      };
-      cleanup = close;
-      signal.addEventListener("abort", close, { once: true });
-      write("retry: 2000\n\n");
+      const channel = bellChannel(controller, userId, allowed, onError);
+      cleanup = channel.close;
+      signal.addEventListener("abort", channel.close, { once: true });
+      channel.write("retry: 2000\n\n");
       try {
-        unsubscribe = await subscribeNotifications(getDatabaseHandle(), userId, {
-          onChange: schedule,
+        channel.unsubscribe = await subscribeNotifications(getDatabaseHandle(), userId, {
+          onChange: channel.schedule,
           // The server is shutting down: reconnect soon (spread over 1-3 s), to another instance.
           onClose: () => {
-            write(`retry: ${1_000 + Math.floor(Math.random() * 2_000)}\n\n`);
-            close();
+            channel.write(`retry: ${1_000 + Math.floor(Math.random() * 2_000)}\n\n`);
+            channel.close();
           },
         });
       } catch (error) {
         onError(error);
-        close();
+        channel.close();
         return;
       }
-      if (signal.aborted) close();
-      else await send();
+      if (signal.aborted) channel.close();
+      else await channel.send();
     },
     cancel() {
       cleanup();
@@ -124,4 +58,96 @@ export function notificationStream(
       "X-Accel-Buffering": "no",
     },
   });
+}
+
+/** `stillAllowed`, where an error counts as yes: the next check decides. */
+function allowedCheck(
+  stillAllowed: (() => Promise<boolean>) | undefined,
+  onError: (error: unknown) => void,
+): () => Promise<boolean> {
+  return async () => {
+    if (!stillAllowed) return true;
+    try {
+      return await stillAllowed();
+    } catch (error) {
+      // Unknown (e.g. the database is briefly away): keep the stream; the next check decides.
+      onError(error);
+      return true;
+    }
+  };
+}
+
+/**
+ * One open stream: `write` a frame, `send` the bell's state (once for changes
+ * that arrive while a send is under way), `schedule` a send after SETTLE_MS,
+ * the heartbeat, and `close` (which ends the subscription set in
+ * `unsubscribe`).
+ */
+function bellChannel(
+  controller: ReadableStreamDefaultController<Uint8Array>,
+  userId: string,
+  allowed: () => Promise<boolean>,
+  onError: (error: unknown) => void,
+) {
+  const encoder = new TextEncoder();
+  let closed = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let sending = false;
+  let again = false;
+  const channel = {
+    unsubscribe: () => {},
+    write: (text: string) => {
+      if (closed) return;
+      try {
+        controller.enqueue(encoder.encode(text));
+      } catch {
+        channel.close();
+      }
+    },
+    send: async () => {
+      if (sending) {
+        again = true;
+        return;
+      }
+      sending = true;
+      try {
+        do {
+          again = false;
+          if (!(await allowed())) {
+            channel.close();
+            return;
+          }
+          const state = await bellState(db(), userId);
+          channel.write(`event: notifications\ndata: ${JSON.stringify(state)}\n\n`);
+        } while (again && !closed);
+      } catch (error) {
+        onError(error);
+      } finally {
+        sending = false;
+      }
+    },
+    schedule: () => {
+      if (timer || closed) return;
+      timer = setTimeout(() => {
+        timer = undefined;
+        void channel.send();
+      }, SETTLE_MS);
+    },
+    close: () => {
+      if (closed) return;
+      closed = true;
+      clearInterval(heartbeat);
+      clearTimeout(timer);
+      channel.unsubscribe();
+      try {
+        controller.close();
+      } catch {
+        // already closed
+      }
+    },
+  };
+  const heartbeat = setInterval(() => {
+    void allowed().then((ok) => (ok ? channel.write(": heartbeat\n\n") : channel.close()));
+  }, HEARTBEAT_MS);
+  return channel;
 }

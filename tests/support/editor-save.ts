@@ -1,0 +1,35 @@
+/**
+ * A save from the editor's pages (Publish, Save as draft, autosave), driven
+ * in-process through the route's own action (app/routes/editor-save.server.ts,
+ * docs/decisions/0216) with a test context: the form as a Request, the member
+ * as the session would give it. A redirect comes back thrown, as from the
+ * action; anything else is the action's data().
+ */
+import pino from "pino";
+import type { Database } from "../../server/db/client";
+import type { Actor } from "~/features/accounts/permissions";
+import type { SessionUser } from "~/features/accounts/session.server";
+import { testServices } from "~/lib/services.server";
+import { testContext } from "~/pipeline/test-context.server";
+import { editorSaveAction } from "~/routes/editor-save.server";
+
+/** The member as the session gives it, from the few fields a test states. */
+function sessionUserOf(actor: Actor): SessionUser {
+  return {
+    email: `${actor.id}@example.com`,
+    username: actor.id,
+    fullName: null,
+    profilePhotoUrl: null,
+    profileCompleted: true,
+    twoFactorEnabled: false,
+    adminNeedsTwoFactor: false,
+    sessionId: "test-session",
+    ...actor,
+  };
+}
+
+export function saveInEditor(db: Database, actor: Actor | null, request: Request) {
+  const services = testServices({ db, log: pino({ enabled: false }) });
+  const context = testContext({ services, actor: actor && sessionUserOf(actor) });
+  return editorSaveAction({ request, params: {}, context });
+}
