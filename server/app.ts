@@ -53,6 +53,7 @@ import { serveLiveBackups } from "./backup/live";
 import { JobQueue, setJobQueue } from "./jobs/queue";
 import { setRuntime } from "./runtime";
 import { createStorage } from "./storage";
+import { forgetAllWindows } from "./http/window-limiter";
 
 /**
  * What the app hands the server: the server knows no feature, so whatever
@@ -151,6 +152,8 @@ export function createApp({
 }: AppOptions): Express {
   const app = express();
   app.disable("x-powered-by");
+  // Per-instance limits start unused with each app (server/http/window-limiter.ts).
+  forgetAllWindows();
   // Every request counted and timed by route pattern; /metrics itself, off without a token.
   app.use(requestMetrics());
   app.use(metricsEndpoint(config.metricsToken));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createWindowLimiter } from "./window-limiter";
+import { createWindowLimiter, forgetAllWindows } from "./window-limiter";
 
 describe("createWindowLimiter", () => {
   it("allows up to the limit per window and key", () => {
@@ -23,5 +23,15 @@ describe("createWindowLimiter", () => {
     allow("b", 0);
     allow("c", 0); // evicts "a"
     expect(allow("a", 1)).toBe(true);
+  });
+
+  it("forgets every limiter's windows when a new app starts", () => {
+    const one = createWindowLimiter({ limit: 1, windowMs: 60_000 });
+    const two = createWindowLimiter({ limit: 1, windowMs: 60_000 });
+    one("a", 0);
+    two("a", 0);
+    expect([one("a", 1), two("a", 1)]).toEqual([false, false]);
+    forgetAllWindows();
+    expect([one("a", 2), two("a", 2)]).toEqual([true, true]);
   });
 });

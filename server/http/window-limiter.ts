@@ -3,6 +3,17 @@
  * protects this instance (e.g. its log volume); limits that must hold across
  * instances (sign-up, login) are kept in PostgreSQL.
  */
+const everyLimiter = new Set<Map<string, unknown>>();
+
+/**
+ * Forgets every window of every limiter in this process: a new app starts with
+ * its per-instance limits unused (createApp; a test worker starts one app per
+ * file, decision 0240). At a process's start there is nothing to forget.
+ */
+export function forgetAllWindows() {
+  for (const windows of everyLimiter) windows.clear();
+}
+
 export function createWindowLimiter(options: {
   limit: number;
   windowMs: number;
@@ -10,6 +21,7 @@ export function createWindowLimiter(options: {
 }) {
   const { limit, windowMs, maxKeys = 10_000 } = options;
   const windows = new Map<string, { start: number; count: number }>();
+  everyLimiter.add(windows);
 
   return function allow(key: string, now = Date.now()): boolean {
     let entry = windows.get(key);

@@ -217,8 +217,17 @@ export async function runDigestPlanJob(deps: EmailJobDeps, queue: JobQueue, job:
   }
 }
 
-/** The week's most-read posts, read once per week and window by this process. */
-const mostReadCache = new Map<string, Promise<DigestPost[]>>();
+/**
+ * The week's most-read posts, read once per database, week and window by this process (a test
+ * worker serves one database per file: decision 0240).
+ */
+const mostReadByDatabase = new WeakMap<object, Map<string, Promise<DigestPost[]>>>();
+
+function mostReadCacheOf(db: object) {
+  let cache = mostReadByDatabase.get(db);
+  if (!cache) mostReadByDatabase.set(db, (cache = new Map()));
+  return cache;
+}
 
 export async function runDigestJob(deps: EmailJobDeps, job: DigestJob) {
   const db = deps.db();
@@ -227,6 +236,7 @@ export async function runDigestJob(deps: EmailJobDeps, job: DigestJob) {
   await deliver(deps, `digest:${job.userId}:${job.week}`, job.userId, "digest", async () => {
     const to = await recipient(db, job.userId);
     if (!to || to.status !== "approved") return null;
+    const mostReadCache = mostReadCacheOf(db);
     const cacheKey = `${job.since}/${job.until}`;
     let mostRead = mostReadCache.get(cacheKey);
     if (!mostRead) {
