@@ -14,6 +14,7 @@ import { postComment as post } from "./comment-api";
 import { CommentForm } from "./comment-form";
 import type { CommentDraft } from "./comment-form.server";
 import type { CommentView } from "./comments.server";
+import { listKnowsChange, useListRequestedAt } from "./list-freshness";
 import { useSiteTimeZone } from "~/lib/site-time-zone";
 
 const DELETE_FAILED = "Failed to delete comment. Please try again.";
@@ -186,12 +187,18 @@ function Replies({
 function useLike(comment: CommentView, user: HeaderUser | null, postPath: string) {
   const [liked, setLiked] = useState(comment.likedByMe);
   const [likes, setLikes] = useState(comment.likeCount);
-  // A fresh load of the list (after hydration, a post or a delete) brings new counts.
+  // When this member last clicked (performance.now()); null before the first click.
+  const [clickedAt, setClickedAt] = useState<number | null>(null);
+  const requestedAt = useListRequestedAt();
+  // A fresh load of the list (after hydration, a post or a delete) brings new counts,
+  // unless it was asked for before the last click (it would undo that click).
   const [shown, setShown] = useState(comment);
   if (shown !== comment) {
     setShown(comment);
-    setLiked(comment.likedByMe);
-    setLikes(comment.likeCount);
+    if (listKnowsChange(requestedAt, clickedAt)) {
+      setLiked(comment.likedByMe);
+      setLikes(comment.likeCount);
+    }
   }
 
   const like = async () => {
@@ -200,6 +207,7 @@ function useLike(comment: CommentView, user: HeaderUser | null, postPath: string
       return;
     }
     const next = !liked;
+    setClickedAt(performance.now());
     setLiked(next);
     setLikes((n) => Math.max(0, n + (next ? 1 : -1)));
     try {

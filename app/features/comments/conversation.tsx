@@ -7,6 +7,7 @@ import { forgetCommentCount, publishCommentCount } from "./comment-count";
 import { CommentForm } from "./comment-form";
 import type { CommentDraft } from "./comment-form.server";
 import { CommentItem } from "./comment-item";
+import { ListRequestedAt } from "./list-freshness";
 import type { CommentPage, CommentView } from "./comments.server";
 
 export { COMMENT_LIMIT } from "./comment-form";
@@ -37,7 +38,11 @@ export function Conversation({
   initial?: CommentPage;
   draft?: CommentDraft;
 }) {
-  const { root, items, state, hasMore, total, load } = useComments(postId, commentCount, initial);
+  const { root, items, state, hasMore, total, load, requestedAt } = useComments(
+    postId,
+    commentCount,
+    initial,
+  );
 
   // After a post or a delete, as many top-level comments as were shown (one
   // more for a new top-level comment, one fewer for a deleted one), not just 5.
@@ -69,20 +74,22 @@ export function Conversation({
           Failed to load comments.
         </p>
       ) : null}
-      <ul className="mt-6 space-y-6">
-        {items.map((comment) => (
-          <li key={comment.id}>
-            <CommentItem
-              comment={comment}
-              postId={postId}
-              postPath={postPath}
-              user={user}
-              onChanged={reload}
-              draft={replyDraftFor === comment.id ? draft : undefined}
-            />
-          </li>
-        ))}
-      </ul>
+      <ListRequestedAt.Provider value={requestedAt}>
+        <ul className="mt-6 space-y-6">
+          {items.map((comment) => (
+            <li key={comment.id}>
+              <CommentItem
+                comment={comment}
+                postId={postId}
+                postPath={postPath}
+                user={user}
+                onChanged={reload}
+                draft={replyDraftFor === comment.id ? draft : undefined}
+              />
+            </li>
+          ))}
+        </ul>
+      </ListRequestedAt.Provider>
       {hasMore ? (
         // A link, so that it works without JavaScript too (the page with 5 more comments);
         // with JavaScript the next 5 are fetched in place.
@@ -115,6 +122,8 @@ function useComments(postId: string, commentCount: number, initial: CommentPage 
   );
   const [hasMore, setHasMore] = useState(initial?.hasMore ?? false);
   const [total, setTotal] = useState(initial?.total ?? commentCount);
+  // When the items shown were asked for (list-freshness.ts).
+  const [requestedAt, setRequestedAt] = useState(0);
   // A newer count from the page (the members' shared page learns it after hydrating) replaces it.
   const [givenCount, setGivenCount] = useState(commentCount);
   if (givenCount !== commentCount) {
@@ -130,6 +139,7 @@ function useComments(postId: string, commentCount: number, initial: CommentPage 
   const load = useCallback(
     async (offset: number, limit = 5) => {
       setState("loading");
+      const started = performance.now();
       try {
         const response = await fetch(
           `/api/comments?postId=${postId}&offset=${offset}&limit=${limit}`,
@@ -137,6 +147,7 @@ function useComments(postId: string, commentCount: number, initial: CommentPage 
         if (!response.ok) throw new Error(`comments: ${response.status}`);
         const page = (await response.json()) as CommentPage;
         setItems((current) => (offset === 0 ? page.comments : [...current, ...page.comments]));
+        setRequestedAt(started);
         setHasMore(page.hasMore);
         setTotal(page.total);
         setState("loaded");
@@ -164,5 +175,5 @@ function useComments(postId: string, commentCount: number, initial: CommentPage 
     observer.observe(element);
     return () => observer.disconnect();
   }, [load, initialCount]);
-  return { root, items, state, hasMore, total, load };
+  return { root, items, state, hasMore, total, load, requestedAt };
 }
