@@ -1,8 +1,8 @@
 import { axeBuilder, expect, test, waitForHydration } from "./fixtures";
 
-// Every journey runs axe on the pages it visits. This proves that the check
-// works with the default `page` fixture (made by browser.newContext()) and
-// that it reports a real violation rather than passing vacuously.
+// Every journey runs axe on the pages it visits. This proves that the check, as the journeys
+// run it (fixtures.ts: in the page, violations in full), reports a real violation rather than
+// passing vacuously.
 test("axe reports violations on a page that has them", async ({ page }) => {
   await page.goto("/");
   // Changing the DOM before hydration would be a hydration mismatch.
