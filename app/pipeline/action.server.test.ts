@@ -13,6 +13,7 @@ import { action as uploadAction } from "~/routes/api.uploads";
 import { UPLOAD_MESSAGES } from "~/features/authoring/uploads.server";
 import { action as loginAction } from "~/routes/login";
 import { action as logoutAction } from "~/routes/logout";
+import { action as metadataAction } from "~/routes/api.metadata";
 import { defineAction, defineIntents, definePublicAction, intent } from "./action.server";
 import { sessionContext } from "./guards.server";
 import { testContext } from "./test-context.server";
@@ -519,6 +520,57 @@ describe("the account pages' public actions", () => {
       );
       expect(result).toMatchObject({ status: 405, body: { error: "Method not allowed" } });
       expect(record).toEqual([]);
+    }
+  });
+});
+
+describe('a JSON body (body: "json")', () => {
+  const looked: string[] = [];
+  const lookup = defineAction({
+    permission: "post.write",
+    refusal: { status: 403, error: "Permission denied" },
+    body: "json",
+    schema: z.object({ url: z.string().max(16) }),
+    limit: 1024,
+    messages: { invalid: "A valid URL is required" },
+    run: (_services, _actor, { url }) => {
+      looked.push(url);
+      return Promise.resolve({ ok: true as const, url });
+    },
+  });
+  const json = { type: "application/json" };
+  const context = () => testContext({ services: testServices({}), actor: member("mentor") });
+
+  it("checks the document with the schema, its strings cleaned; refuses what is not JSON or too large", async () => {
+    const answers = await Promise.all(
+      [
+        streamedPost(JSON.stringify({ url: "https://a.test\u0000" }), [], json),
+        streamedPost("url=https://a.test", [], json),
+        streamedPost(JSON.stringify({ url: 5 }), [], json),
+        streamedPost(JSON.stringify({ url: "x".repeat(4096) }), [], json),
+      ].map((request) => outcome(lookup({ request, params: {}, context: context() }))),
+    );
+    expect(answers.map((a) => [a.status, a.body])).toEqual([
+      [200, { url: "https://a.test" }],
+      [400, { error: "A valid URL is required" }],
+      [400, { error: "A valid URL is required", fieldErrors: { url: expect.any(String) } }],
+      [413, { error: "Request too large" }],
+    ]);
+    expect(looked).toEqual(["https://a.test"]);
+  });
+
+  it("/api/metadata refuses a visitor and a member with 403 before reading the body", async () => {
+    for (const who of [null, member("user")]) {
+      const record: string[] = [];
+      const result = await outcome(
+        metadataAction({
+          request: streamedPost(JSON.stringify({ url: "https://a.test/" }), record, json),
+          params: {},
+          context: recordingContext(who, record),
+        }),
+      );
+      expect(result).toMatchObject({ status: 403, body: { error: "Permission denied" } });
+      expect(record).toEqual(["session"]);
     }
   });
 });

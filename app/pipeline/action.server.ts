@@ -35,7 +35,7 @@ import { can, type Action } from "~/features/accounts/permissions";
 import type { SessionUser } from "~/features/accounts/session.server";
 import { guard, sessionOf, type Refusal } from "./guards.server";
 import { fieldErrorsOf, fieldsOf, type FormFields } from "~/lib/read-input.server";
-import { readFormWithin } from "~/lib/request-body.server";
+import { readFormWithin, readJsonWithin } from "~/lib/request-body.server";
 import { services as servicesOf } from "~/lib/services.server";
 import { clientIp } from "~/features/accounts/request.server";
 
@@ -130,6 +130,8 @@ export type RefusedHandler<F extends Outcome> = (
 type ReadSpec<B extends object> = {
   /** The body's byte cap (default TEXT_FORM_LIMIT_BYTES, server/http/limits.ts). */
   limit?: number;
+  /** A form (default), or JSON checked by the schema as it is (docs/decisions/0243). */
+  body?: BodyFormat;
   messages?: ReadMessages;
   refusedBody?: RefusedBody<B>;
   /** Send success bodies with `ok: true` (api.comments' JSON, as its script reads it). */
@@ -142,6 +144,8 @@ export type ActionSpec<S extends z.ZodType, R extends Outcome, B extends object 
   schema: S;
   /** The body's byte cap (default TEXT_FORM_LIMIT_BYTES, server/http/limits.ts). */
   limit?: number;
+  /** A form (default), or JSON checked by the schema as it is (docs/decisions/0243). */
+  body?: BodyFormat;
   messages?: ReadMessages;
   refusedBody?: RefusedBody<B>;
   /** Send success bodies with `ok: true` (api.comments' JSON, as its script reads it). */
@@ -156,7 +160,7 @@ export type ActionSpec<S extends z.ZodType, R extends Outcome, B extends object 
 
 export type IntentSpec<S extends z.ZodType = z.ZodType, R extends Outcome = Outcome> = Omit<
   ActionSpec<S, R>,
-  "limit" | "messages" | "refusal" | "refusedBody" | "keepOk"
+  "limit" | "body" | "messages" | "refusal" | "refusedBody" | "keepOk"
 >;
 
 /** The input `run` gets: the schema's output, or nothing for an action that reads no body. */
@@ -184,6 +188,28 @@ export function intent<S extends z.ZodType, R extends Outcome>(
   spec: IntentSpec<S, R>,
 ): IntentSpec<z.ZodType, R> {
   return spec;
+}
+
+/** How the body is read: an HTML form (urlencoded or multipart), or a JSON document. */
+export type BodyFormat = "form" | "json";
+
+type Read =
+  | { ok: true; value: unknown; form: FormData; fields: FormFields }
+  | { ok: false; reason: "too-large" | "unreadable" };
+
+/**
+ * The body within the cap: a form as its fields (what the schema checks and
+ * the page keeps), or JSON as it is (its fields are then none: no form was read).
+ */
+async function readBody(request: Request, limit: number, format: BodyFormat): Promise<Read> {
+  if (format === "json") {
+    const json = await readJsonWithin(request, limit);
+    return json.ok ? { ok: true, value: json.value, form: new FormData(), fields: {} } : json;
+  }
+  const body = await readFormWithin(request, limit);
+  if (!body.ok) return body;
+  const fields = fieldsOf(body.form.entries());
+  return { ok: true, value: fields, form: body.form, fields };
 }
 
 /** The headers of an answer made for a signed-in member (loaders use them too). */
@@ -254,8 +280,8 @@ function refuse<B extends object>(
   return data(body as B, { status, headers: noStore });
 }
 
-function check<S extends z.ZodType>(schema: S, fields: FormFields) {
-  const parsed = schema.safeParse(fields);
+function check<S extends z.ZodType>(schema: S, value: unknown) {
+  const parsed = schema.safeParse(value);
   return parsed.success
     ? { ok: true as const, data: parsed.data }
     : {
@@ -284,7 +310,8 @@ function pipeline<
     run: (services: Services, actor: A, input: I, extra: ActionExtra) => Promise<R>;
   },
 ) {
-  const { schema, limit = TEXT_FORM_LIMIT_BYTES, messages = {}, refused } = spec;
+  const { schema, limit = TEXT_FORM_LIMIT_BYTES, body: format = "form", messages = {} } = spec;
+  const { refused } = spec;
   const shape = { messages, refusedBody: spec.refusedBody };
   return async ({ request, params, context }: ActionArgs) => {
     if (request.method !== "POST") return refuse("method", shape);
@@ -300,12 +327,12 @@ function pipeline<
       const extra = { request, params, form: new FormData(), fields: {}, ip };
       return answer<R, B>(await spec.run(services, actor, undefined as I, extra));
     }
-    const body = await readFormWithin(request, limit);
+    const body = await readBody(request, limit, format);
     if (!body.ok) return decline(body.reason);
-    const fields = fieldsOf(body.form.entries());
-    const input = check(schema, fields);
+    const { form, fields } = body;
+    const input = check(schema, body.value);
     if (!input.ok) return decline("invalid", { fields, invalid: input });
-    const extra = { request, params, form: body.form, fields, ip };
+    const extra = { request, params, form, fields, ip };
     return answer<R, B>(await spec.run(services, actor, input.data as I, extra), spec.keepOk);
   };
 }
