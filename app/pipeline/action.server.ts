@@ -6,15 +6,16 @@
  *   2. session  — the request's member, once (shared with the guards);
  *   3. guard    — a permission from the role table (permissions.ts); a refusal
  *                 answers before a byte of the body is read;
- *   4. input    — the form read within a byte cap (413 past it), checked with
- *                 the zod schema (400 with the schema's or the route's words);
+ *   4. input    — the form (or, with `body: "json"`, the JSON document) read
+ *                 within a byte cap (413 past it), checked with the zod schema
+ *                 (400 with the schema's or the route's words);
  *   5. feature  — `run(services, actor, input, extra)`;
  *   6. answer   — `{ ok: false, status, … }` → data(rest, { status });
  *                 `{ ok: true, redirect }` → a redirect; any other success →
  *                 data(rest): `ok` and `status` are the helper's, never the
  *                 wire's (docs/decisions/0220; `keepOk` for the one JSON that
- *                 has always carried `ok: true`). Always
- *                 `Cache-Control: private, no-store` (the actor is signed in).
+ *                 has always carried `ok: true`); the outcome's `setCookie` on
+ *                 its headers. Always `Cache-Control: private, no-store`.
  *
  * defineIntents is the same for a form with several buttons: the guard before
  * the body refuses whoever may do none of the intents; once the body is read,
@@ -138,18 +139,14 @@ type ReadSpec<B extends object> = {
   keepOk?: boolean;
 };
 
-export type ActionSpec<S extends z.ZodType, R extends Outcome, B extends object = Prologue> = {
+export type ActionSpec<
+  S extends z.ZodType,
+  R extends Outcome,
+  B extends object = Prologue,
+> = ReadSpec<B> & {
   permission: Action;
   refusal?: Refusal;
   schema: S;
-  /** The body's byte cap (default TEXT_FORM_LIMIT_BYTES, server/http/limits.ts). */
-  limit?: number;
-  /** A form (default), or JSON checked by the schema as it is (docs/decisions/0243). */
-  body?: BodyFormat;
-  messages?: ReadMessages;
-  refusedBody?: RefusedBody<B>;
-  /** Send success bodies with `ok: true` (api.comments' JSON, as its script reads it). */
-  keepOk?: boolean;
   run: (
     services: Services,
     actor: SessionUser,
@@ -325,7 +322,7 @@ function pipeline<
         : refuse(problem, shape, read);
     if (schema === null) {
       const extra = { request, params, form: new FormData(), fields: {}, ip };
-      return answer<R, B>(await spec.run(services, actor, undefined as I, extra));
+      return answer<R, B>(await spec.run(services, actor, undefined as I, extra), spec.keepOk);
     }
     const body = await readBody(request, limit, format);
     if (!body.ok) return decline(body.reason);
