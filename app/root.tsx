@@ -34,8 +34,11 @@ import { bellState } from "~/features/notifications/notifications.server";
 import { openReportCount } from "~/features/reports/reports.server";
 import { ConsentBar } from "~/features/consent/lazy-consent-bar";
 import { pageScripts } from "~/features/consent/consent.server";
+import { consentFromCookieHeader } from "~/features/consent/consent";
+import { lookupCountry } from "~/features/consent/geo.server";
 import { TrackerBody, TrackerHead } from "~/features/site-settings/tracker-tags";
 import { db } from "#server/db/client";
+import { runtime } from "#server/runtime";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import type { BellState } from "~/features/notifications/notification-rules";
@@ -80,7 +83,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     loadSiteChrome(),
     getSessionUser(request),
     // The consent bar and the tracking scripts this visitor gets (docs/product/privacy.md#tracking-scripts).
-    pageScripts(db(), request),
+    pageScripts(db(), {
+      countryCode: lookupCountry(request.headers, runtime().config.geo).countryCode,
+      state: consentFromCookieHeader(request.headers.get("cookie")),
+    }),
   ]);
   const [bell, openReports] = await Promise.all([
     can(user, "notifications.read") ? bellState(db(), user!.id) : null,

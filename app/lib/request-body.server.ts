@@ -1,4 +1,4 @@
-import { cleanFormData } from "#server/http/clean-input";
+import { cleanFormData, cleanJson } from "#server/http/clean-input";
 
 /**
  * Reading a form body with a byte cap that holds whether or not the client
@@ -30,16 +30,40 @@ async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>) {
   }
 }
 
-export type CappedForm =
-  { ok: true; form: FormData } | { ok: false; reason: "too-large" | "unreadable" };
+type Refused = { ok: false; reason: "too-large" | "unreadable" };
+
+export type CappedForm = { ok: true; form: FormData } | Refused;
+
+/** A JSON body, its strings cleaned as a form's are. */
+export type CappedJson = { ok: true; value: unknown } | Refused;
 
 export async function readFormWithin(request: Request, maxBytes: number): Promise<CappedForm> {
+  const read = await readWithin(request, maxBytes, (counted) => counted.formData());
+  // Text without control characters (docs/milestones.md#issue-13-security: PostgreSQL refuses U+0000).
+  return read.ok ? { ok: true, form: cleanFormData(read.value) } : read;
+}
+
+/** A JSON body read within `maxBytes` as it streams; not JSON at all is "unreadable". */
+export async function readJsonWithin(request: Request, maxBytes: number): Promise<CappedJson> {
+  const read = await readWithin(request, maxBytes, (counted) => counted.json() as Promise<unknown>);
+  return read.ok ? { ok: true, value: cleanJson(read.value) } : read;
+}
+
+/** The body parsed by `parse`, counted as it streams and refused past `maxBytes`. */
+async function readWithin<T>(
+  request: Request,
+  maxBytes: number,
+  parse: (counted: Request) => Promise<T>,
+): Promise<{ ok: true; value: T } | Refused> {
   const declared = request.headers.get("content-length");
   if (declared !== null && Number(declared) > maxBytes) return { ok: false, reason: "too-large" };
   const source = request.body;
   if (!source) {
-    const form = await request.formData().catch(() => null);
-    return form ? { ok: true, form: cleanFormData(form) } : { ok: false, reason: "unreadable" };
+    try {
+      return { ok: true, value: await parse(request) };
+    } catch {
+      return { ok: false, reason: "unreadable" };
+    }
   }
 
   let seen = 0;
@@ -68,14 +92,15 @@ export async function readFormWithin(request: Request, maxBytes: number): Promis
   const headers = new Headers(request.headers);
   headers.delete("content-length");
   try {
-    const form = await new Request(request.url, {
-      method: request.method,
-      headers,
-      body: counted,
-      duplex: "half",
-    } as RequestInit).formData();
-    // Text without control characters (docs/milestones.md#issue-13-security: PostgreSQL refuses U+0000).
-    return { ok: true, form: cleanFormData(form) };
+    const value = await parse(
+      new Request(request.url, {
+        method: request.method,
+        headers,
+        body: counted,
+        duplex: "half",
+      } as RequestInit),
+    );
+    return { ok: true, value };
   } catch {
     return { ok: false, reason: over ? "too-large" : "unreadable" };
   }

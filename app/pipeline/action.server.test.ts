@@ -11,7 +11,10 @@ import type { SessionUser } from "~/features/accounts/session.server";
 import { testServices } from "~/lib/services.server";
 import { action as uploadAction } from "~/routes/api.uploads";
 import { UPLOAD_MESSAGES } from "~/features/authoring/uploads.server";
-import { defineAction, defineIntents, intent } from "./action.server";
+import { action as loginAction } from "~/routes/login";
+import { action as logoutAction } from "~/routes/logout";
+import { action as metadataAction } from "~/routes/api.metadata";
+import { defineAction, defineIntents, definePublicAction, intent } from "./action.server";
 import { sessionContext } from "./guards.server";
 import { testContext } from "./test-context.server";
 
@@ -37,7 +40,7 @@ function member(role: SessionUser["role"], status: SessionUser["status"] = "appr
 function streamedPost(
   body: string | Uint8Array,
   steps: string[],
-  { method = "POST", type = "application/x-www-form-urlencoded" } = {},
+  { method = "POST", type = "application/x-www-form-urlencoded", headers = {} } = {},
 ) {
   const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body;
   let offset = 0;
@@ -55,7 +58,7 @@ function streamedPost(
   );
   return new Request("https://site.test/api/thing", {
     method,
-    headers: { "content-type": type },
+    headers: { "content-type": type, ...headers },
     body: method === "GET" ? undefined : stream,
     duplex: "half",
   } as RequestInit);
@@ -336,5 +339,238 @@ describe("POST /api/uploads", () => {
     );
     expect(result).toMatchObject({ status: 403, body: { error: UPLOAD_MESSAGES.forbidden } });
     expect(steps).toEqual(["session"]);
+  });
+});
+
+describe("definePublicAction", () => {
+  const titledForAnyone = (record: string[]) =>
+    definePublicAction({
+      schema,
+      limit: 1024,
+      run: (_services, actor, input) => {
+        record.push(`run ${actor?.role ?? "visitor"} ${input.title}`);
+        return Promise.resolve({ ok: true as const, said: input.title });
+      },
+    });
+
+  it("runs method, session, body, feature in that order; the feature gets the member or null", async () => {
+    for (const who of [null, member("user", "pending"), member("user", "blocked")]) {
+      const record: string[] = [];
+      const result = await outcome(
+        titledForAnyone(record)({
+          request: streamedPost("title=Hello", record),
+          params: {},
+          context: recordingContext(who, record),
+        }),
+      );
+      const role = who ? "user" : "visitor";
+      expect(record).toEqual(["session", "body", `run ${role} Hello`]);
+      expect(result).toMatchObject({ status: 200, body: { said: "Hello" } });
+      expect(result.cacheControl).toBe("private, no-store");
+    }
+  });
+
+  it("answers 405 to GET and to a PUT with a body, asking nothing and reading nothing", async () => {
+    for (const method of ["GET", "PUT", "PATCH", "DELETE"]) {
+      const record: string[] = [];
+      const result = await outcome(
+        titledForAnyone(record)({
+          request: streamedPost("title=Hello", record, { method }),
+          params: {},
+          context: recordingContext(null, record),
+        }),
+      );
+      expect({ method, ...result }).toMatchObject({
+        method,
+        status: 405,
+        body: { error: "Method not allowed" },
+        cacheControl: "private, no-store",
+      });
+      expect(record).toEqual([]);
+    }
+  });
+
+  it("answers 413 to a declared length past the cap without pulling a byte", async () => {
+    const record: string[] = [];
+    const big = `title=${"x".repeat(4096)}`;
+    const result = await outcome(
+      titledForAnyone(record)({
+        request: streamedPost(big, record, { headers: { "content-length": String(big.length) } }),
+        params: {},
+        context: recordingContext(null, record),
+      }),
+    );
+    expect(result).toMatchObject({ status: 413, body: { error: "Request too large" } });
+    expect(record).toEqual(["session"]);
+  });
+
+  it("answers 413 to a chunked body past the cap; the feature never runs", async () => {
+    const record: string[] = [];
+    const result = await outcome(
+      titledForAnyone(record)({
+        request: streamedPost(`title=${"x".repeat(200 * 1024)}`, record),
+        params: {},
+        context: recordingContext(null, record),
+      }),
+    );
+    expect(result).toMatchObject({ status: 413, body: { error: "Request too large" } });
+    expect(record).toEqual(["session", "body"]);
+  });
+
+  it("lets the page answer a refused body in its own words and status, with what was typed", async () => {
+    const seen: unknown[] = [];
+    const page = definePublicAction({
+      schema,
+      limit: 64,
+      messages: { schemaMessage: true, tooLarge: "Fill in the form", invalid: "Fill in the form" },
+      refused: (_services, actor, { problem, error, fields }) => {
+        seen.push([problem, actor?.role ?? null]);
+        return {
+          ok: false as const,
+          status: 422,
+          error,
+          typed: typeof fields?.title === "string" ? fields.title : null,
+        };
+      },
+      run: () => Promise.resolve({ ok: true as const }),
+    });
+    const context = () => testContext({ services: testServices({}), actor: null });
+    const answers = await Promise.all(
+      [
+        streamedPost("", [], { method: "PUT" }),
+        streamedPost(`title=${"x".repeat(128)}`, []),
+        streamedPost("title=", []),
+        streamedPost("not a form", [], { type: "text/plain" }),
+      ].map((request) => outcome(page({ request, params: {}, context: context() }))),
+    );
+    expect(answers.map((a) => [a.status, a.body])).toEqual([
+      [405, { error: "Method not allowed" }],
+      [422, { error: "Fill in the form", typed: null }],
+      [422, { error: "Please give a title", typed: "" }],
+      [422, { error: "Fill in the form", typed: null }],
+    ]);
+    expect(seen).toEqual([
+      ["too-large", null],
+      ["invalid", null],
+      ["unreadable", null],
+    ]);
+  });
+
+  it("puts the feature's cookies on the answer, a redirect or data, never in the body", async () => {
+    const cookies = ["a=1; Path=/; HttpOnly", "b=2; Path=/"];
+    const make = (redirect?: string) =>
+      definePublicAction({
+        schema,
+        run: () => Promise.resolve({ ok: true as const, redirect, setCookie: cookies }),
+      });
+    const context = () => testContext({ services: testServices({}), actor: null });
+    const moved = await make("/next")({
+      request: streamedPost("title=a", []),
+      params: {},
+      context: context(),
+    }).catch((thrown: unknown) => thrown);
+    expect(moved).toBeInstanceOf(Response);
+    const response = moved as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/next");
+    expect(response.headers.getSetCookie()).toEqual(cookies);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    const stayed = (await make()({
+      request: streamedPost("title=a", []),
+      params: {},
+      context: context(),
+    })) as unknown as { data: unknown; init: ResponseInit };
+    expect(stayed.data).toEqual({});
+    expect(new Headers(stayed.init.headers).getSetCookie()).toEqual(cookies);
+  });
+
+  it("reads no body when the action takes none (schema: null)", async () => {
+    const record: string[] = [];
+    const bodiless = definePublicAction({
+      schema: null,
+      run: (_services, actor, input) => {
+        record.push(`run ${actor?.role ?? "visitor"} ${String(input)}`);
+        return Promise.resolve({ ok: true as const, redirect: "/" });
+      },
+    });
+    const result = await outcome(
+      bodiless({
+        request: streamedPost(`x=${"y".repeat(4096)}`, record),
+        params: {},
+        context: recordingContext(member("mentor"), record),
+      }),
+    );
+    expect(result).toMatchObject({ status: 302, location: "/" });
+    expect(record).toEqual(["session", "run mentor undefined"]);
+  });
+});
+
+describe("the account pages' public actions", () => {
+  it("/login and /logout answer 405 to a PUT before reading anything or signing anyone in or out", async () => {
+    for (const action of [loginAction, logoutAction]) {
+      const record: string[] = [];
+      const result = await outcome(
+        action({
+          request: streamedPost("email=a%40example.com&password=Secret123", record, {
+            method: "PUT",
+          }),
+          params: {},
+          context: recordingContext(member("user"), record),
+        }),
+      );
+      expect(result).toMatchObject({ status: 405, body: { error: "Method not allowed" } });
+      expect(record).toEqual([]);
+    }
+  });
+});
+
+describe('a JSON body (body: "json")', () => {
+  const looked: string[] = [];
+  const lookup = defineAction({
+    permission: "post.write",
+    refusal: { status: 403, error: "Permission denied" },
+    body: "json",
+    schema: z.object({ url: z.string().max(16) }),
+    limit: 1024,
+    messages: { invalid: "A valid URL is required" },
+    run: (_services, _actor, { url }) => {
+      looked.push(url);
+      return Promise.resolve({ ok: true as const, url });
+    },
+  });
+  const json = { type: "application/json" };
+  const context = () => testContext({ services: testServices({}), actor: member("mentor") });
+
+  it("checks the document with the schema, its strings cleaned; refuses what is not JSON or too large", async () => {
+    const answers = await Promise.all(
+      [
+        streamedPost(JSON.stringify({ url: "https://a.test\u0000" }), [], json),
+        streamedPost("url=https://a.test", [], json),
+        streamedPost(JSON.stringify({ url: 5 }), [], json),
+        streamedPost(JSON.stringify({ url: "x".repeat(4096) }), [], json),
+      ].map((request) => outcome(lookup({ request, params: {}, context: context() }))),
+    );
+    expect(answers.map((a) => [a.status, a.body])).toEqual([
+      [200, { url: "https://a.test" }],
+      [400, { error: "A valid URL is required" }],
+      [400, { error: "A valid URL is required", fieldErrors: { url: expect.any(String) } }],
+      [413, { error: "Request too large" }],
+    ]);
+    expect(looked).toEqual(["https://a.test"]);
+  });
+
+  it("/api/metadata refuses a visitor and a member with 403 before reading the body", async () => {
+    for (const who of [null, member("user")]) {
+      const record: string[] = [];
+      const result = await outcome(
+        metadataAction({
+          request: streamedPost(JSON.stringify({ url: "https://a.test/" }), record, json),
+          params: {},
+          context: recordingContext(who, record),
+        }),
+      );
+      expect(result).toMatchObject({ status: 403, body: { error: "Permission denied" } });
+      expect(record).toEqual(["session"]);
+    }
   });
 });

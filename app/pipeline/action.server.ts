@@ -6,19 +6,26 @@
  *   2. session  — the request's member, once (shared with the guards);
  *   3. guard    — a permission from the role table (permissions.ts); a refusal
  *                 answers before a byte of the body is read;
- *   4. input    — the form read within a byte cap (413 past it), checked with
- *                 the zod schema (400 with the schema's or the route's words);
+ *   4. input    — the form (or, with `body: "json"`, the JSON document) read
+ *                 within a byte cap (413 past it), checked with the zod schema
+ *                 (400 with the schema's or the route's words);
  *   5. feature  — `run(services, actor, input, extra)`;
  *   6. answer   — `{ ok: false, status, … }` → data(rest, { status });
  *                 `{ ok: true, redirect }` → a redirect; any other success →
  *                 data(rest): `ok` and `status` are the helper's, never the
  *                 wire's (docs/decisions/0220; `keepOk` for the one JSON that
- *                 has always carried `ok: true`). Always
- *                 `Cache-Control: private, no-store` (the actor is signed in).
+ *                 has always carried `ok: true`); the outcome's `setCookie` on
+ *                 its headers. Always `Cache-Control: private, no-store`.
  *
  * defineIntents is the same for a form with several buttons: the guard before
  * the body refuses whoever may do none of the intents; once the body is read,
  * the intent's own permission and schema apply.
+ *
+ * definePublicAction is the same order without the guard, for the pages
+ * anyone may post to (sign-in, sign-up, the codes, sign-out): the feature gets
+ * the session's member or null; `schema: null` reads no body (sign-out);
+ * `refused` lets the page answer a body it cannot take in its own words and
+ * status (docs/decisions/0242). Both share one pipeline (`pipeline` below).
  */
 import { data, redirect, type Params, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
@@ -29,8 +36,9 @@ import { can, type Action } from "~/features/accounts/permissions";
 import type { SessionUser } from "~/features/accounts/session.server";
 import { guard, sessionOf, type Refusal } from "./guards.server";
 import { fieldErrorsOf, fieldsOf, type FormFields } from "~/lib/read-input.server";
-import { readFormWithin } from "~/lib/request-body.server";
+import { readFormWithin, readJsonWithin } from "~/lib/request-body.server";
 import { services as servicesOf } from "~/lib/services.server";
+import { clientIp } from "~/features/accounts/request.server";
 
 export const METHOD_NOT_ALLOWED = "Method not allowed";
 export const INVALID_REQUEST = "Invalid request";
@@ -49,8 +57,14 @@ export type Failure = {
   fieldErrors?: Record<string, string>;
 };
 
-/** What `run` may return: a failure, a success to redirect, or a success sent as data. */
-export type Outcome = Failure | { ok: true; redirect?: string };
+/**
+ * What `run` may return: a failure, a success to redirect, or a success sent
+ * as data. `setCookie` (cookies Better Auth set) goes on the answer's headers,
+ * never in its body.
+ */
+export type Outcome = (Failure | { ok: true; redirect?: string }) & {
+  setCookie?: readonly string[];
+};
 
 /** Beside the typed input: what only the route needs (an idempotency key, a param). */
 export type ActionExtra = {
@@ -58,6 +72,8 @@ export type ActionExtra = {
   params: Params;
   form: FormData;
   fields: FormFields;
+  /** The client's address, for rate limits (clientIp: set by the server, TRUST_PROXY aware). */
+  ip: string;
 };
 
 export type ActionArgs = {
@@ -99,16 +115,38 @@ export type Prologue = { error: string; fieldErrors?: Record<string, string> };
  */
 export type RefusedBody<B extends object = Prologue> = (refused: Refused) => B;
 
-export type ActionSpec<S extends z.ZodType, R extends Outcome, B extends object = Prologue> = {
-  permission: Action;
-  refusal?: Refusal;
-  schema: S;
+/**
+ * The page's own answer to a body the helper refused (413, 400; never the
+ * 405): for a page whose spec answers bad input in its words and status, or
+ * needs a service to say it (a countdown read from the database). It runs in
+ * place of `refusedBody`; nothing of the feature has run.
+ */
+export type RefusedHandler<F extends Outcome> = (
+  services: Services,
+  actor: SessionUser | null,
+  refused: Refused,
+) => Promise<F> | F;
+
+/** What the actions share past the guard: the body's cap and reading, the answer's shape. */
+type ReadSpec<B extends object> = {
   /** The body's byte cap (default TEXT_FORM_LIMIT_BYTES, server/http/limits.ts). */
   limit?: number;
+  /** A form (default), or JSON checked by the schema as it is (docs/decisions/0243). */
+  body?: BodyFormat;
   messages?: ReadMessages;
   refusedBody?: RefusedBody<B>;
   /** Send success bodies with `ok: true` (api.comments' JSON, as its script reads it). */
   keepOk?: boolean;
+};
+
+export type ActionSpec<
+  S extends z.ZodType,
+  R extends Outcome,
+  B extends object = Prologue,
+> = ReadSpec<B> & {
+  permission: Action;
+  refusal?: Refusal;
+  schema: S;
   run: (
     services: Services,
     actor: SessionUser,
@@ -119,8 +157,28 @@ export type ActionSpec<S extends z.ZodType, R extends Outcome, B extends object 
 
 export type IntentSpec<S extends z.ZodType = z.ZodType, R extends Outcome = Outcome> = Omit<
   ActionSpec<S, R>,
-  "limit" | "messages" | "refusal" | "refusedBody" | "keepOk"
+  "limit" | "body" | "messages" | "refusal" | "refusedBody" | "keepOk"
 >;
+
+/** The input `run` gets: the schema's output, or nothing for an action that reads no body. */
+export type InputOf<S extends z.ZodType | null> = S extends z.ZodType ? z.output<S> : undefined;
+
+export type PublicActionSpec<
+  S extends z.ZodType | null,
+  R extends Outcome,
+  F extends Outcome = never,
+  B extends object = Prologue,
+> = ReadSpec<B> & {
+  /** The form's schema, or null for an action that takes no body (nothing is read). */
+  schema: S;
+  refused?: RefusedHandler<F>;
+  run: (
+    services: Services,
+    actor: SessionUser | null,
+    input: InputOf<S>,
+    extra: ActionExtra,
+  ) => Promise<R>;
+};
 
 /** One intent of defineIntents, typed on its own schema. */
 export function intent<S extends z.ZodType, R extends Outcome>(
@@ -129,35 +187,68 @@ export function intent<S extends z.ZodType, R extends Outcome>(
   return spec;
 }
 
+/** How the body is read: an HTML form (urlencoded or multipart), or a JSON document. */
+export type BodyFormat = "form" | "json";
+
+type Read =
+  | { ok: true; value: unknown; form: FormData; fields: FormFields }
+  | { ok: false; reason: "too-large" | "unreadable" };
+
+/**
+ * The body within the cap: a form as its fields (what the schema checks and
+ * the page keeps), or JSON as it is (its fields are then none: no form was read).
+ */
+async function readBody(request: Request, limit: number, format: BodyFormat): Promise<Read> {
+  if (format === "json") {
+    const json = await readJsonWithin(request, limit);
+    return json.ok ? { ok: true, value: json.value, form: new FormData(), fields: {} } : json;
+  }
+  const body = await readFormWithin(request, limit);
+  if (!body.ok) return body;
+  const fields = fieldsOf(body.form.entries());
+  return { ok: true, value: fields, form: body.form, fields };
+}
+
 /** The headers of an answer made for a signed-in member (loaders use them too). */
 export const noStore = { "Cache-Control": PRIVATE_NO_STORE } as const;
 
-/** The wire body of a result: without the helper's `ok` and `status`. */
+/** The wire body of a result: without the helper's `ok`, `status` and `setCookie`. */
 type Body<R> = R extends { ok: false }
-  ? Omit<R, "ok" | "status">
+  ? Omit<R, "ok" | "status" | "setCookie">
   : R extends { redirect: string }
     ? never
-    : Omit<R, "ok">;
-function answer<R extends Outcome, B>(result: R, keepOk = false) {
-  if (!result.ok) {
-    const { ok: _ok, status, ...body } = result;
-    return data(body as Body<R> | B, { status, headers: noStore });
-  }
-  if (typeof result.redirect === "string") throw redirect(result.redirect, { headers: noStore });
-  const { ok: _ok, ...body } = result;
-  return data((keepOk ? result : body) as Body<R> | B, { headers: noStore });
+    : Omit<R, "ok" | "setCookie">;
+
+/** no-store, and the cookies the feature set. */
+function headersOf(setCookie: readonly string[] | undefined): HeadersInit {
+  if (!setCookie?.length) return noStore;
+  const headers = new Headers(noStore);
+  for (const cookie of setCookie) headers.append("Set-Cookie", cookie);
+  return headers;
 }
 
-/** The helper's own 4xx: 405, 413 or 400, in its words or the route's, shaped by the route. */
-function refuse<B extends object>(
+function answer<R extends Outcome, B>(result: R, keepOk = false) {
+  const headers = headersOf(result.setCookie);
+  if (!result.ok) {
+    const { ok: _ok, status, setCookie: _cookies, ...body } = result;
+    return data(body as Body<R> | B, { status, headers });
+  }
+  if (typeof result.redirect === "string") throw redirect(result.redirect, { headers });
+  const { ok: _ok, setCookie: _cookies, ...body } = result;
+  return data((keepOk ? { ok: true, ...body } : body) as Body<R> | B, { headers });
+}
+
+type ReadRefusal = {
+  fields: FormFields;
+  invalid?: { message: string | null; fieldErrors: Record<string, string> };
+};
+
+/** What the helper refused and in which words (its own, or the route's `messages`). */
+function refusedOf(
   problem: Refused["problem"],
-  { messages, refusedBody }: { messages: ReadMessages; refusedBody?: RefusedBody<B> },
-  read?: {
-    fields: FormFields;
-    invalid?: { message: string | null; fieldErrors: Record<string, string> };
-  },
-) {
-  const status = problem === "method" ? 405 : problem === "too-large" ? 413 : 400;
+  messages: ReadMessages,
+  read?: ReadRefusal,
+): Refused {
   const error =
     problem === "method"
       ? METHOD_NOT_ALLOWED
@@ -166,17 +257,28 @@ function refuse<B extends object>(
         : ((messages.schemaMessage ? read?.invalid?.message : null) ??
           messages.invalid ??
           INVALID_REQUEST);
-  const fieldErrors = read?.invalid?.fieldErrors;
+  return { problem, error, fieldErrors: read?.invalid?.fieldErrors, fields: read?.fields ?? null };
+}
+
+/** The helper's own 4xx: 405, 413 or 400, in its words or the route's, shaped by the route. */
+function refuse<B extends object>(
+  problem: Refused["problem"],
+  { messages, refusedBody }: { messages: ReadMessages; refusedBody?: RefusedBody<B> },
+  read?: ReadRefusal,
+) {
+  const status = problem === "method" ? 405 : problem === "too-large" ? 413 : 400;
+  const refused = refusedOf(problem, messages, read);
+  const { error, fieldErrors } = refused;
   const body = refusedBody
-    ? refusedBody({ problem, error, fieldErrors, fields: read?.fields ?? null })
+    ? refusedBody(refused)
     : fieldErrors
       ? { error, fieldErrors }
       : { error };
   return data(body as B, { status, headers: noStore });
 }
 
-function check<S extends z.ZodType>(schema: S, fields: FormFields) {
-  const parsed = schema.safeParse(fields);
+function check<S extends z.ZodType>(schema: S, value: unknown) {
+  const parsed = schema.safeParse(value);
   return parsed.success
     ? { ok: true as const, data: parsed.data }
     : {
@@ -186,26 +288,76 @@ function check<S extends z.ZodType>(schema: S, fields: FormFields) {
       };
 }
 
+/**
+ * The one pipeline of defineAction and definePublicAction: method → session →
+ * `admit` (the guard, or nothing) → capped, checked input → run → answer.
+ */
+function pipeline<
+  A extends SessionUser | null,
+  S extends z.ZodType | null,
+  I,
+  R extends Outcome,
+  F extends Outcome,
+  B extends object,
+>(
+  admit: (session: SessionUser | null, request: Request) => A,
+  spec: ReadSpec<B> & {
+    schema: S;
+    refused?: RefusedHandler<F>;
+    run: (services: Services, actor: A, input: I, extra: ActionExtra) => Promise<R>;
+  },
+) {
+  const { schema, limit = TEXT_FORM_LIMIT_BYTES, body: format = "form", messages = {} } = spec;
+  const { refused } = spec;
+  const shape = { messages, refusedBody: spec.refusedBody };
+  return async ({ request, params, context }: ActionArgs) => {
+    if (request.method !== "POST") return refuse("method", shape);
+    const actor = admit(await sessionOf(context, request), request);
+    const services = servicesOf(context);
+    const ip = clientIp(context);
+    /** A refused body: the page's own answer when it gives one, else the helper's. */
+    const decline = async (problem: Refused["problem"], read?: ReadRefusal) =>
+      refused
+        ? answer<F, B>(await refused(services, actor, refusedOf(problem, messages, read)))
+        : refuse(problem, shape, read);
+    if (schema === null) {
+      const extra = { request, params, form: new FormData(), fields: {}, ip };
+      return answer<R, B>(await spec.run(services, actor, undefined as I, extra), spec.keepOk);
+    }
+    const body = await readBody(request, limit, format);
+    if (!body.ok) return decline(body.reason);
+    const { form, fields } = body;
+    const input = check(schema, body.value);
+    if (!input.ok) return decline("invalid", { fields, invalid: input });
+    const extra = { request, params, form, fields, ip };
+    return answer<R, B>(await spec.run(services, actor, input.data as I, extra), spec.keepOk);
+  };
+}
+
 /** An action: method → session → guard → capped, checked input → run → answer. */
 export function defineAction<S extends z.ZodType, R extends Outcome, B extends object = Prologue>(
   spec: ActionSpec<S, R, B>,
 ) {
-  const { permission, refusal, schema, limit = TEXT_FORM_LIMIT_BYTES, messages = {} } = spec;
-  const shape = { messages, refusedBody: spec.refusedBody };
-  return async ({ request, params, context }: ActionArgs) => {
-    if (request.method !== "POST") return refuse("method", shape);
-    const member = guard(await sessionOf(context, request), request, permission, refusal);
-    const body = await readFormWithin(request, limit);
-    if (!body.ok) return refuse(body.reason, shape);
-    const fields = fieldsOf(body.form.entries());
-    const input = check(schema, fields);
-    if (!input.ok) return refuse("invalid", shape, { fields, invalid: input });
-    const extra = { request, params, form: body.form, fields };
-    return answer<R, B>(
-      await spec.run(servicesOf(context), member, input.data, extra),
-      spec.keepOk,
-    );
-  };
+  const { permission, refusal } = spec;
+  return pipeline<SessionUser, S, z.output<S>, R, never, B>(
+    (session, request) => guard(session, request, permission, refusal),
+    spec,
+  );
+}
+
+/**
+ * An action anyone may post to (no guard): method → session (the member or
+ * null) → capped, checked input (none when `schema` is null) → run → answer,
+ * as defineAction answers. `refused` answers a refused body in the page's own
+ * words and status (docs/decisions/0242).
+ */
+export function definePublicAction<
+  S extends z.ZodType | null,
+  R extends Outcome,
+  F extends Outcome = never,
+  B extends object = Prologue,
+>(spec: PublicActionSpec<S, R, F, B>) {
+  return pipeline<SessionUser | null, S, InputOf<S>, R, F, B>((session) => session, spec);
 }
 
 /** What guard() throws for `permission`: the refusal's answer. */
@@ -283,7 +435,7 @@ export function defineIntents<
     const member = guard(session, request, chosen.permission, refusal);
     const input = check(chosen.schema, fields);
     if (!input.ok) return refuse("invalid", shape, { fields, invalid: input });
-    const extra = { request, params, form: body.form, fields };
+    const extra = { request, params, form: body.form, fields, ip: clientIp(context) };
     const result = await chosen.run(servicesOf(context), member, input.data, extra);
     return answer<Awaited<ReturnType<I[keyof I]["run"]>>, B>(
       result as Awaited<ReturnType<I[keyof I]["run"]>>,

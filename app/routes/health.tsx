@@ -1,13 +1,25 @@
 import { defaultPageMeta } from "~/features/seo/meta";
-import { data, redirect } from "react-router";
-import { queueStateFor, retryFailedJobs } from "~/features/health/job-queue.server";
+import { data } from "react-router";
+import { z } from "zod";
+import { currentJobQueue } from "#server/jobs/queue";
+import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
+import { can } from "~/features/accounts/permissions";
+import { queueView, retryFailedJobs } from "~/features/health/job-queue.server";
+import { defineAction } from "~/pipeline/action.server";
+import { sessionOf } from "~/pipeline/guards.server";
 import { runHealthCheck } from "~/features/health/run-health-check.server";
 import { HealthPage } from "~/features/health/health-page";
 import type { Route } from "./+types/health";
 
-export async function loader(args?: Pick<Route.LoaderArgs, "request">) {
-  // Admins also see the job queue (docs/decisions/0123); everyone else the spec's page.
-  const state = args ? await queueStateFor(args.request).catch(() => null) : null;
+/** Admins also see the job queue (docs/decisions/0123); everyone else the spec's page. */
+async function queueFor(args?: Pick<Route.LoaderArgs, "request" | "context">) {
+  if (!args) return null;
+  const member = await sessionOf(args.context, args.request).catch(() => null);
+  return can(member, "admin.access") ? queueView(currentJobQueue()) : null;
+}
+
+export async function loader(args?: Pick<Route.LoaderArgs, "request" | "context">) {
+  const state = await queueFor(args);
   const queue = state ? { queue: state } : {};
   try {
     const report = await runHealthCheck();
@@ -23,11 +35,17 @@ export async function loader(args?: Pick<Route.LoaderArgs, "request">) {
   }
 }
 
-/** Admins: put every failed job back in line. */
-export async function action({ request }: Route.ActionArgs) {
-  const retried = await retryFailedJobs(request);
-  return redirect(`/health?retried=${retried}`);
-}
+/** Admins: put every failed job back in line (the button's form has no fields). */
+export const action = defineAction({
+  permission: "admin.access",
+  refusal: "to-home",
+  schema: z.object({}),
+  limit: SMALL_BODY_LIMIT_BYTES,
+  run: async ({ db }, actor) => {
+    const retried = await retryFailedJobs({ db, queue: currentJobQueue() }, actor);
+    return { ok: true, redirect: `/health?retried=${retried}` };
+  },
+});
 
 // Pass the loader's Cache-Control (no-store) on to the document response.
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

@@ -1,15 +1,13 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { auth } from "#server/auth";
-import { db } from "#server/db/client";
 import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
 import { afterLoginPath, safeRedirect } from "~/features/accounts/login.server";
-import { clientIp } from "~/features/accounts/request.server";
 import { getSessionUser } from "~/features/accounts/session.server";
 import { TwoFactorSignInForm } from "~/features/accounts/two-factor-forms";
 import { signInCodeForm, verifySignInCode } from "~/features/accounts/two-factor.server";
 import { defaultPageMeta } from "~/features/seo/meta";
-import { formText, readForm, readQuery } from "~/lib/read-input.server";
+import { formText, readQuery, type FormFields } from "~/lib/read-input.server";
+import { definePublicAction } from "~/pipeline/action.server";
 import type { Route } from "./+types/login.two-factor";
 
 export function meta(args: Route.MetaArgs) {
@@ -27,27 +25,46 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { redirectTo, recovery: read.data.recovery === "1" };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const read = await readForm(request, signInCodeForm, { limit: SMALL_BODY_LIMIT_BYTES });
-  const method = read.fields.method === "recovery" ? "recovery" : "totp";
-  if (!read.ok) return data({ error: read.message ?? "Enter the code.", method }, { status: 400 });
-  const result = await verifySignInCode(
-    { db: db(), auth: auth() },
-    { code: read.data.code, method: read.data.method },
-    { ip: clientIp(context), headers: request.headers },
-  );
-  if (!result.ok) return data({ error: result.error, method }, { status: result.status });
-  const headers = new Headers();
-  for (const cookie of result.setCookie) headers.append("Set-Cookie", cookie);
-  throw redirect(afterLoginPath(result.profileCompleted ?? true, read.data.redirectTo), {
-    headers,
-  });
-}
+/** Which form the page shows again: the recovery code's, or the app's. */
+const methodOf = (fields: FormFields | null) =>
+  fields?.method === "recovery" ? ("recovery" as const) : ("totp" as const);
+
+const ENTER_THE_CODE = "Enter the code.";
+
+export const action = definePublicAction({
+  schema: signInCodeForm,
+  limit: SMALL_BODY_LIMIT_BYTES,
+  messages: { schemaMessage: true, invalid: ENTER_THE_CODE, tooLarge: ENTER_THE_CODE },
+  refused: (_services, _actor, { error, fields }) => ({
+    ok: false as const,
+    status: 400,
+    error,
+    method: methodOf(fields),
+  }),
+  run: async ({ db, auth }, _actor, input, { request, fields, ip }) => {
+    const result = await verifySignInCode(
+      { db, auth },
+      { code: input.code, method: input.method },
+      { ip, headers: request.headers },
+    );
+    if (!result.ok)
+      return { ok: false, status: result.status, error: result.error, method: methodOf(fields) };
+    return {
+      ok: true,
+      redirect: afterLoginPath(result.profileCompleted ?? true, input.redirectTo),
+      setCookie: result.setCookie,
+    };
+  },
+});
 
 export default function LoginTwoFactor({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <TwoFactorSignInForm
-      recovery={actionData ? actionData.method === "recovery" : loaderData.recovery}
+      recovery={
+        actionData && "method" in actionData
+          ? actionData.method === "recovery"
+          : loaderData.recovery
+      }
       error={actionData?.error}
       redirectTo={loaderData.redirectTo}
     />

@@ -1,12 +1,8 @@
 import { defaultPageMeta } from "~/features/seo/meta";
-import { data } from "react-router";
-import { auth } from "#server/auth";
-import { db } from "#server/db/client";
 import { ResendVerificationForm } from "~/features/accounts/account-pages";
-import { emailForm, sendToTypedAddress } from "~/features/accounts/email-form.server";
+import { emailForm, emailFormMessages, typedAddress } from "~/features/accounts/email-form.server";
 import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
-import { readForm } from "~/lib/read-input.server";
-import { clientIp } from "~/features/accounts/request.server";
+import { definePublicAction } from "~/pipeline/action.server";
 import {
   RESEND_VERIFICATION_MESSAGES,
   resendVerification,
@@ -17,15 +13,22 @@ export function meta(args: Route.MetaArgs) {
   return defaultPageMeta(args, "Resend verification email");
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const read = await readForm(request, emailForm, { limit: SMALL_BODY_LIMIT_BYTES });
-  const answer = await sendToTypedAddress(read, (email) =>
-    resendVerification({ db: db(), auth: auth() }, email, clientIp(context)),
-  );
-  if (!answer.ok)
-    return data({ error: answer.error, email: answer.typed }, { status: answer.status });
-  return { sentTo: answer.email, notice: RESEND_VERIFICATION_MESSAGES.sent };
-}
+export const action = definePublicAction({
+  schema: emailForm,
+  limit: SMALL_BODY_LIMIT_BYTES,
+  messages: emailFormMessages,
+  refused: (_services, _actor, { error, fields }) => ({
+    ok: false as const,
+    status: 400,
+    error,
+    email: typedAddress(fields),
+  }),
+  run: async ({ db, auth }, _actor, { email }, { fields, ip }) => {
+    const result = await resendVerification({ db, auth }, email, ip);
+    if (result.ok) return { ok: true, sentTo: email, notice: RESEND_VERIFICATION_MESSAGES.sent };
+    return { ok: false, status: result.status, error: result.error, email: typedAddress(fields) };
+  },
+});
 
 export default function ResendVerification({ actionData }: Route.ComponentProps) {
   return (

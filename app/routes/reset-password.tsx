@@ -1,18 +1,17 @@
 import { defaultPageMeta } from "~/features/seo/meta";
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { auth } from "#server/auth";
-import { db } from "#server/db/client";
 import { InvalidResetLink, ResetPasswordForm } from "~/features/accounts/password-reset-forms";
-import { refusal, resetForm, resetQuery } from "~/features/accounts/forms.server";
+import { refusalMessages, resetForm, resetQuery } from "~/features/accounts/forms.server";
 import {
   isResetTokenValid,
   RESET_MESSAGES,
   resetPassword,
 } from "~/features/accounts/password-reset.server";
-import { clientIp } from "~/features/accounts/request.server";
 import type { Route } from "./+types/reset-password";
 import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
-import { readForm, readQuery } from "~/lib/read-input.server";
+import { readQuery } from "~/lib/read-input.server";
+import { definePublicAction } from "~/pipeline/action.server";
 
 export function meta(args: Route.MetaArgs) {
   return defaultPageMeta(args, "Reset password");
@@ -25,19 +24,28 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { token: query.data.token };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const read = await readForm(request, resetForm, { limit: SMALL_BODY_LIMIT_BYTES });
-  const result = read.ok
-    ? await resetPassword({ db: db(), auth: auth() }, read.data, clientIp(context))
-    : { ok: false as const, error: refusal(read, resetForm), status: 400 };
-  if (result.ok) throw redirect("/login?reset=success");
-  return data(
-    { error: result.error, invalid: result.error === RESET_MESSAGES.invalidLink },
-    { status: result.status },
-  );
-}
+/** The refusal, and whether it is the link's (the page then says so instead of the form). */
+const refused = (status: number, error: string) => ({
+  ok: false as const,
+  status,
+  error,
+  invalid: error === RESET_MESSAGES.invalidLink,
+});
+
+export const action = definePublicAction({
+  schema: resetForm,
+  limit: SMALL_BODY_LIMIT_BYTES,
+  messages: refusalMessages(resetForm),
+  refused: (_services, _actor, { error }) => refused(400, error),
+  run: async ({ db, auth }, _actor, input, { ip }) => {
+    const result = await resetPassword({ db, auth }, input, ip);
+    if (result.ok) return { ok: true, redirect: "/login?reset=success" };
+    return refused(result.status, result.error);
+  },
+});
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
-  if (!loaderData.token || actionData?.invalid) return <InvalidResetLink />;
+  if (!loaderData.token || (actionData && "invalid" in actionData && actionData.invalid))
+    return <InvalidResetLink />;
   return <ResetPasswordForm token={loaderData.token} error={actionData?.error} />;
 }

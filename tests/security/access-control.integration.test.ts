@@ -92,7 +92,12 @@ async function member(role: Role): Promise<Member> {
 
 type Case = {
   name: string;
-  action: Action;
+  /**
+   * The role table's action; or "public": a page anyone may post to (no role is refused);
+   * or "signed-out": a public page for the signed out, which sends a signed-in member to /
+   * (its loader, after the action's answer) while a visitor gets the form's own answer.
+   */
+  action: Action | "public" | "signed-out";
   resource?: (world: World) => Resource;
   send: (jar: CookieJar, world: World) => Promise<Response>;
 };
@@ -410,6 +415,66 @@ const CASES: Case[] = [
       }),
     ),
   },
+  // The account pages' public actions (definePublicAction): each role gets the form's own answer
+  // (an empty or wrong form: a 400, never a 401 that would read as a refusal), or is sent to /
+  // by a page for the signed out. /logout is not here: it sends everyone to /, which reads as a
+  // refusal; its tests are in app/features/accounts/sessions.integration.test.ts.
+  {
+    name: "POST /login (an empty form)",
+    action: "signed-out",
+    send: post(
+      () => "/login",
+      () => ({}),
+    ),
+  },
+  {
+    name: "POST /signup (an empty form)",
+    action: "signed-out",
+    send: post(
+      () => "/signup",
+      () => ({}),
+    ),
+  },
+  {
+    name: "POST /verify-otp (a wrong code)",
+    action: "public",
+    send: post(
+      () => "/verify-otp",
+      () => ({ email: "nobody@example.com", digit: "123456" }),
+    ),
+  },
+  {
+    name: "POST /forgot-password",
+    action: "public",
+    send: post(
+      () => "/forgot-password",
+      () => ({ email: "nobody@example.com" }),
+    ),
+  },
+  {
+    name: "POST /reset-password (a bad token)",
+    action: "public",
+    send: post(
+      () => "/reset-password",
+      () => ({ token: "not-a-real-token", password: "Secret123", confirmPassword: "Secret123" }),
+    ),
+  },
+  {
+    name: "POST /resend-verification",
+    action: "public",
+    send: post(
+      () => "/resend-verification",
+      () => ({ email: "nobody@example.com" }),
+    ),
+  },
+  {
+    name: "POST /login/two-factor (an empty code)",
+    action: "signed-out",
+    send: post(
+      () => "/login/two-factor",
+      () => ({ code: "", method: "totp", redirectTo: "/" }),
+    ),
+  },
 ];
 
 /** The library's endpoints: closed for every role, whatever the session. */
@@ -448,6 +513,9 @@ function outcomeOf(res: Response): "allowed" | "refused" | "error" {
   return [401, 403, 404].includes(res.status) ? "refused" : "allowed";
 }
 
+/** A live session the site honours: anyone but a visitor and a blocked member (whose session ends on use). */
+const signedIn = (actor: Actor | null) => actor !== null && actor.status !== "blocked";
+
 async function world(): Promise<World> {
   const db = site.testDb.db;
   const mentor = await createUser(db, { role: "mentor", profileCompleted: true });
@@ -479,7 +547,16 @@ describe("access control", () => {
           role === "mentor" && c.name.includes("a mentor's")
             ? { kind: "post" as const, authorId: m.actor!.id }
             : resource;
-        const expected = can(m.actor, c.action, own) ? "allowed" : "refused";
+        const expected =
+          c.action === "public"
+            ? "allowed"
+            : c.action === "signed-out"
+              ? signedIn(m.actor)
+                ? "refused"
+                : "allowed"
+              : can(m.actor, c.action, own)
+                ? "allowed"
+                : "refused";
         await m.restore();
         const ownPost =
           role === "mentor" && c.name.includes("a mentor's")

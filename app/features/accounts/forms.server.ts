@@ -175,3 +175,13 @@ export function refusal(read: { message: string | null }, schema: z.ZodType): st
     read.message ?? schema.safeParse({}).error?.issues[0]?.message ?? MESSAGES.registrationInvalid
   );
 }
+
+/**
+ * The action helper's words (definePublicAction's `messages`) for an account
+ * form it refuses: as `refusal` says them, the schema's first message, or an
+ * empty form's for a body it could not read (too large, not a form).
+ */
+export function refusalMessages(schema: z.ZodType) {
+  const empty = refusal({ message: null }, schema);
+  return { schemaMessage: true, invalid: empty, tooLarge: empty };
+}

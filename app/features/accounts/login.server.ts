@@ -162,7 +162,9 @@ export async function logIn(
 }
 
 /** A form refused before any check (forms.server.ts's loginForm), answered no sooner than one checked. */
-export async function refuseLogin(error: string): Promise<LoginResult> {
+export async function refuseLogin(
+  error: string,
+): Promise<{ ok: false; error: string; status: number }> {
   await wait(LOGIN_MIN_MS);
   return { ok: false, error, status: 400 };
 }

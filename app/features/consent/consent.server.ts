@@ -5,21 +5,13 @@
 import { z } from "zod";
 import type { Database } from "#server/db/client";
 import { cookieConsents } from "#server/db/schema";
-import { runtime } from "#server/runtime";
 import { createWindowLimiter } from "#server/http/window-limiter";
 import { sitePathOr } from "#server/http/site-path";
 import { formText } from "~/lib/form-fields";
 import { loadSiteSettings } from "~/features/site-settings/site-settings.server";
 import { pageTrackers } from "~/features/site-settings/trackers.server";
 import type { PageTrackers } from "~/features/site-settings/trackers";
-import {
-  consentDecision,
-  consentFromCookieHeader,
-  preferencesFor,
-  type ConsentChoice,
-  type ConsentState,
-} from "./consent";
-import { lookupCountry } from "./geo.server";
+import { consentDecision, preferencesFor, type ConsentChoice, type ConsentState } from "./consent";
 
 export type PageConsent = {
   countryCode: string;
@@ -34,11 +26,15 @@ export type PageScripts = {
   searchConsoleVerification: string | null;
 };
 
+/** Who the page is for: their country and the choice their consent cookie holds. */
+export type Visitor = { countryCode: string; state: ConsentState };
+
 /** What the document shell needs: the consent bar, the tracking scripts, the verification tag. */
-export async function pageScripts(db: Database, request: Request): Promise<PageScripts> {
+export async function pageScripts(
+  db: Database,
+  { countryCode, state }: Visitor,
+): Promise<PageScripts> {
   const settings = await loadSiteSettings(db);
-  const { countryCode } = lookupCountry(request.headers, runtime().config.geo);
-  const state = consentFromCookieHeader(request.headers.get("cookie"));
   const decision = consentDecision(countryCode, state, settings);
   return {
     consent: {
