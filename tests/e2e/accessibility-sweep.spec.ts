@@ -186,10 +186,16 @@ function sweep(where: string, stops: Array<string | Stop>) {
 /**
  * The sweep's test: `role` picks a saved session (signed in once per role and worker, through
  * /login like a person); none means signed out.
+ *
+ * `page` is one page per role, theme and screen in each worker, which every stop of that kind
+ * navigates (decision 0249): a new page for each stop started a renderer that compiled the
+ * site's scripts again, and took 45 % longer over the same 16 stops (2 runs, 2026-11-29). Each
+ * stop is still its own full page load (`page.goto`), with its own check of errors in the
+ * browser (fixtures.ts) and its own axe run.
  */
 const test = community.extend<
   { role: Role | undefined },
-  { sessions: (role: Role) => Promise<StorageState> }
+  { sessions: (role: Role) => Promise<StorageState>; pages: Map<string, Promise<Page>> }
 >({
   role: [undefined, { option: true }],
   sessions: [
@@ -202,10 +208,46 @@ const test = community.extend<
     },
     { scope: "worker" },
   ],
-  storageState: async ({ role, sessions, storageState }, provide) =>
-    provide(role ? await sessions(role) : storageState),
+  pages: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright needs the object pattern
+    async ({}, provide) => {
+      const pages = new Map<string, Promise<Page>>();
+      await provide(pages);
+      for (const page of pages.values()) await (await page).context().close();
+    },
+    { scope: "worker" },
+  ],
+  page: async (
+    { browser, pages, role, sessions, baseURL, colorScheme, viewport, storageState },
+    provide,
+  ) => {
+    const kind = JSON.stringify({ role, colorScheme, viewport });
+    if (!pages.has(kind)) {
+      pages.set(
+        kind,
+        (async () => {
+          const context = await browser.newContext({
+            baseURL,
+            colorScheme,
+            viewport,
+            storageState: role ? await sessions(role) : storageState,
+          });
+          return context.newPage();
+        })(),
+      );
+    }
+    const page = await pages.get(kind)!;
+    await provide(page);
+    // The next stop starts from a blank page, whatever this one left (an open stream, a dialog);
+    // a page that cannot get there (it crashed, or hung past the stop's bound) is not reused.
+    try {
+      await page.goto("about:blank", { timeout: 10_000 });
+    } catch {
+      pages.delete(kind);
+      await page.context().close();
+    }
+  },
 });
-
 async function signIn(browser: Browser, baseURL: string, role: Role): Promise<StorageState> {
   const context = await browser.newContext({ baseURL });
   try {

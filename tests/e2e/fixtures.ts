@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type ConsoleMessage, type Page } from "@playwright/test";
 
 export { expect };
 
@@ -19,8 +19,8 @@ export const test = base.extend<Fixtures>({
   browserErrors: [
     async ({ page, allowedConsoleErrors }, use) => {
       const errors: string[] = [];
-      page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
-      page.on("console", (message) => {
+      const onPageError = (error: Error) => errors.push(`pageerror: ${error.message}`);
+      const onConsole = (message: ConsoleMessage) => {
         if (message.type() !== "error") return;
         const text = message.text();
         // Chromium logs every 4xx/5xx document or fetch; the tests check statuses themselves.
@@ -34,8 +34,13 @@ export const test = base.extend<Fixtures>({
         // The resource's address, for errors such as a cut stream that do not name it.
         const where = message.location().url;
         errors.push(`console.error: ${text}${where && !text.includes(where) ? ` (${where})` : ""}`);
-      });
+      };
+      page.on("pageerror", onPageError);
+      page.on("console", onConsole);
       await use(errors);
+      // A page that outlives the test (the sweep's, one per worker) reports to the next test only.
+      page.off("pageerror", onPageError);
+      page.off("console", onConsole);
       expect(errors, "errors in the browser (CSP violations, hydration, uncaught)").toEqual([]);
     },
     { auto: true },
