@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { at } from "#tests/support/json";
 
 /**
  * A fresh clone on an old Node.js: the server refuses to start with one line
@@ -54,12 +55,12 @@ describe("Node.js version", () => {
   });
 
   it("agrees with package.json (engines, and the check before every build) and .nvmrc", () => {
-    const pkg = JSON.parse(readFileSync("package.json", "utf8"));
-    expect(pkg.engines.node).toBe(`>=${MINIMUM}`);
-    expect(pkg.scripts.prebuild).toBe("node scripts/check-node.js");
+    const pkg: unknown = JSON.parse(readFileSync("package.json", "utf8"));
+    expect(at(pkg, "engines", "node")).toBe(`>=${MINIMUM}`);
+    expect(at(pkg, "scripts", "prebuild")).toBe("node scripts/check-node.js");
     expect(readFileSync("scripts/check-node.js", "utf8")).toContain(`MINIMUM_NODE = "${MINIMUM}"`);
-    const lock = JSON.parse(readFileSync("package-lock.json", "utf8"));
-    expect(lock.packages[""].engines.node).toBe(`>=${MINIMUM}`);
+    const lock: unknown = JSON.parse(readFileSync("package-lock.json", "utf8"));
+    expect(at(lock, "packages", "", "engines", "node")).toBe(`>=${MINIMUM}`);
     expect(readFileSync(".nvmrc", "utf8").trim()).toBe("24");
   });
 

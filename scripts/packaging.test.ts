@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { stringMatching } from "#tests/support/json";
 
 const dockerfile = readFileSync("Dockerfile", "utf8");
 /** Instructions with their continuation lines joined, comments left out. */
@@ -97,7 +98,7 @@ describe("compose.yaml", () => {
     const env = (name: string) => services[name]!.environment as Record<string, string>;
     expect(env("app1")).toEqual(env("app2"));
     expect(env("app1")).toMatchObject({
-      DATABASE_URL: expect.stringMatching(/^postgres:\/\/.+@db:5432\//),
+      DATABASE_URL: stringMatching(/^postgres:\/\/.+@db:5432\//),
       STORAGE_DRIVER: "s3",
       S3_ENDPOINT: "http://s3:9000",
       SMTP_URL: "smtp://mail:1025",

@@ -223,6 +223,11 @@ export function createApp({
   return app;
 }
 
+/** The request's id: requestId (genReqId) makes a string; pino-http types it wider. */
+function requestIdOf(req: { id: unknown }): string {
+  return typeof req.id === "string" || typeof req.id === "number" ? String(req.id) : "";
+}
+
 /** One short line per request (pages, API calls, errors; no static files), without headers. */
 function requestLog(log: Logger) {
   return pinoHttp({
@@ -307,7 +312,7 @@ function pageRenderer(vite: ViteDevServer | undefined, isProduction: boolean) {
       const context = new RouterContextProvider();
       context.set(requestContext, {
         nonce: String(res.locals.cspNonce ?? ""),
-        requestId: String(req.id),
+        requestId: requestIdOf(req),
         log: req.log,
         ip: req.ip ?? req.socket.remoteAddress ?? "unknown",
         dataRequest: req.path.endsWith(".data"),
@@ -335,7 +340,7 @@ const handleError: ErrorRequestHandler = (error, req, res, next) => {
     return;
   }
   req.log.error({ err: error }, "unhandled error");
-  reportError(error, { method: req.method, path: req.path, requestId: String(req.id) });
+  reportError(error, { method: req.method, path: req.path, requestId: requestIdOf(req) });
   res.status(500).json({ error: "Something went wrong" });
 };
 

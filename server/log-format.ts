@@ -30,6 +30,11 @@ function clock(time: unknown) {
   return `${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}.${String(date.getMilliseconds()).padStart(3, "0")}`;
 }
 
+/** A message as it reads: a string as it is, anything else as JSON. */
+function textOf(value: unknown): string {
+  return typeof value === "string" ? value : valueText(value);
+}
+
 function valueText(value: unknown) {
   if (typeof value === "string") return /^[^\s"=]+$/.test(value) ? value : JSON.stringify(value);
   return JSON.stringify(value);
@@ -44,7 +49,9 @@ export function prettyLine(line: string, { colour = false } = {}): string {
     return line;
   }
   if (!event || typeof event !== "object") return line;
-  const level = LEVELS[Number(event.level)] ?? String(event.level ?? "LOG").toUpperCase();
+  const level =
+    LEVELS[Number(event.level)] ??
+    (typeof event.level === "string" ? event.level : "LOG").toUpperCase();
   const levelText = colour ? `${COLOURS[level] ?? ""}${level}\x1b[0m` : level;
   const parts = [clock(event.time), levelText];
   const req = event.req as { method?: string; url?: string; id?: string } | undefined;
@@ -53,9 +60,9 @@ export function prettyLine(line: string, { colour = false } = {}): string {
     // pino-http's line: what was asked, the answer, how long it took.
     parts.push(`${req.method} ${req.url} ${res.statusCode}`);
     if (typeof event.responseTime === "number") parts.push(`${event.responseTime} ms`);
-    if (event.msg && event.msg !== "request completed") parts.push(String(event.msg));
+    if (event.msg && event.msg !== "request completed") parts.push(textOf(event.msg));
   } else if (event.msg !== undefined) {
-    parts.push(String(event.msg));
+    parts.push(textOf(event.msg));
   }
   const fields = Object.entries(event)
     .filter(([key]) => !SHOWN.has(key) && !(key === "responseTime" && res))

@@ -9,7 +9,15 @@ import { type z } from "zod";
 import { TEXT_FORM_LIMIT_BYTES } from "#server/http/limits";
 import { readFormWithin } from "./request-body.server";
 
-export { formText, formTextOr, onceText, onceTextOrNull } from "./form-fields";
+export {
+  allOf,
+  firstOf,
+  formText,
+  formTextOr,
+  onceText,
+  onceTextOrNull,
+  textOf,
+} from "./form-fields";
 
 /** The form as a plain object: a name's value, or its values where it repeats. */
 export type FormFields = Record<string, FormDataEntryValue | FormDataEntryValue[]>;
@@ -95,10 +103,4 @@ export function readQuery<S extends z.ZodType>(
   return parsed.success
     ? { ok: true, data: parsed.data }
     : { ok: false, message: parsed.error.issues[0]?.message ?? null };
-}
-
-/** A text field of a read form: its string, or `fallback` when absent or a file. */
-export function textOf(form: FormData | null | undefined, name: string, fallback = ""): string {
-  const value = form?.get(name);
-  return typeof value === "string" ? value : fallback;
 }

@@ -5,6 +5,7 @@ import { AdminLinks } from "~/features/admin/admin-links";
 import { ImportPage, type ImportPageProps } from "~/features/import/import-page";
 import { IMPORT_MESSAGES, importForm, importUpload } from "~/features/import/import-upload.server";
 import { defaultPageMeta } from "~/features/seo/meta";
+import { formText } from "~/lib/form-fields";
 import { defineAction, noStore } from "~/pipeline/action.server";
 import type { Route } from "./+types/admin.import";
 
@@ -36,7 +37,7 @@ export const action = defineAction({
   refusedBody: ({ problem, error, fields }): ActionData => ({
     ...EMPTY,
     values: fields
-      ? { author: String(fields.author ?? ""), sourceUrl: String(fields.sourceUrl ?? "") }
+      ? { author: formText.parse(fields.author), sourceUrl: formText.parse(fields.sourceUrl) }
       : EMPTY.values,
     error: { field: problem === "invalid" ? "sourceUrl" : "file", message: error },
   }),

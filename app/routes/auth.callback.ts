@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
-import { auth } from "#server/auth";
-import { db } from "#server/db/client";
-import { finishOAuthLogin } from "~/features/accounts/linkedin.server";
+import { finishOAuthLogin, linkedinQuery } from "~/features/accounts/linkedin.server";
 import { clientIp } from "~/features/accounts/request.server";
+import { readQuery } from "~/lib/read-input.server";
+import { services } from "~/lib/services.server";
 import type { Route } from "./+types/auth.callback";
 
 /**
@@ -11,10 +11,17 @@ import type { Route } from "./+types/auth.callback";
  * error here; this applies the login rules and goes on.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const result = await finishOAuthLogin({ db: db(), auth: auth() }, request, {
-    ip: clientIp(context),
-    userAgent: request.headers.get("user-agent") ?? "",
-  });
+  const { db, auth } = services(context);
+  const query = readQuery(request, linkedinQuery);
+  const result = await finishOAuthLogin(
+    { db, auth },
+    {
+      query: query.ok ? query.data : null,
+      headers: request.headers,
+      ip: clientIp(context),
+      userAgent: request.headers.get("user-agent") ?? "",
+    },
+  );
   const headers = new Headers();
   for (const cookie of result.setCookie) headers.append("Set-Cookie", cookie);
   throw redirect(result.location, { headers });

@@ -15,7 +15,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     postCount: c.postCount,
   }));
   // The post counts change with the lists.
-  return data({ categories }, { headers: withPageKeys(pageCacheHeaders(request), ["list:all"]) });
+  return data(
+    { categories },
+    { headers: withPageKeys(pageCacheHeaders(request.headers.get("cookie")), ["list:all"]) },
+  );
 }
 
 export const headers = readerPageHeaders;

@@ -25,7 +25,12 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const { id, ...category } = fullCategory;
   return data(
     { notFound: false as const, ...rest, category, archive },
-    { headers: withPageKeys(pageCacheHeaders(request), [`category:${id}`, "featured"]) },
+    {
+      headers: withPageKeys(pageCacheHeaders(request.headers.get("cookie")), [
+        `category:${id}`,
+        "featured",
+      ]),
+    },
   );
 }
 

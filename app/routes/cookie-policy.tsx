@@ -11,7 +11,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const settings = await getPublicSiteSettings(db());
   return data(
     { html: sanitizePostHtml(settings.cookiePolicyContent) },
-    { headers: pageCacheHeaders(request) },
+    { headers: pageCacheHeaders(request.headers.get("cookie")) },
   );
 }
 

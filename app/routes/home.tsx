@@ -27,7 +27,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!home.archive) return data({ ...home, pageMissing: true }, { status: 404 });
   return data(
     { ...home, pageMissing: false },
-    { headers: withPageKeys(pageCacheHeaders(request), ["list:all", "featured"]) },
+    {
+      headers: withPageKeys(pageCacheHeaders(request.headers.get("cookie")), [
+        "list:all",
+        "featured",
+      ]),
+    },
   );
 }
 

@@ -8,7 +8,7 @@ import type { Route } from "./+types/info-page";
 export function loader({ request }: Route.LoaderArgs) {
   const page = infoPageByPath(new URL(request.url).pathname.replace(/\/$/, ""));
   if (!page) throw data(null, { status: 404 });
-  return data({ path: page.path }, { headers: pageCacheHeaders(request) });
+  return data({ path: page.path }, { headers: pageCacheHeaders(request.headers.get("cookie")) });
 }
 
 export const headers = readerPageHeaders;

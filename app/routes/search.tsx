@@ -12,7 +12,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = readQuery(request, searchQuery);
   const { q, page } = query.ok ? query.data : { q: "", page: 1 };
   return data(await cachedSearch(db(), q, page, runtime().config.searchCache), {
-    headers: withPageKeys(pageCacheHeaders(request), ["list:all"]),
+    headers: withPageKeys(pageCacheHeaders(request.headers.get("cookie")), ["list:all"]),
   });
 }
 

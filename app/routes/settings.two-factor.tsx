@@ -18,7 +18,7 @@ import {
   type Enrolment,
 } from "~/features/accounts/two-factor.server";
 import { defaultPageMeta } from "~/features/seo/meta";
-import { readForm } from "~/lib/read-input.server";
+import { formText, readForm } from "~/lib/read-input.server";
 import { services } from "~/lib/services.server";
 import { actor } from "~/pipeline/guards.server";
 import type { Route } from "./+types/settings.two-factor";
@@ -98,10 +98,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const enrolment =
       read.fields.intent === "confirm"
         ? await enrolmentView(
-            String(read.fields.totpURI ?? ""),
-            String(read.fields.recoveryCodes ?? "")
-              .split(/\s+/)
-              .filter(Boolean),
+            formText.parse(read.fields.totpURI),
+            formText.parse(read.fields.recoveryCodes).split(/\s+/).filter(Boolean),
           )
         : null;
     return answer(

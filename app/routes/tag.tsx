@@ -19,7 +19,12 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   // What it shows: this tag's posts and the featured sidebar (decision 0104).
   return data(
     { notFound: false as const, ...page },
-    { headers: withPageKeys(pageCacheHeaders(request), [`tag:${page.tag.id}`, "featured"]) },
+    {
+      headers: withPageKeys(pageCacheHeaders(request.headers.get("cookie")), [
+        `tag:${page.tag.id}`,
+        "featured",
+      ]),
+    },
   );
 }
 

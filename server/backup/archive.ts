@@ -237,16 +237,19 @@ async function readManifest(archive: string, staging: string): Promise<Manifest>
     cwd: staging,
     filter: (p, entry) => p === "manifest.json" && (entry as tar.ReadEntry).type === "File",
   });
-  let manifest: Manifest;
+  let parsed: unknown;
   try {
-    manifest = JSON.parse(await readFile(path.join(staging, "manifest.json"), "utf8")) as Manifest;
+    parsed = JSON.parse(await readFile(path.join(staging, "manifest.json"), "utf8"));
   } catch {
     throw new RestoreRefused(`${archive} is not a FounderBridge backup (no manifest.json)`);
   }
-  if (manifest.format !== MANIFEST_FORMAT) {
-    throw new RestoreRefused(`Unknown backup format ${manifest.format}`);
+  // The format first: what the rest of the manifest holds depends on it.
+  const format =
+    typeof parsed === "object" && parsed !== null && "format" in parsed ? parsed.format : undefined;
+  if (format !== MANIFEST_FORMAT) {
+    throw new RestoreRefused(`Unknown backup format ${String(format)}`);
   }
-  return manifest;
+  return parsed as Manifest;
 }
 
 /**

@@ -254,7 +254,10 @@ describe("backup and restore of the embedded database", () => {
       await createBackup({ config: configFor(source), out: original });
       const dir = tempDir();
       await tar.extract({ file: original, cwd: dir });
-      const manifest = JSON.parse(readFileSync(path.join(dir, "manifest.json"), "utf8"));
+      const manifest = JSON.parse(readFileSync(path.join(dir, "manifest.json"), "utf8")) as Record<
+        string,
+        unknown
+      > & { uploads: { included?: boolean; files: Record<string, unknown> } };
       const files: Record<string, { bytes: number; sha256: string }> = {};
       const name = (n: string, bytes: Buffer) => {
         const file = path.join(dir, "uploads", n);

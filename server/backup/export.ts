@@ -252,7 +252,10 @@ export async function readExport(
   const staging = await mkdtemp(path.join(tmpdir(), "founderbridge-export-read-"));
   try {
     await tar.extract({ file, cwd: staging, filter: (p) => p === "content.json" });
-    return JSON.parse(await readFile(path.join(staging, "content.json"), "utf8"));
+    // The file exportContent wrote into the archive: its own shape, read back.
+    return JSON.parse(await readFile(path.join(staging, "content.json"), "utf8")) as Awaited<
+      ReturnType<typeof exportContent>
+    > & { media: string[] };
   } finally {
     await rm(staging, { recursive: true, force: true });
   }

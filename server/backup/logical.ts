@@ -279,7 +279,9 @@ function tableLoader(
       if (!table) throw new BackupFormatError(`The dump has a table this schema lacks: ${name}`);
       const missing = columns.filter((c) => !table.columns.includes(c));
       if (missing.length > 0) {
-        throw new BackupFormatError(`The dump's ${name} has columns this schema lacks: ${missing}`);
+        throw new BackupFormatError(
+          `The dump's ${name} has columns this schema lacks: ${missing.join(",")}`,
+        );
       }
       let target = ident(name);
       if (table.selfReferencing) {

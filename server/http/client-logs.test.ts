@@ -8,7 +8,7 @@ import { listenOnLoopback } from "#tests/support/http-test-server";
 const lines: Record<string, unknown>[] = [];
 const sink = new Writable({
   write(chunk, _enc, done) {
-    lines.push(JSON.parse(String(chunk)));
+    lines.push(JSON.parse(String(chunk)) as Record<string, unknown>);
     done();
   },
 });

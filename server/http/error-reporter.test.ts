@@ -4,7 +4,7 @@ import { createErrorReporter, type ErrorReport } from "./error-reporter";
 function fakeFetch(status = 204) {
   const sent: ErrorReport[] = [];
   const fn = vi.fn((_url: string | URL | Request, init?: RequestInit) => {
-    sent.push(JSON.parse(String(init?.body)) as ErrorReport);
+    sent.push(JSON.parse(init?.body as string) as ErrorReport);
     return Promise.resolve(new Response(null, { status }));
   });
   return { sent, fn: fn as unknown as typeof fetch };

@@ -49,7 +49,7 @@ export type Entry = {
 };
 
 function isPublic(cacheControl: unknown): boolean {
-  const value = String(cacheControl ?? "").toLowerCase();
+  const value = (typeof cacheControl === "string" ? cacheControl : "").toLowerCase();
   return /\bpublic\b/.test(value) && !/\b(private|no-store|no-cache)\b/.test(value);
 }
 

@@ -10,6 +10,7 @@
 import type { BrowserContext, Page, Request } from "@playwright/test";
 import { expect, expectNoAxeViolations, test as base, waitForHydration } from "./fixtures";
 import { OwnServer } from "./support/own-server";
+import { at } from "#tests/support/json";
 
 const GA_ID = "G-E2ETEST123";
 const PIXEL_ID = "1234567890123456";
@@ -100,7 +101,7 @@ test.describe("a visitor from the UK", () => {
     expect(await page.evaluate(() => typeof (window as { gtag?: unknown }).gtag)).toBe("function");
     // Kept in the browser as the spec says, and in the cookie the server reads.
     const kept = await page.evaluate(() => ({
-      consent: JSON.parse(localStorage.getItem("cookie_consent") ?? "null"),
+      consent: JSON.parse(localStorage.getItem("cookie_consent") ?? "null") as unknown,
       session: localStorage.getItem("cookie_consent_session_id"),
       cookie: document.cookie,
     }));
@@ -109,7 +110,9 @@ test.describe("a visitor from the UK", () => {
       preferences: { essential: true, analytics: true, marketing: true },
       geoLocation: "GB",
     });
-    expect(Date.parse(kept.consent.timestamp)).toBeGreaterThan(Date.now() - 60_000);
+    expect(Date.parse(at(kept.consent, "timestamp") as string)).toBeGreaterThan(
+      Date.now() - 60_000,
+    );
     expect(kept.session).toMatch(/^[A-Za-z0-9_-]{8,}$/);
     expect(kept.cookie).toContain("cookie_consent=all");
     await expectNoAxeViolations(page);
@@ -140,7 +143,9 @@ test.describe("a visitor from the UK", () => {
     await choose(page, "Essential Only");
     await expect(bar(page)).toHaveCount(0);
     expect(
-      await page.evaluate(() => JSON.parse(localStorage.getItem("cookie_consent") ?? "null")),
+      await page.evaluate(
+        () => JSON.parse(localStorage.getItem("cookie_consent") ?? "null") as unknown,
+      ),
     ).toMatchObject({ given: true, preferences: { analytics: false, marketing: false } });
     for (const path of ["/", "/categories", "/cookie-policy"]) {
       await page.goto(path);

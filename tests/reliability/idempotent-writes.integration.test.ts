@@ -127,7 +127,7 @@ describe("favourites", () => {
     const member = await signedInMember(site.app, site.testDb.db);
     const other = await signedInMember(site.app, site.testDb.db);
     const first = key("fav");
-    const json = async (r: Response) => ({ status: r.status, body: await r.json() });
+    const json = async (r: Response) => ({ status: r.status, body: (await r.json()) as unknown });
     const answer = await json(await toggle(member.jar, { js: "1" }, first));
     expect(answer).toEqual({ status: 200, body: { saved: true } });
     expect(await json(await toggle(member.jar, { js: "1" }, first))).toEqual(answer);

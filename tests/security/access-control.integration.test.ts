@@ -415,6 +415,20 @@ const CASES: Case[] = [
       }),
     ),
   },
+  {
+    name: "GET /settings/sessions",
+    action: "notifications.read",
+    send: get(() => "/settings/sessions"),
+  },
+  {
+    // Ends the member's other sessions only: the one the matrix signs in with stays.
+    name: "POST /settings/sessions end the others",
+    action: "notifications.read",
+    send: post(
+      () => "/settings/sessions",
+      () => ({ intent: "end-others" }),
+    ),
+  },
   // The account pages' public actions (definePublicAction): each role gets the form's own answer
   // (an empty or wrong form: a 400, never a 401 that would read as a refusal), or is sent to /
   // by a page for the signed out. /logout is not here: it sends everyone to /, which reads as a

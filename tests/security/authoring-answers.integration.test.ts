@@ -11,6 +11,7 @@ import { profiles, sessions, SITE_SETTINGS_ID, siteSettings } from "#server/db/s
 import { createPost, createUser } from "../support/factories";
 import { signedInMember } from "../support/signed-in";
 import { siteOverHttpForThisFile } from "../support/site-over-http";
+import { stringMatching } from "#tests/support/json";
 
 const site = siteOverHttpForThisFile();
 const ROLES = ["visitor", "pending", "user", "mentor", "admin", "blocked", "held"] as const;
@@ -55,7 +56,8 @@ async function summary(res: Response): Promise<string> {
   if (location) return `${res.status} ${new URL(location, site.app.url).pathname}`;
   const redirect = /"redirect","([^"]+)"/.exec(text)?.[1];
   if (redirect) return `${res.status} redirect ${redirect.split("?")[0]}`;
-  if (type.includes("json")) return `${res.status} ${JSON.parse(text).error ?? ""}`;
+  if (type.includes("json"))
+    return `${res.status} ${(JSON.parse(text) as { error?: string }).error ?? ""}`;
   const error = /"error","([^"]+)"/.exec(text)?.[1];
   if (res.status >= 300) return `${res.status}${error ? ` ${error}` : ""}`;
   return `${res.status}`;
@@ -102,11 +104,11 @@ const SIGNED_OUT =
 const NOT_AN_AUTHOR = "Permission denied: Only mentors and admins can create posts.";
 const author = (editOthers: string) => ({
   "GET /create-post": "200",
-  "POST /create-post": expect.stringMatching(/^302 \/edit-post\/pinned-\d+$/),
-  "POST /create-post.data": expect.stringMatching(/^202 redirect \/edit-post\/pinned-\d+$/),
+  "POST /create-post": stringMatching(/^302 \/edit-post\/pinned-\d+$/),
+  "POST /create-post.data": stringMatching(/^202 redirect \/edit-post\/pinned-\d+$/),
   "POST /create-post.data autosave": "200",
   "GET /edit-post": editOthers,
-  "POST /edit-post.data": expect.stringMatching(/^202 redirect \/edit-post\/pinned-\d+$/),
+  "POST /edit-post.data": stringMatching(/^202 redirect \/edit-post\/pinned-\d+$/),
   "GET /my-posts": "200",
   "POST /my-posts.data": "404 Failed to delete post",
 });

@@ -131,7 +131,7 @@ export class CookieJar {
   private jar(url: string) {
     const origin = new URL(url).origin;
     let jar = this.jars.get(origin);
-    if (!jar) this.jars.set(origin, (jar = new Map()));
+    if (!jar) this.jars.set(origin, (jar = new Map<string, string>()));
     return jar;
   }
 

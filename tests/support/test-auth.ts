@@ -39,7 +39,8 @@ export function testAuthForThisFile(
   const auth = new Proxy({} as Auth, {
     get(_, key) {
       if (!current) throw new Error("The test auth exists from the file's beforeAll on");
-      return Reflect.get(current, key);
+      const value: unknown = Reflect.get(current, key);
+      return value;
     },
   });
   return { auth, sent, mailer };

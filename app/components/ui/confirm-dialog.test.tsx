@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
+import { textOf } from "~/lib/form-fields";
 import { useConfirm } from "./confirm-dialog";
 import { ConfirmForm } from "./confirm-form";
 import { click, render, step, waitFor, type Rendered } from "./dom.test-helper";
@@ -133,7 +134,7 @@ describe("ConfirmForm", () => {
           path: "/",
           action: async ({ request }) => {
             const form = await request.formData();
-            posted.push(`${form.get("id")}:${form.get("intent")}`);
+            posted.push(`${textOf(form, "id")}:${textOf(form, "intent")}`);
             return null;
           },
           Component: () => (

@@ -8,6 +8,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import { useRef, useState, type FormEvent } from "react";
 import { primaryButton, secondaryButton } from "./button-styles";
+import { textOf } from "~/lib/form-fields";
 import { inputClass } from "./form";
 
 /**
@@ -98,7 +99,7 @@ export function PromptDialogBody({
     // This form is the dialog's own: it must not submit an enclosing page form.
     event.stopPropagation();
     const data = new FormData(event.currentTarget);
-    answer(Object.fromEntries(fields.map((f) => [f.name, String(data.get(f.name) ?? "")])));
+    answer(Object.fromEntries(fields.map((f) => [f.name, textOf(data, f.name)])));
   };
   return (
     <Dialog.Root open onOpenChange={(open) => !open && answer(null)}>

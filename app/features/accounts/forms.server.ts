@@ -7,10 +7,10 @@
  * schemas call them, so each rule is written once.
  */
 import { z } from "zod";
-import { formText } from "~/lib/read-input.server";
+import { allOf, formText } from "~/lib/read-input.server";
 import { loginErrorMessage } from "./linkedin.server";
 import { LOGIN_MESSAGES, safeRedirect } from "./login.server";
-import { LIMITS, MESSAGES, newPasswordProblem, signupProblem } from "./rules";
+import { LIMITS, MESSAGES, newPasswordProblem, SIGNUP_TRAP, signupProblem } from "./rules";
 import { OTP_MESSAGES } from "./verify-otp.server";
 
 const trimmed = formText.transform((v) => v.trim());
@@ -46,7 +46,7 @@ export const signupFields = z
 export function signupForm(elapsedMs: (timeToken: string) => number) {
   return signupFields.superRefine((input, ctx) => {
     const problem = signupProblem(input, elapsedMs(input.timeToken));
-    if (problem && problem !== "trap") ctx.addIssue({ code: "custom", message: problem });
+    if (problem && problem !== SIGNUP_TRAP) ctx.addIssue({ code: "custom", message: problem });
   });
 }
 
@@ -146,7 +146,7 @@ export const otpEmail = formText
 export const otpQuery = z.object({ email: otpEmail });
 
 const digits = z.preprocess(
-  (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
+  allOf,
   z
     .array(z.unknown())
     .transform((all) => all.map((d) => (typeof d === "string" ? d.trim() : "")).join("")),

@@ -8,7 +8,7 @@ import { runtime } from "#server/runtime";
 import { afterLoginPath, LOGIN_MESSAGES, safeRedirect } from "./login.server";
 import { MESSAGES } from "./rules";
 import { z } from "zod";
-import { formText, readQuery } from "~/lib/read-input.server";
+import { formText } from "~/lib/read-input.server";
 
 /** Where the provider's answer is finished (docs/product/accounts.md /auth/callback). */
 export const OAUTH_CALLBACK_PATH = "/auth/callback";
@@ -102,13 +102,23 @@ export const linkedinQuery = z.object({ redirectTo: formText, error: formText })
 
 export type FinishResult = { location: string; setCookie: string[] };
 
+/** What /auth/callback reads from its request (app/routes/auth.callback.ts). */
+export type FinishInput = {
+  /** The address's `redirectTo` and `error` (`linkedinQuery`); null when they could not be read. */
+  query: z.output<typeof linkedinQuery> | null;
+  /** The request's headers: Better Auth reads its session and its cookies from them. */
+  headers: Headers;
+  ip: string;
+  userAgent: string;
+};
+
 const CHALLENGE_COOKIE = new RegExp(
   `(?:^|;\\s*)(?:__Secure-)?better-auth\\.${TWO_FACTOR_COOKIE}=[^;\\s]`,
 );
 
 /** Whether the request carries the two-factor challenge cookie (checked by the code's verification, not here). */
-function hasTwoFactorChallenge(request: Request): boolean {
-  return CHALLENGE_COOKIE.test(request.headers.get("cookie") ?? "");
+function hasTwoFactorChallenge(headers: Headers): boolean {
+  return CHALLENGE_COOKIE.test(headers.get("cookie") ?? "");
 }
 
 /** /login/two-factor as the password sign-in sends there (app/routes/login.tsx). */
@@ -124,21 +134,19 @@ function twoFactorPath(redirectTo: string): string {
  */
 export async function finishOAuthLogin(
   deps: { db: Database; auth: Auth },
-  request: Request,
-  context: { ip: string; userAgent: string },
+  input: FinishInput,
 ): Promise<FinishResult> {
-  const query = readQuery(request, linkedinQuery);
-  if (!query.ok) return { location: loginWithError("linkedin"), setCookie: [] };
-  const { error, redirectTo } = query.data;
+  if (!input.query) return { location: loginWithError("linkedin"), setCookie: [] };
+  const { error, redirectTo } = input.query;
   if (error) return { location: loginWithError(oauthErrorCode(error)), setCookie: [] };
 
   const found = await deps.auth.api
-    .getSession({ headers: request.headers })
+    .getSession({ headers: input.headers })
     .catch(signedOutUnlessUnavailable);
   if (!found) {
     // A member with two-factor codes: the callback made no session, only the code's challenge
     // (server/auth/auth.ts, decision 0141); the code is asked for as after a password.
-    if (hasTwoFactorChallenge(request))
+    if (hasTwoFactorChallenge(input.headers))
       return { location: twoFactorPath(redirectTo), setCookie: [] };
     return { location: loginWithError("linkedin"), setCookie: [] };
   }
@@ -146,7 +154,7 @@ export async function finishOAuthLogin(
   const signOut = async () => {
     try {
       const answer = await deps.auth.api.signOut({
-        headers: request.headers,
+        headers: input.headers,
         returnHeaders: true,
       });
       return answer.headers.getSetCookie();
@@ -181,8 +189,8 @@ export async function finishOAuthLogin(
   await deps.db.insert(loginAttempts).values({
     userId: profile.id,
     email: profile.email,
-    ipAddress: context.ip,
-    userAgent: context.userAgent.slice(0, 500),
+    ipAddress: input.ip,
+    userAgent: input.userAgent.slice(0, 500),
     succeeded: true,
   });
   await deps.db

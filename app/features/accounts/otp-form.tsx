@@ -88,7 +88,7 @@ export function OtpForm({
  * itself once all six are digits.
  */
 function useDigitBoxes(error: string | undefined) {
-  const [digits, setDigits] = useState<string[]>(() => Array(6).fill(""));
+  const [digits, setDigits] = useState<string[]>(() => new Array<string>(6).fill(""));
   const [pasteError, setPasteError] = useState<string | null>(null);
   const boxesRef = useRef<(HTMLInputElement | null)[]>([]);
   const formRef = useRef<HTMLFormElement>(null);

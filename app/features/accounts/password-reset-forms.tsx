@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { primaryButton } from "~/components/ui/button-styles";
 import { ErrorBox, Field, NoticeBox, PasswordInput } from "~/components/ui/form";
+import { textOf } from "~/lib/form-fields";
 import { EmailAddressForm } from "./email-address-form";
 import { MESSAGES, newPasswordProblem, RESET_MIN_PASSWORD, RESET_PASSWORD_SHORT } from "./rules";
 
@@ -101,8 +102,8 @@ export function ResetPasswordForm({ token, error }: { token: string; error?: str
         onSubmit={(event) => {
           const form = new FormData(event.currentTarget);
           const found = newPasswordProblem(
-            String(form.get("password") ?? ""),
-            String(form.get("confirmPassword") ?? ""),
+            textOf(form, "password"),
+            textOf(form, "confirmPassword"),
           );
           setProblem(found);
           if (found) event.preventDefault();

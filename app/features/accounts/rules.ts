@@ -111,13 +111,19 @@ export type SignupFields = {
   trap: string;
 };
 
+/** signupProblem's answer for a filled trap field: not a message, nothing to tell anyone. */
+export const SIGNUP_TRAP = Symbol("signup trap");
+
 /**
  * docs/product/accounts.md#sign-up's seven checks in its order, then the shape checks the spec leaves
- * open. Returns "trap" for a filled trap field (stop silently), a message, or null.
+ * open. Returns SIGNUP_TRAP for a filled trap field (stop silently), a message, or null.
  * `elapsedMs`: time since the form was shown (the server takes it from a signed token).
  */
-export function signupProblem(fields: SignupFields, elapsedMs: number): "trap" | string | null {
-  if (fields.trap.trim() !== "") return "trap";
+export function signupProblem(
+  fields: SignupFields,
+  elapsedMs: number,
+): typeof SIGNUP_TRAP | string | null {
+  if (fields.trap.trim() !== "") return SIGNUP_TRAP;
   if (!(elapsedMs >= SIGNUP_MIN_FILL_MS)) return MESSAGES.tooFast;
   if (!fields.terms) return MESSAGES.terms;
   if (isDisposableEmail(fields.email)) return MESSAGES.disposable;

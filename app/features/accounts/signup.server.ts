@@ -3,7 +3,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Auth } from "#server/auth";
 import type { Database } from "#server/db/client";
 import { profiles, signupAttempts } from "#server/db/schema";
-import { MESSAGES, signupProblem, type SignupFields } from "./rules";
+import { MESSAGES, SIGNUP_TRAP, signupProblem, type SignupFields } from "./rules";
 import { startResendCooldown } from "./verify-otp.server";
 import { signupFields } from "./forms.server";
 import { fieldsOf } from "~/lib/read-input.server";
@@ -101,7 +101,7 @@ export async function signUp(
   context: { ip: string; headers: Headers },
 ): Promise<SignupResult> {
   const problem = signupProblem(input, elapsedSince(deps.secret, input.timeToken));
-  if (problem === "trap") return { ok: false, silent: true, status: 200 };
+  if (problem === SIGNUP_TRAP) return { ok: false, silent: true, status: 200 };
   if (problem) return { ok: false, error: problem, status: 400 };
 
   const limit = await checkSignupRateLimit(deps.db, context.ip, input.email);

@@ -6,7 +6,14 @@
  * dashboard-<tab>.server.ts; dashboard.server.ts puts them together.
  */
 import { z } from "zod";
-import { formText, formTextOr, onceTextOrNull, readQuery } from "~/lib/read-input.server";
+import {
+  allOf,
+  firstOf,
+  formText,
+  formTextOr,
+  onceTextOrNull,
+  readQuery,
+} from "~/lib/read-input.server";
 import {
   ADMIN_MESSAGES,
   SEARCH_MAX_LENGTH,
@@ -54,7 +61,7 @@ export const dashboardActionForm = broadcastFormValues.extend({
   categoryId: idField,
   /** The selected posts of a bulk action: each id repeated, or one comma-separated list. */
   postIds: z.preprocess(
-    (value) => (Array.isArray(value) ? value : value === undefined ? [] : [value]),
+    allOf,
     z.array(z.unknown()).transform((values) =>
       values
         .flatMap((v) => (typeof v === "string" ? v.split(",") : []))
@@ -107,7 +114,7 @@ export const dashboardViewQuery = z.object({
   tab: formTextOr("overview").pipe(z.enum(ADMIN_TABS, DASHBOARD_MESSAGES.unknownTab)),
   q: formText.pipe(z.string().trim().max(SEARCH_MAX_LENGTH, DASHBOARD_MESSAGES.searchTooLong)),
   page: z.preprocess(
-    (value) => (Array.isArray(value) ? value[0] : value) ?? null,
+    (value) => firstOf(value) ?? null,
     z
       .string()
       .regex(/^[1-9][0-9]{0,6}$/, DASHBOARD_MESSAGES.badPage)

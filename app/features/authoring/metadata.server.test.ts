@@ -16,7 +16,7 @@ beforeAll(async () => {
       req.on("data", (chunk: Buffer) => (received += chunk.toString("utf8")));
       req.on("end", () => {
         res.writeHead(req.method === "POST" ? 202 : 405, { "Content-Type": "text/plain" });
-        res.end(`${req.method} ${req.headers["x-signature"]} ${received}`);
+        res.end(`${req.method} ${String(req.headers["x-signature"])} ${received}`);
       });
       return;
     }

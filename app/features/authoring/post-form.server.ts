@@ -3,6 +3,7 @@
  * validated with zod. Empty optional fields become null.
  */
 import { z } from "zod";
+import { firstOf } from "~/lib/form-fields";
 import { uuidSchema } from "~/lib/uuid";
 import { WIDGET_TYPES, type SidebarWidget } from "#server/db/schema";
 import { EMBED_HOSTS } from "#server/http/security";
@@ -242,9 +243,6 @@ export function toUtcInput(date: Date | string | null | undefined): string {
 
 const FIELDS = Object.keys(postObjectSchema.shape) as (keyof typeof postObjectSchema.shape)[];
 
-/** A field's first value, as FormData.get reads it. */
-const first = (value: unknown) => (Array.isArray(value) ? value[0] : value);
-
 /**
  * The raw strings of the form, as typed (kept to refill the form after an
  * error), for readForm: it never fails, parsePostInput checks them. The
@@ -253,11 +251,11 @@ const first = (value: unknown) => (Array.isArray(value) ? value[0] : value);
 export const postFormValues = z.record(z.string(), z.unknown()).transform((fields) => {
   const out: Record<string, string> = {};
   for (const field of FIELDS) {
-    const value = first(fields[field]);
+    const value = firstOf(fields[field]);
     if (typeof value === "string") out[field] = value;
   }
-  out.sidebar_enabled = first(fields.sidebar_enabled) ? "on" : "";
-  out.is_featured = first(fields.is_featured) ? "on" : "";
+  out.sidebar_enabled = firstOf(fields.sidebar_enabled) ? "on" : "";
+  out.is_featured = firstOf(fields.is_featured) ? "on" : "";
   return out;
 });
 

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { useFetcher, useNavigation } from "react-router";
+import { textOf } from "~/lib/form-fields";
 import { useHydrated } from "~/lib/use-hydrated";
 import { AUTOSAVE_DELAY_MS } from "./post-rules";
 import { statusLine, wordsAndMinutes, type SaveState } from "./studio/studio-rules";
@@ -89,7 +90,7 @@ export function useAuthoringClient(
     const form = formRef.current;
     if (!form) return;
     const data = new FormData(form);
-    if (!String(data.get("title") ?? "").trim()) return;
+    if (!textOf(data, "title").trim()) return;
     data.set("intent", "autosave");
     setSentAt(Date.now());
     void fetcher.submit(data, { method: "post" });

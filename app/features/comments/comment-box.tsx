@@ -127,7 +127,11 @@ function useSendComment({
           return;
         }
         if (!result.ok) {
-          setError(String(result.body.error ?? "Failed to post comment. Please try again."));
+          setError(
+            typeof result.body.error === "string"
+              ? result.body.error
+              : "Failed to post comment. Please try again.",
+          );
           return;
         }
         submissionKey.current = null;

@@ -48,7 +48,7 @@ beforeEach(() => {
   );
   vi.stubGlobal("fetch", (url: string, init?: RequestInit) => {
     if (init?.method === "POST") {
-      const liked = new URLSearchParams(String(init.body)).get("liked") === "true";
+      const liked = new URLSearchParams(init.body as URLSearchParams).get("liked") === "true";
       return Promise.resolve(json({ liked, likeCount: liked ? 4 : 3 }));
     }
     // The list: answered with what it read when asked, once released.

@@ -7,7 +7,7 @@ import type { Database } from "#server/db/client";
 import { cookieConsents } from "#server/db/schema";
 import { createWindowLimiter } from "#server/http/window-limiter";
 import { sitePathOr } from "#server/http/site-path";
-import { formText } from "~/lib/form-fields";
+import { firstOf, formText } from "~/lib/form-fields";
 import { loadSiteSettings } from "~/features/site-settings/site-settings.server";
 import { pageTrackers } from "~/features/site-settings/trackers.server";
 import type { PageTrackers } from "~/features/site-settings/trackers";
@@ -64,10 +64,7 @@ export const consentRequestSchema = z.object({
 
 /** The plain form (no JavaScript): the choice, and the page on this site to go back to. */
 export const consentFormSchema = z.object({
-  choice: z.preprocess(
-    (value) => (Array.isArray(value) ? value[0] : value),
-    consentRequestSchema.shape.choice,
-  ),
+  choice: z.preprocess(firstOf, consentRequestSchema.shape.choice),
   returnTo: formText.transform((value) => sitePathOr(value, "/")),
 });
 

@@ -13,6 +13,7 @@ import { createPost, createTag, createUser } from "#tests/support/factories";
 import { signedInMember } from "#tests/support/signed-in";
 import { siteOverHttpForThisFile } from "#tests/support/site-over-http";
 import { hashKey } from "./keys.server";
+import type { ApiPost, Pagination } from "./queries.server";
 import { CONTENT_API_LIMITS } from "./limits";
 
 const ALLOWED = "https://front.example";
@@ -35,6 +36,14 @@ async function newKey(name = "Front-end") {
 
 const call = (path: string, headers: Record<string, string> = {}) =>
   browse(new CookieJar(), `${site.app.url}${API}${path}`, { headers });
+
+/** The API's answers, as its documentation (openapi.json) describes them. */
+type PostList = { posts: ApiPost[]; meta: { pagination: Pagination } };
+type Listed<K extends string> = Record<K, { slug: string; username: string; postCount: number }[]>;
+
+/** The first error's message of a refused call. */
+const firstError = async (res: Response) =>
+  ((await res.json()) as { errors: { message: string }[] }).errors[0]?.message;
 
 async function seed() {
   const db = site.testDb.db;
@@ -88,7 +97,7 @@ describe("Content API keys", () => {
     await seed();
     const none = await call("/posts");
     expect(none.status).toBe(401);
-    expect((await none.json()).errors[0].message).toMatch(/key is required/);
+    expect(await firstError(none)).toMatch(/key is required/);
     expect((await call("/posts?key=fbk_nothing")).status).toBe(401);
 
     const { admin, key } = await newKey();
@@ -108,7 +117,7 @@ describe("Content API keys", () => {
     expect(await site.text(revoke)).toContain("Key revoked.");
     const after = await call("/posts", { Authorization: `Bearer ${key}` });
     expect(after.status).toBe(401);
-    expect((await after.json()).errors[0].message).toMatch(/revoked/);
+    expect(await firstError(after)).toMatch(/revoked/);
 
     const actions = await site.testDb.db
       .select({ action: adminAuditLog.action })
@@ -152,7 +161,7 @@ describe("Content API reading", () => {
   it("lists only published posts whose time has come, never drafts, reviews or scheduled posts", async () => {
     await seed();
     const { key } = await newKey();
-    const body = await (await call(`/posts?key=${key}&limit=100`)).json();
+    const body = (await (await call(`/posts?key=${key}&limit=100`)).json()) as PostList;
     expect(body.posts.map((p: { slug: string }) => p.slug)).toEqual([
       "published-0",
       "published-1",
@@ -168,7 +177,7 @@ describe("Content API reading", () => {
       next: null,
       prev: null,
     });
-    const first = body.posts[0];
+    const first = body.posts[0]!;
     expect(first.author).toEqual({
       username: "writer",
       name: "A Writer",
@@ -184,8 +193,8 @@ describe("Content API reading", () => {
     for (const slug of ["a-draft", "in-review", "scheduled"]) {
       expect([slug, (await call(`/posts/${slug}?key=${key}`)).status]).toEqual([slug, 404]);
     }
-    const one = await (await call(`/posts/published-3?key=${key}`)).json();
-    expect(one.posts[0].slug).toBe("published-3");
+    const one = (await (await call(`/posts/published-3?key=${key}`)).json()) as PostList;
+    expect(one.posts[0]!.slug).toBe("published-3");
   });
 
   it("pages with totals and filters by category, tag and author", async () => {
@@ -194,8 +203,8 @@ describe("Content API reading", () => {
     const slugs = async (query: string) => {
       const res = await call(`/posts?key=${key}&${query}`);
       expect(res.status).toBe(200);
-      const body = await res.json();
-      return { slugs: body.posts.map((p: { slug: string }) => p.slug), meta: body.meta.pagination };
+      const body = (await res.json()) as PostList;
+      return { slugs: body.posts.map((p) => p.slug), meta: body.meta.pagination };
     };
     expect(await slugs("limit=2&page=2")).toEqual({
       slugs: ["published-2", "published-3"],
@@ -215,28 +224,23 @@ describe("Content API reading", () => {
     for (const bad of ["limit=0", "limit=101", "page=0", "page=x", "category=Not%20A%20Slug"]) {
       const res = await call(`/posts?key=${key}&${bad}`);
       expect([bad, res.status]).toEqual([bad, 400]);
-      expect((await res.json()).errors[0].message).toMatch(/must be/);
+      expect(await firstError(res)).toMatch(/must be/);
     }
   });
 
   it("lists categories, tags and authors counting published posts only", async () => {
     await seed();
     const { key } = await newKey();
-    const tags = await (await call(`/tags?key=${key}`)).json();
+    const tags: unknown = await (await call(`/tags?key=${key}`)).json();
     expect(tags).toEqual({ tags: [{ slug: "growth", name: "growth", postCount: 2 }] });
-    const authors = await (await call(`/authors?key=${key}`)).json();
-    expect(
-      authors.authors.map((a: { username: string; postCount: number }) => [
-        a.username,
-        a.postCount,
-      ]),
-    ).toEqual([
+    const authors = (await (await call(`/authors?key=${key}`)).json()) as Listed<"authors">;
+    expect(authors.authors.map((a) => [a.username, a.postCount])).toEqual([
       ["other", 2],
       ["writer", 3],
     ]);
-    const cats = await (await call(`/categories?key=${key}`)).json();
-    const news = cats.categories.find((c: { slug: string }) => c.slug === "api-news");
-    expect(news.postCount).toBe(3);
+    const cats = (await (await call(`/categories?key=${key}`)).json()) as Listed<"categories">;
+    const news = cats.categories.find((c) => c.slug === "api-news");
+    expect(news?.postCount).toBe(3);
     expect((await call(`/nothing?key=${key}`)).status).toBe(404);
   });
 
@@ -286,7 +290,7 @@ describe("Content API reading", () => {
   it("serves its OpenAPI description without a key, and refuses writes", async () => {
     const res = await call("/openapi.json");
     expect(res.status).toBe(200);
-    const doc = await res.json();
+    const doc = (await res.json()) as { openapi: string; paths: Record<string, unknown> };
     expect(doc.openapi).toBe("3.1.0");
     expect(Object.keys(doc.paths)).toEqual([
       "/posts",
@@ -322,7 +326,7 @@ describe("Content API rate limits (docs/decisions/0175)", () => {
     expect(limited!.headers.get("cache-control")).toBe("no-store");
     // A page on an allowed origin can read the header (CORS).
     expect(limited!.headers.get("access-control-expose-headers")).toMatch(/Retry-After/);
-    expect((await limited!.json()).errors[0].message).toMatch(/Too many requests/);
+    expect(await firstError(limited!)).toMatch(/Too many requests/);
     // A missing key counts as a wrong one.
     expect((await call("/posts", from)).status).toBe(429);
     // Another address is not held, and a live key still reads.

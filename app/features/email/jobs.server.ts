@@ -225,7 +225,7 @@ const mostReadByDatabase = new WeakMap<object, Map<string, Promise<DigestPost[]>
 
 function mostReadCacheOf(db: object) {
   let cache = mostReadByDatabase.get(db);
-  if (!cache) mostReadByDatabase.set(db, (cache = new Map()));
+  if (!cache) mostReadByDatabase.set(db, (cache = new Map<string, Promise<DigestPost[]>>()));
   return cache;
 }
 

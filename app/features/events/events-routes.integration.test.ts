@@ -98,7 +98,9 @@ describe("events over HTTP", () => {
     expect(ics.headers.get("content-disposition")).toBe(
       'attachment; filename="london-founders-breakfast.ics"',
     );
-    const vevent = new ICAL.Component(ICAL.parse(await ics.text())).getFirstSubcomponent("vevent")!;
+    const vevent = new ICAL.Component(
+      ICAL.parse(await ics.text()) as unknown[],
+    ).getFirstSubcomponent("vevent")!;
     const parsed = new ICAL.Event(vevent);
     expect(parsed.startDate.toJSDate().toISOString()).toBe("2030-06-12T07:00:00.000Z");
     expect(parsed.endDate.toJSDate().toISOString()).toBe("2030-06-12T08:30:00.000Z");

@@ -45,13 +45,19 @@ export class ImportFormatError extends Error {}
 export const asArray = <T>(value: T | T[] | undefined | null): T[] =>
   value === undefined || value === null ? [] : Array.isArray(value) ? value : [value];
 
-export const text = (value: unknown): string => {
-  if (value === undefined || value === null) return "";
-  if (typeof value === "object" && "#text" in (value as Record<string, unknown>)) {
-    return String((value as Record<string, unknown>)["#text"]);
-  }
-  return String(value);
-};
+/** A string, number or boolean as text; anything else (absent, an object) as `fallback`. */
+export const scalarText = (value: unknown, fallback = ""): string =>
+  typeof value === "string"
+    ? value
+    : typeof value === "number" || typeof value === "boolean" || typeof value === "bigint"
+      ? String(value)
+      : fallback;
+
+/** An XML node's text (`#text` beside its attributes) or a plain value's. */
+export const text = (value: unknown): string =>
+  scalarText(
+    typeof value === "object" && value !== null && "#text" in value ? value["#text"] : value,
+  );
 
 export const date = (value: unknown): Date | null => {
   const raw = text(value).trim();

@@ -3,6 +3,7 @@ import {
   asArray,
   date,
   importSlug,
+  scalarText,
   type ImportBundle,
   type SourcePost,
   type SourceSkip,
@@ -42,7 +43,7 @@ export function readGhost(data: GhostData, sourceUrl?: string): ImportBundle {
   const posts: SourcePost[] = [];
   for (const p of asArray(data.posts)) {
     const id = String(p.id);
-    const oldSlug = String(p.slug ?? "");
+    const oldSlug = scalarText(p.slug);
     const item = `post ${oldSlug || id}`;
     if ((p.type ?? "post") !== "post") {
       skipped.push({ item, reason: `a Ghost ${String(p.type)}, not a post` });
@@ -63,7 +64,7 @@ export function readGhost(data: GhostData, sourceUrl?: string): ImportBundle {
       authorLinks.find((l) => l.post_id === id)?.author_id ?? (p.author_id as string | undefined);
     const user = authorId ? usersById.get(authorId) : undefined;
     const html = typeof p.html === "string" && p.html.trim() ? resolve(p.html) : null;
-    const title = String(p.title ?? "");
+    const title = scalarText(p.title);
     const slug = importSlug(oldSlug, title);
     posts.push({
       sourceId: id,

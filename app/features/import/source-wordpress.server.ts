@@ -6,6 +6,7 @@ import {
   date,
   ImportFormatError,
   importSlug,
+  scalarText,
   text,
   type ImportBundle,
   type SourcePost,
@@ -170,7 +171,7 @@ function wordPressPost(item: Element, channel: Channel): SourcePost | SourceSkip
 function itemTerms(item: Element, channel: Channel) {
   const cats = asArray(item.category as Element[]);
   for (const c of cats) {
-    const slug = importSlug(String(c["@_nicename"] ?? ""), text(c));
+    const slug = importSlug(scalarText(c["@_nicename"]), text(c));
     if (c["@_domain"] === "category" && slug && !channel.categories.has(slug)) {
       channel.categories.set(slug, { slug, name: text(c).trim(), description: null });
     }
@@ -181,7 +182,7 @@ function itemTerms(item: Element, channel: Channel) {
   return (domain: string) =>
     cats
       .filter((c) => c["@_domain"] === domain)
-      .map((c) => importSlug(String(c["@_nicename"] ?? ""), text(c)))
+      .map((c) => importSlug(scalarText(c["@_nicename"]), text(c)))
       .filter(Boolean);
 }
 

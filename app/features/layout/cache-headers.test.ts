@@ -3,20 +3,19 @@ import { pageCacheHeaders, PUBLIC_PAGE_CACHE, readerPageHeaders } from "./cache-
 
 describe("page cache headers", () => {
   it("are public for visitors and private for members", () => {
-    const visitor = new Request("http://x/", { headers: { cookie: "theme=dark" } });
+    const visitor = "theme=dark";
     expect(pageCacheHeaders(visitor)).toMatchObject({ "Cache-Control": PUBLIC_PAGE_CACHE });
     expect(PUBLIC_PAGE_CACHE).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
     for (const cookie of [
       "better-auth.session_token=abc",
       "a=1; __Secure-better-auth.session_token=abc",
     ]) {
-      const member = new Request("http://x/", { headers: { cookie } });
-      expect(pageCacheHeaders(member)).toMatchObject({ "Cache-Control": "private, no-store" });
+      expect(pageCacheHeaders(cookie)).toMatchObject({ "Cache-Control": "private, no-store" });
     }
   });
 
   it("vary on the cookie and, when one is configured, the country header", () => {
-    const visitor = new Request("http://x/");
+    const visitor = null;
     expect(pageCacheHeaders(visitor, undefined)).toMatchObject({ Vary: "Cookie" });
     expect(pageCacheHeaders(visitor, "cf-ipcountry")).toMatchObject({
       Vary: "Cookie, cf-ipcountry",

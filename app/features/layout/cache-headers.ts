@@ -20,11 +20,12 @@ function configuredCountryHeader(): string | undefined {
   return currentRuntime()?.config.geo.countryHeader;
 }
 
+/** `cookie`: the request's Cookie header (null without one); the route reads it. */
 export function pageCacheHeaders(
-  request: Request,
+  cookie: string | null,
   countryHeader: string | undefined = configuredCountryHeader(),
 ): HeadersInit {
-  const member = SESSION_COOKIE.test(request.headers.get("cookie") ?? "");
+  const member = SESSION_COOKIE.test(cookie ?? "");
   return {
     "Cache-Control": member ? MEMBER_PAGE_CACHE : PUBLIC_PAGE_CACHE,
     Vary: countryHeader ? `Cookie, ${countryHeader}` : "Cookie",

@@ -2,13 +2,16 @@ import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { THEME_SCRIPT } from "./theme";
 
+/** Storage that throws on read (a browser with storage blocked). */
+const BLOCKED = new Error("SecurityError");
+
 /** Runs the inline head script with a stored value and an OS setting; returns data-theme. */
-function run(stored: string | null | "throws", osDark: boolean): string | undefined {
+function run(stored: string | null | Error, osDark: boolean): string | undefined {
   const attributes: Record<string, string> = {};
   runInNewContext(THEME_SCRIPT, {
     localStorage: {
       getItem: () => {
-        if (stored === "throws") throw new Error("SecurityError");
+        if (stored instanceof Error) throw stored;
         return stored;
       },
     },
@@ -34,7 +37,7 @@ describe("THEME_SCRIPT (set before the first paint)", () => {
     expect(run(null, true)).toBe("dark");
     expect(run(null, false)).toBe("light");
     expect(run("purple", true)).toBe("dark");
-    expect(run("throws", true)).toBe("dark");
-    expect(run("throws", false)).toBe("light");
+    expect(run(BLOCKED, true)).toBe("dark");
+    expect(run(BLOCKED, false)).toBe("light");
   });
 });

@@ -20,7 +20,7 @@ import type { Actor } from "~/features/accounts/permissions";
 import { MAX_UPLOAD_BYTES } from "#server/http/limits";
 import { sniffImage } from "~/features/authoring/uploads.server";
 import { containsBannedWord } from "./banned-words.server";
-import { fieldsOf, formText } from "~/lib/read-input.server";
+import { fieldsOf, firstOf, formText } from "~/lib/read-input.server";
 
 export const USER_TYPES = userTypeEnum.enumValues;
 export const BIO_MAX = 500;
@@ -148,7 +148,7 @@ const saveForm = profileFields.extend({ intent: z.literal("save") }).superRefine
 const photoForm = z.object({
   intent: z.literal("photo"),
   photo: z.preprocess(
-    (v) => (Array.isArray(v) ? v[0] : v),
+    firstOf,
     z.custom<File>(
       (v) => typeof v === "object" && v !== null && "size" in v && Number(v.size) > 0,
       PROFILE_MESSAGES.photoWrongType,
@@ -160,7 +160,7 @@ const photoForm = z.object({
 export const editProfileForm = z.preprocess(
   (fields) => {
     const record = fields as Record<string, unknown>;
-    const intent = Array.isArray(record.intent) ? record.intent[0] : record.intent;
+    const intent = firstOf(record.intent);
     return { ...record, intent: intent === "photo" ? "photo" : "save" };
   },
   z.discriminatedUnion("intent", [photoForm, saveForm]),

@@ -21,7 +21,13 @@ const base = {
 const jsonLd = (meta: ReturnType<typeof mediaMeta>) =>
   meta
     .filter((m) => "script:ld+json" in m)
-    .map((m) => JSON.parse(JSON.stringify((m as Record<string, unknown>)["script:ld+json"])));
+    .map(
+      (m) =>
+        JSON.parse(JSON.stringify((m as Record<string, unknown>)["script:ld+json"])) as Record<
+          string,
+          unknown
+        >,
+    );
 const og = (meta: ReturnType<typeof mediaMeta>, property: string) =>
   meta.find((m) => (m as { property?: string }).property === property) as
     { content: string } | undefined;
@@ -65,7 +71,7 @@ describe("media in the post's head", () => {
       contentUrl: "https://fb.test/uploads/demo/video/tour.mp4",
       thumbnailUrl: ["https://fb.test/uploads/p/cover.1200x630.webp"],
     });
-    expect(video.embedUrl).toBeUndefined();
+    expect(video?.embedUrl).toBeUndefined();
     expect(og(meta, "og:video:type")?.content).toBe("video/mp4");
   });
 

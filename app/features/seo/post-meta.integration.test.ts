@@ -27,8 +27,8 @@ async function metaOf(values: Omit<Parameters<typeof createPost>[1], "authorId">
   return postMeta(view, SITE);
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON-LD is free-form
-type Json = any;
+/** A JSON-LD block as the tests read it: its type, and whatever else it holds (free-form). */
+type Ld = { "@type"?: string; [key: string]: unknown };
 const tag = (meta: MetaDescriptor[], key: string) =>
   meta.find(
     (m) =>
@@ -37,10 +37,11 @@ const tag = (meta: MetaDescriptor[], key: string) =>
   ) as { content: string } | undefined;
 const title = (meta: MetaDescriptor[]) =>
   (meta.find((m) => "title" in m) as { title: string }).title;
-const article = (meta: MetaDescriptor[]): Json =>
+/** The page's article block (not its breadcrumbs); an empty block when there is none. */
+const article = (meta: MetaDescriptor[]): Ld =>
   meta
-    .map((m) => (m as Record<string, Json>)["script:ld+json"])
-    .find((ld) => ld && ld["@type"] !== "BreadcrumbList");
+    .map((m) => (m as { "script:ld+json"?: Ld })["script:ld+json"])
+    .find((ld) => ld && ld["@type"] !== "BreadcrumbList") ?? {};
 
 const BODY = `<p>${"Founders moving between Bengaluru and London should plan their banking first. ".repeat(12)}</p>`;
 const TEXT = "Founders moving between Bengaluru and London should plan their banking first. "

@@ -13,6 +13,7 @@ import { signedInMember } from "#tests/support/signed-in";
 import { siteOverHttpForThisFile } from "#tests/support/site-over-http";
 import { UPLOAD_MESSAGES } from "~/features/authoring/uploads.server";
 import { SITE_SETTINGS_MESSAGES } from "./settings-schema";
+import { arrayContaining } from "#tests/support/json";
 
 const site = siteOverHttpForThisFile();
 const { get, post, text } = site;
@@ -91,7 +92,7 @@ describe("saving", () => {
       .where(eq(adminAuditLog.action, "settings.update"));
     expect(entry?.actorId).toBe(id);
     expect(entry?.details).toEqual({
-      changed: expect.arrayContaining([
+      changed: arrayContaining([
         "header_banner_text",
         "header_banner_link",
         "default_sidebar_banner_url",

@@ -5,7 +5,7 @@
  * are enabled, the tracker's own toggle is on, and the visitor's consent is
  * granted or not required (docs/product/administration.md; the consent feature decides that).
  */
-import { parseDocument, DomUtils } from "htmlparser2";
+import { parseDocument, DomUtils, ElementType } from "htmlparser2";
 import { GA_ID, GTM_ID, PIXEL_ID } from "./settings-schema";
 import type { HeadTag, PageTrackers } from "./trackers";
 
@@ -74,7 +74,8 @@ export function parseHeadHtml(html: string): HeadTag[] {
   if (parsedHead?.source === html) return parsedHead.tags;
   const tags: HeadTag[] = [];
   for (const node of parseDocument(html).children) {
-    if (node.type !== "script" && node.type !== "style" && node.type !== "tag") continue;
+    const { Script, Style, Tag } = ElementType;
+    if (node.type !== Script && node.type !== Style && node.type !== Tag) continue;
     const element = node;
     const name = element.name.toLowerCase();
     if (!HEAD_ELEMENTS.has(name)) continue;

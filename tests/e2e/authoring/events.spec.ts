@@ -171,7 +171,7 @@ test.describe("events", () => {
     ]);
     expect(download.suggestedFilename()).toBe(`${postPath.split("/").pop()}.ics`);
     const ics = await readFile(await download.path(), "utf8");
-    const vevent = new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent("vevent")!;
+    const vevent = new ICAL.Component(ICAL.parse(ics) as unknown[]).getFirstSubcomponent("vevent")!;
     const parsed = new ICAL.Event(vevent);
     expect(parsed.summary).toBe(title);
     expect(parsed.startDate.toJSDate().toISOString()).toBe(`${year}-02-14T11:30:00.000Z`);

@@ -55,12 +55,13 @@ test("the end of the line says No more posts to load", async ({ page, request })
 });
 
 test("the next-post API never repeats a seen post", async ({ request }) => {
-  const first = await (await request.get(`/api/posts/next?after=${GUIDE}`)).json();
-  expect(first.view.post.slug).not.toBe(GUIDE);
-  const again = await (
-    await request.get(`/api/posts/next?after=${GUIDE}&seen=${first.view.post.id}`)
-  ).json();
-  expect(again.view?.post.slug).not.toBe(first.view.post.slug);
+  type Next = { view: { post: { id: string; slug: string } } | null };
+  const first = (await (await request.get(`/api/posts/next?after=${GUIDE}`)).json()) as Next;
+  expect(first.view?.post.slug).not.toBe(GUIDE);
+  const again = (await (
+    await request.get(`/api/posts/next?after=${GUIDE}&seen=${first.view?.post.id}`)
+  ).json()) as Next;
+  expect(again.view?.post.slug).not.toBe(first.view?.post.slug);
 });
 
 test("Back and Forward: the post read last is the page's first post again, where it was left", async ({

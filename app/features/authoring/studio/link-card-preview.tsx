@@ -7,6 +7,7 @@
  */
 import { useEffect, useState, type RefObject } from "react";
 import { useRouteLoaderData } from "react-router";
+import { textOf } from "~/lib/form-fields";
 import { shareCard, type ShareCardFields } from "~/lib/share-card";
 
 const FIELDS: (keyof ShareCardFields)[] = [
@@ -43,7 +44,7 @@ export function LinkCardPreview({
     if (!form) return;
     const read = () => {
       const data = new FormData(form);
-      setFields(fieldsOf((name) => String(data.get(name) ?? "")));
+      setFields(fieldsOf((name) => textOf(data, name)));
     };
     read();
     form.addEventListener("input", read);
