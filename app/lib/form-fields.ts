@@ -4,16 +4,9 @@
  * schema can live beside its component; read-input.server.ts re-exports them.
  */
 import { z } from "zod";
+import { allOf, firstOf, textOf } from "./form-values";
 
-/** A field's first value, as FormData.get reads it: an array's first item, else the value. */
-export function firstOf(value: unknown): unknown {
-  return Array.isArray(value) ? (value as unknown[])[0] : value;
-}
-
-/** A field's values: none when absent, a repeated field's all, else the one value. */
-export function allOf(value: unknown): unknown[] {
-  return value === undefined ? [] : Array.isArray(value) ? (value as unknown[]) : [value];
-}
+export { allOf, firstOf, textOf };
 
 // Each is a z.preprocess: an object key whose schema starts with a transform
 // is required by zod, and a form leaves fields out.
@@ -40,9 +33,3 @@ export const onceTextOrNull = z.preprocess(
   (value) => (typeof value === "string" ? value : null),
   z.string().nullable(),
 );
-
-/** A text field of a read form: its string, or `fallback` when absent or a file. */
-export function textOf(form: FormData | null | undefined, name: string, fallback = ""): string {
-  const value = form?.get(name);
-  return typeof value === "string" ? value : fallback;
-}

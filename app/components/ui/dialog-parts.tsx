@@ -8,7 +8,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import { useRef, useState, type FormEvent } from "react";
 import { primaryButton, secondaryButton } from "./button-styles";
-import { textOf } from "~/lib/form-fields";
+import { textOf } from "~/lib/form-values";
 import { inputClass } from "./form";
 
 /**

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { primaryButton } from "~/components/ui/button-styles";
 import { ErrorBox, Field, NoticeBox, PasswordInput } from "~/components/ui/form";
-import { textOf } from "~/lib/form-fields";
+import { textOf } from "~/lib/form-values";
 import { EmailAddressForm } from "./email-address-form";
 import { MESSAGES, newPasswordProblem, RESET_MIN_PASSWORD, RESET_PASSWORD_SHORT } from "./rules";
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { useFetcher, useNavigation } from "react-router";
-import { textOf } from "~/lib/form-fields";
+import { textOf } from "~/lib/form-values";
 import { useHydrated } from "~/lib/use-hydrated";
 import { AUTOSAVE_DELAY_MS } from "./post-rules";
 import { statusLine, wordsAndMinutes, type SaveState } from "./studio/studio-rules";

@@ -7,7 +7,7 @@
  */
 import { useEffect, useState, type RefObject } from "react";
 import { useRouteLoaderData } from "react-router";
-import { textOf } from "~/lib/form-fields";
+import { textOf } from "~/lib/form-values";
 import { shareCard, type ShareCardFields } from "~/lib/share-card";
 
 const FIELDS: (keyof ShareCardFields)[] = [
