@@ -125,6 +125,8 @@ export type RefusedHandler<F extends Outcome> = (
   services: Services,
   actor: SessionUser | null,
   refused: Refused,
+  /** The request (its headers ask the auth service), its params and the client's address. */
+  extra: Pick<ActionExtra, "request" | "params" | "ip">,
 ) => Promise<F> | F;
 
 /** What the actions share past the guard: the body's cap and reading, the answer's shape. */
@@ -137,16 +139,24 @@ type ReadSpec<B extends object> = {
   refusedBody?: RefusedBody<B>;
   /** Send success bodies with `ok: true` (api.comments' JSON, as its script reads it). */
   keepOk?: boolean;
+  /**
+   * Headers of every answer the action makes, over its no-store (a page with
+   * its own Cache-Control or Referrer-Policy: /unsubscribe).
+   */
+  headers?: Record<string, string>;
 };
 
 export type ActionSpec<
   S extends z.ZodType,
   R extends Outcome,
   B extends object = Prologue,
+  F extends Outcome = never,
 > = ReadSpec<B> & {
   permission: Action;
   refusal?: Refusal;
   schema: S;
+  /** The page's own answer to a body the helper refused (its `actor` is the guarded member). */
+  refused?: RefusedHandler<F>;
   run: (
     services: Services,
     actor: SessionUser,
@@ -157,7 +167,7 @@ export type ActionSpec<
 
 export type IntentSpec<S extends z.ZodType = z.ZodType, R extends Outcome = Outcome> = Omit<
   ActionSpec<S, R>,
-  "limit" | "body" | "messages" | "refusal" | "refusedBody" | "keepOk"
+  "limit" | "body" | "messages" | "refusal" | "refusedBody" | "keepOk" | "refused" | "headers"
 >;
 
 /** The input `run` gets: the schema's output, or nothing for an action that reads no body. */
@@ -219,16 +229,20 @@ type Body<R> = R extends { ok: false }
     ? never
     : Omit<R, "ok" | "setCookie">;
 
-/** no-store, and the cookies the feature set. */
-function headersOf(setCookie: readonly string[] | undefined): HeadersInit {
-  if (!setCookie?.length) return noStore;
+/** no-store (or the action's own headers over it), and the cookies the feature set. */
+function headersOf(
+  setCookie: readonly string[] | undefined,
+  own: Record<string, string> | undefined,
+): HeadersInit {
+  if (!setCookie?.length && !own) return noStore;
   const headers = new Headers(noStore);
-  for (const cookie of setCookie) headers.append("Set-Cookie", cookie);
+  for (const [name, value] of Object.entries(own ?? {})) headers.set(name, value);
+  for (const cookie of setCookie ?? []) headers.append("Set-Cookie", cookie);
   return headers;
 }
 
-function answer<R extends Outcome, B>(result: R, keepOk = false) {
-  const headers = headersOf(result.setCookie);
+function answer<R extends Outcome, B>(result: R, keepOk = false, own?: Record<string, string>) {
+  const headers = headersOf(result.setCookie, own);
   if (!result.ok) {
     const { ok: _ok, status, setCookie: _cookies, ...body } = result;
     return data(body as Body<R> | B, { status, headers });
@@ -263,7 +277,11 @@ function refusedOf(
 /** The helper's own 4xx: 405, 413 or 400, in its words or the route's, shaped by the route. */
 function refuse<B extends object>(
   problem: Refused["problem"],
-  { messages, refusedBody }: { messages: ReadMessages; refusedBody?: RefusedBody<B> },
+  {
+    messages,
+    refusedBody,
+    headers,
+  }: { messages: ReadMessages; refusedBody?: RefusedBody<B>; headers?: Record<string, string> },
   read?: ReadRefusal,
 ) {
   const status = problem === "method" ? 405 : problem === "too-large" ? 413 : 400;
@@ -274,7 +292,7 @@ function refuse<B extends object>(
     : fieldErrors
       ? { error, fieldErrors }
       : { error };
-  return data(body as B, { status, headers: noStore });
+  return data(body as B, { status, headers: headersOf(undefined, headers) });
 }
 
 function check<S extends z.ZodType>(schema: S, value: unknown) {
@@ -308,8 +326,8 @@ function pipeline<
   },
 ) {
   const { schema, limit = TEXT_FORM_LIMIT_BYTES, body: format = "form", messages = {} } = spec;
-  const { refused } = spec;
-  const shape = { messages, refusedBody: spec.refusedBody };
+  const { refused, headers: own } = spec;
+  const shape = { messages, refusedBody: spec.refusedBody, headers: own };
   return async ({ request, params, context }: ActionArgs) => {
     if (request.method !== "POST") return refuse("method", shape);
     const actor = admit(await sessionOf(context, request), request);
@@ -318,11 +336,19 @@ function pipeline<
     /** A refused body: the page's own answer when it gives one, else the helper's. */
     const decline = async (problem: Refused["problem"], read?: ReadRefusal) =>
       refused
-        ? answer<F, B>(await refused(services, actor, refusedOf(problem, messages, read)))
+        ? answer<F, B>(
+            await refused(services, actor, refusedOf(problem, messages, read), {
+              request,
+              params,
+              ip,
+            }),
+            false,
+            own,
+          )
         : refuse(problem, shape, read);
     if (schema === null) {
       const extra = { request, params, form: new FormData(), fields: {}, ip };
-      return answer<R, B>(await spec.run(services, actor, undefined as I, extra), spec.keepOk);
+      return answer<R, B>(await spec.run(services, actor, undefined as I, extra), spec.keepOk, own);
     }
     const body = await readBody(request, limit, format);
     if (!body.ok) return decline(body.reason);
@@ -330,16 +356,19 @@ function pipeline<
     const input = check(schema, body.value);
     if (!input.ok) return decline("invalid", { fields, invalid: input });
     const extra = { request, params, form, fields, ip };
-    return answer<R, B>(await spec.run(services, actor, input.data as I, extra), spec.keepOk);
+    return answer<R, B>(await spec.run(services, actor, input.data as I, extra), spec.keepOk, own);
   };
 }
 
 /** An action: method → session → guard → capped, checked input → run → answer. */
-export function defineAction<S extends z.ZodType, R extends Outcome, B extends object = Prologue>(
-  spec: ActionSpec<S, R, B>,
-) {
+export function defineAction<
+  S extends z.ZodType,
+  R extends Outcome,
+  B extends object = Prologue,
+  F extends Outcome = never,
+>(spec: ActionSpec<S, R, B, F>) {
   const { permission, refusal } = spec;
-  return pipeline<SessionUser, S, z.output<S>, R, never, B>(
+  return pipeline<SessionUser, S, z.output<S>, R, F, B>(
     (session, request) => guard(session, request, permission, refusal),
     spec,
   );

@@ -1,14 +1,14 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { services } from "~/lib/services.server";
-import { noStore } from "~/pipeline/action.server";
+import { defineAction, noStore } from "~/pipeline/action.server";
 import { sessionOf } from "~/pipeline/guards.server";
 import {
   listRevisions,
   restoreRevision,
   revisionDiff,
 } from "~/features/authoring/revisions.server";
-import { formText, readForm } from "~/lib/read-input.server";
+import { formText } from "~/lib/read-input.server";
 import { flashHeaders } from "~/lib/flash.server";
 import type { Route } from "./+types/api.post-revisions";
 
@@ -33,14 +33,22 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 const restoreForm = z.object({ revision: formText });
 
-/** POST revision: restore it. Whoever may not edit the post gets 404 (a visitor before the body is read). */
-export async function action({ params, request, context }: Route.ActionArgs) {
-  const actor = await sessionOf(context, request);
-  if (!actor) throw data({ error: "Not found" }, { status: 404 });
-  const read = await readForm(request, restoreForm);
-  const restored = read.ok
-    ? await restoreRevision(services(context).db, actor, params.id, read.data.revision)
-    : undefined;
-  if (!restored) throw data({ error: "Not found" }, { status: 404 });
-  throw redirect(`/edit-post/${restored.slug}`, { headers: flashHeaders("post-restored") });
-}
+const notFound = { ok: false, status: 404, error: "Not found" } as const;
+
+/**
+ * POST revision: restore it. Whoever may not edit the post gets 404: who may
+ * write no post before the body is read (the guard), the others once the
+ * feature has looked at the post. A body that cannot be read or names no
+ * revision: 404 too, as a revision that is not there.
+ */
+export const action = defineAction({
+  permission: "post.write",
+  refusal: { status: 404, error: "Not found" },
+  schema: restoreForm,
+  refused: () => notFound,
+  run: async ({ db }, actor, { revision }, { params }) => {
+    const restored = await restoreRevision(db, actor, params.id ?? "", revision);
+    if (!restored) return notFound;
+    throw redirect(`/edit-post/${restored.slug}`, { headers: flashHeaders("post-restored") });
+  },
+});

@@ -1,5 +1,3 @@
-import { data } from "react-router";
-import { TOO_LARGE_MESSAGE } from "#server/http/limits";
 import { NotificationSettingsPage } from "~/features/email/notification-settings-page";
 import {
   PREFERENCE_MESSAGES,
@@ -7,8 +5,8 @@ import {
 } from "~/features/email-preferences/preference-rules";
 import { getPreferences, savePreferences } from "~/features/email-preferences/preferences.server";
 import { defaultPageMeta } from "~/features/seo/meta";
-import { readForm } from "~/lib/read-input.server";
 import { services } from "~/lib/services.server";
+import { defineAction } from "~/pipeline/action.server";
 import { actor } from "~/pipeline/guards.server";
 import type { Route } from "./+types/settings.notifications";
 
@@ -21,25 +19,26 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { preferences: await getPreferences(services(context).db, actor(context).id) };
 }
 
-/** Under the members' guard: the member is known before the body is read. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const member = actor(context);
-  const form = await readForm(request, preferencesSchema);
-  if (!form.ok) {
-    const status = form.problem === "too-large" ? 413 : 400;
-    return data(
-      {
-        saved: false,
-        error: form.problem === "too-large" ? TOO_LARGE_MESSAGE : PREFERENCE_MESSAGES.invalidChoice,
-        fieldErrors: form.fieldErrors,
-        fields: form.fields,
-      },
-      { status },
-    );
-  }
-  await savePreferences(services(context).db, member.id, form.data);
-  return { saved: true, error: null, fieldErrors: {}, fields: {} };
-}
+/**
+ * Under the members' guard, and the helper's: the member is known before the
+ * body is read. A refused body answers the page's own shape (413 in the
+ * helper's words, 400 "Choose one of the options"), with what was typed.
+ */
+export const action = defineAction({
+  permission: "notifications.settings",
+  schema: preferencesSchema,
+  messages: { invalid: PREFERENCE_MESSAGES.invalidChoice },
+  refusedBody: ({ error, fieldErrors, fields }) => ({
+    saved: false,
+    error,
+    fieldErrors: fieldErrors ?? {},
+    fields: fields ?? {},
+  }),
+  run: async ({ db }, member, input) => {
+    await savePreferences(db, member.id, input);
+    return { ok: true, saved: true, error: null, fieldErrors: {}, fields: {} };
+  },
+});
 
 export default function NotificationSettings({ loaderData, actionData }: Route.ComponentProps) {
   return (

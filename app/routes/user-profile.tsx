@@ -1,13 +1,13 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { db } from "#server/db/client";
 import { idempotencyKeyOf } from "#server/db/idempotency";
-import { requireCan } from "~/features/accounts/permissions.server";
 import { getSessionUser } from "~/features/accounts/session.server";
 import { follow, unfollow } from "~/features/follows/follows.server";
 import { ProfilePage, UserNotFound } from "~/features/profiles/profile-page";
 import { findProfileByUsername, loadProfilePage } from "~/features/profiles/public-profile.server";
-import { TEXT_FORM_LIMIT_BYTES, TOO_LARGE_MESSAGE } from "#server/http/limits";
-import { readForm, readQuery } from "~/lib/read-input.server";
+import { TEXT_FORM_LIMIT_BYTES } from "#server/http/limits";
+import { readQuery } from "~/lib/read-input.server";
+import { defineAction } from "~/pipeline/action.server";
 import { z } from "zod";
 import { onceTextOrNull } from "~/lib/form-fields";
 import { archiveQuery } from "~/features/posts/archive-query.server";
@@ -32,56 +32,58 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { page };
 }
 
-/** Follow or Unfollow (the idempotency key is read by idempotencyKeyOf). */
+/**
+ * Follow or Unfollow (the idempotency key is read by idempotencyKeyOf). An
+ * intent that is not one value reads as none: the page answers 404 for a
+ * missing member before it answers "Unknown action".
+ */
 const followForm = z.object({ intent: onceTextOrNull });
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const actor = await getSessionUser(request);
-  const body = await readForm(request, followForm, { limit: TEXT_FORM_LIMIT_BYTES });
-  if (!body.ok && body.problem === "too-large") {
-    return data({ error: TOO_LARGE_MESSAGE }, { status: 413 });
-  }
-  const form = body.form ?? new FormData();
-  const intent = body.ok ? body.data.intent : null;
-  const target = await findProfileByUsername(db(), params.username);
-  if (!target || target.status === "blocked") {
-    return data({ error: "User not found" }, { status: 404 });
-  }
-  const back = `/user/${target.username}`;
-  // A resubmitted Follow or Unfollow writes once (docs/decisions/0095).
-  const idempotencyKey = idempotencyKeyOf(request, form);
-  const keyReused = data({ error: "Invalid request" }, { status: 400 });
-  if (intent === "unfollow") {
-    const member = requireCan(actor, request, "follow.create");
-    const result = await unfollow(db(), member, target.id, { idempotencyKey });
-    if (!result.ok && result.status === 400) return keyReused;
-    throw redirect(back);
-  }
-  if (intent === "follow") {
-    // Visitors → /login, pending → /pending-approval, the rest decided below.
-    const member = requireCan(actor, request, "follow.create");
-    const result = await follow(
-      db(),
-      member,
-      { id: target.id, role: target.role },
-      { idempotencyKey },
-    );
-    if (!result.ok && result.status === 400) return keyReused;
-    if (!result.ok) {
-      return data(
-        {
-          error:
-            target.id === member.id
-              ? "You cannot follow yourself"
-              : "Only mentors and admins can be followed",
-        },
-        { status: 403 },
-      );
+/**
+ * The helper guards before the body is read: visitors and blocked members →
+ * /login, pending members → /pending-approval (follow.create, requireCan).
+ * An unreadable body answers 400 "Unknown action", as a form without an
+ * intent does.
+ */
+export const action = defineAction({
+  permission: "follow.create",
+  schema: followForm,
+  limit: TEXT_FORM_LIMIT_BYTES,
+  messages: { invalid: "Unknown action" },
+  run: async ({ db }, member, { intent }, { request, params, form }) => {
+    const target = await findProfileByUsername(db, params.username ?? "");
+    if (!target || target.status === "blocked") {
+      return { ok: false, status: 404, error: "User not found" };
     }
-    throw redirect(back);
-  }
-  return data({ error: "Unknown action" }, { status: 400 });
-}
+    const back = `/user/${target.username}`;
+    // A resubmitted Follow or Unfollow writes once (docs/decisions/0095).
+    const idempotencyKey = idempotencyKeyOf(request, form);
+    const keyReused = { ok: false, status: 400, error: "Invalid request" } as const;
+    if (intent === "unfollow") {
+      const result = await unfollow(db, member, target.id, { idempotencyKey });
+      if (!result.ok && result.status === 400) return keyReused;
+      return { ok: true, redirect: back };
+    }
+    if (intent === "follow") {
+      const result = await follow(
+        db,
+        member,
+        { id: target.id, role: target.role },
+        { idempotencyKey },
+      );
+      if (!result.ok && result.status === 400) return keyReused;
+      if (!result.ok) {
+        const error =
+          target.id === member.id
+            ? "You cannot follow yourself"
+            : "Only mentors and admins can be followed";
+        return { ok: false, status: 403, error };
+      }
+      return { ok: true, redirect: back };
+    }
+    return { ok: false, status: 400, error: "Unknown action" };
+  },
+});
 
 export default function UserProfile({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.page) return <UserNotFound />;
