@@ -1,10 +1,9 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { SMALL_BODY_LIMIT_BYTES, TOO_LARGE_MESSAGE } from "#server/http/limits";
 import {
   ADMIN_TWO_FACTOR_MESSAGES,
   adminTwoFactorRequired,
 } from "~/features/accounts/admin-two-factor.server";
-import { clientIp } from "~/features/accounts/request.server";
 import { endSessionsBeforeTwoFactor, SESSION_MESSAGES } from "~/features/accounts/sessions.server";
 import { TwoFactorSettingsPage } from "~/features/accounts/two-factor-forms";
 import {
@@ -18,7 +17,8 @@ import {
   type Enrolment,
 } from "~/features/accounts/two-factor.server";
 import { defaultPageMeta } from "~/features/seo/meta";
-import { formText, readForm } from "~/lib/read-input.server";
+import { formText } from "~/lib/read-input.server";
+import { defineAction } from "~/pipeline/action.server";
 import { services } from "~/lib/services.server";
 import { actor } from "~/pipeline/guards.server";
 import type { Route } from "./+types/settings.two-factor";
@@ -77,75 +77,88 @@ type ActionData = {
   fieldErrors: Record<string, string>;
 };
 
-const answer = (body: Partial<ActionData> & { enabled: boolean }, init?: ResponseInit) =>
-  data<ActionData>(
-    { enrolment: null, notice: null, error: null, fieldErrors: {}, ...body },
-    init ?? { status: 200 },
-  );
+/** The page's action data: what `body` says, the rest empty. */
+const full = (body: Partial<ActionData> & { enabled: boolean }): ActionData => ({
+  enrolment: null,
+  notice: null,
+  error: null,
+  fieldErrors: {},
+  ...body,
+});
 
-/** Under the signed-in guard: the member is known before the body is read. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const member = actor(context);
-  const { db, auth } = services(context);
-  const deps = { db, auth };
-  const enabled = await twoFactorEnabled(deps.auth, request.headers);
-  const ctx = { ip: clientIp(context), headers: request.headers };
-  const read = await readForm(request, settingsForm, { limit: SMALL_BODY_LIMIT_BYTES });
-  if (!read.ok) {
-    if (read.problem === "too-large")
-      return answer({ enabled, error: TOO_LARGE_MESSAGE }, { status: 413 });
-    // A confirm form without a code keeps showing the QR code and recovery codes.
+/**
+ * Under the signed-in guard, and the helper's (notifications.read: any
+ * signed-in member, a held admin too): the member is known before the body is
+ * read. A refused body answers the page's data: 413 with the helper's words,
+ * 400 with the fields' errors (a confirm form without a code keeps showing the
+ * QR code and recovery codes).
+ */
+export const action = defineAction({
+  permission: "notifications.read",
+  schema: settingsForm,
+  limit: SMALL_BODY_LIMIT_BYTES,
+  refused: async ({ auth }, _member, refused, { request }) => {
+    const enabled = await twoFactorEnabled(auth, request.headers);
+    if (refused.problem === "too-large") {
+      return { ok: false, status: 413, ...full({ enabled, error: TOO_LARGE_MESSAGE }) };
+    }
+    const fields = refused.fields ?? {};
     const enrolment =
-      read.fields.intent === "confirm"
+      fields.intent === "confirm"
         ? await enrolmentView(
-            formText.parse(read.fields.totpURI),
-            formText.parse(read.fields.recoveryCodes).split(/\s+/).filter(Boolean),
+            formText.parse(fields.totpURI),
+            formText.parse(fields.recoveryCodes).split(/\s+/).filter(Boolean),
           )
         : null;
-    return answer(
-      {
-        enabled,
-        enrolment,
-        fieldErrors: read.fieldErrors,
-        error: read.fieldErrors ? null : read.message,
-      },
-      { status: 400 },
-    );
-  }
-  const form = read.data;
-  if (form.intent === "start") {
-    const started = await startEnrolment(deps.auth, form.password, request.headers);
-    if (!started.ok)
-      return answer(
-        { enabled, fieldErrors: { password: started.error } },
-        { status: started.status },
-      );
-    return answer({ enabled, enrolment: started.enrolment });
-  }
-  if (form.intent === "confirm") {
-    const confirmed = await confirmEnrolment(deps, member.id, form.code, ctx);
-    if (!confirmed.ok) {
-      const enrolment = await enrolmentView(form.totpURI, form.recoveryCodes);
-      return answer(
-        { enabled, enrolment, fieldErrors: { code: confirmed.error } },
-        { status: confirmed.status },
-      );
+    return {
+      ok: false,
+      status: 400,
+      ...full({ enabled, enrolment, fieldErrors: refused.fieldErrors ?? {} }),
+    };
+  },
+  run: async ({ db, auth }, member, form, { request, ip }) => {
+    const deps = { db, auth };
+    const enabled = await twoFactorEnabled(deps.auth, request.headers);
+    const ctx = { ip, headers: request.headers };
+    if (form.intent === "start") {
+      const started = await startEnrolment(deps.auth, form.password, request.headers);
+      if (!started.ok) {
+        const fieldErrors = { password: started.error };
+        return { ok: false, status: started.status, ...full({ enabled, fieldErrors }) };
+      }
+      return { ok: true, ...full({ enabled, enrolment: started.enrolment }) };
     }
-    // Sessions made before the second factor stop working: all but this browser's new one
-    // (docs/decisions/0174).
-    const ended = await endSessionsBeforeTwoFactor(deps.db, member.id, confirmed.setCookie);
-    renewed(confirmed.setCookie, "on", ended > 0);
-  }
-  const off = await disableTwoFactor(deps, member.id, form, ctx);
-  if (!off.ok)
-    return answer(
-      { enabled, fieldErrors: { [off.field ?? "code"]: off.error } },
-      { status: off.status },
-    );
-  renewed(off.setCookie, "off");
-}
+    if (form.intent === "confirm") {
+      const confirmed = await confirmEnrolment(deps, member.id, form.code, ctx);
+      if (!confirmed.ok) {
+        const enrolment = await enrolmentView(form.totpURI, form.recoveryCodes);
+        const fieldErrors = { code: confirmed.error };
+        return {
+          ok: false,
+          status: confirmed.status,
+          ...full({ enabled, enrolment, fieldErrors }),
+        };
+      }
+      // Sessions made before the second factor stop working: all but this browser's new one
+      // (docs/decisions/0174).
+      const ended = await endSessionsBeforeTwoFactor(deps.db, member.id, confirmed.setCookie);
+      renewed(confirmed.setCookie, "on", ended > 0);
+    }
+    const off = await disableTwoFactor(deps, member.id, form, ctx);
+    if (!off.ok) {
+      const fieldErrors = { [off.field ?? "code"]: off.error };
+      return { ok: false, status: off.status, ...full({ enabled, fieldErrors }) };
+    }
+    renewed(off.setCookie, "off");
+  },
+});
 
-export default function SettingsTwoFactor({ loaderData, actionData }: Route.ComponentProps) {
+export default function SettingsTwoFactor({
+  loaderData,
+  actionData: answered,
+}: Route.ComponentProps) {
+  // The helper's own 405 (a method other than POST) is not the page's data: the page stays as loaded.
+  const actionData = answered && "enabled" in answered ? answered : undefined;
   return (
     <TwoFactorSettingsPage
       enabled={actionData?.enabled ?? loaderData.enabled}
