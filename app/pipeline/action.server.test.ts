@@ -266,6 +266,80 @@ describe("defineAction", () => {
       [400, { problem: "invalid", error: "Please give a title", typed: "" }, "private, no-store"],
     ]);
   });
+
+  it("lets a guarded page answer a refused body in its own status, with the member and the request", async () => {
+    const context = () => testContext({ services: testServices({}), actor: member("user") });
+    const steps: string[] = [];
+    const page = defineAction({
+      permission: "comment.create",
+      schema,
+      limit: 16,
+      refused: (_services, actor, { problem, fields }, { request }) => {
+        steps.push(`refused ${actor?.role} ${request.method}`);
+        return {
+          ok: false,
+          status: 404,
+          error: "Not found",
+          problem,
+          typed: fields?.title ?? null,
+        };
+      },
+      run: () => {
+        steps.push("run");
+        return Promise.resolve({ ok: true as const });
+      },
+    });
+    const answers = await Promise.all(
+      [
+        streamedPost("", [], { method: "PUT" }),
+        streamedPost(`title=${"x".repeat(64)}`, []),
+        streamedPost("title=", []),
+      ].map((request) => outcome(page({ request, params: {}, context: context() }))),
+    );
+    expect(answers.map((a) => [a.status, a.body])).toEqual([
+      [405, { error: "Method not allowed" }],
+      [404, { error: "Not found", problem: "too-large", typed: null }],
+      [404, { error: "Not found", problem: "invalid", typed: "" }],
+    ]);
+    expect(steps).toEqual(["refused user POST", "refused user POST"]);
+  });
+
+  it("puts the action's own headers on every answer it makes, over its no-store", async () => {
+    const context = () => testContext({ services: testServices({}), actor: member("user") });
+    const page = defineAction({
+      permission: "comment.create",
+      schema,
+      headers: { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" },
+      run: (_services, _actor, { title }) =>
+        Promise.resolve(
+          title === "no"
+            ? { ok: false as const, status: 409, error: "Taken" }
+            : { ok: true as const, title },
+        ),
+    });
+    const answers = await Promise.all(
+      [
+        streamedPost("", [], { method: "PUT" }),
+        streamedPost("title=no", []),
+        streamedPost("title=yes", []),
+      ].map(async (request) => {
+        const answer = (await page({ request, params: {}, context: context() })) as {
+          init: ResponseInit | null;
+        };
+        const headers = new Headers(answer.init?.headers);
+        return [
+          answer.init?.status ?? 200,
+          headers.get("cache-control"),
+          headers.get("referrer-policy"),
+        ];
+      }),
+    );
+    expect(answers).toEqual([
+      [405, "no-store", "no-referrer"],
+      [409, "no-store", "no-referrer"],
+      [200, "no-store", "no-referrer"],
+    ]);
+  });
 });
 
 describe("defineIntents", () => {
