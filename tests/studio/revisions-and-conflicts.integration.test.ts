@@ -19,6 +19,10 @@ import {
 import { savePost } from "~/features/authoring/save-post.server";
 import { createUser } from "#tests/support/factories";
 import { testDatabaseForThisFile } from "#tests/support/test-database";
+import type { SessionUser } from "~/features/accounts/session.server";
+import { testServices } from "~/lib/services.server";
+import { testContext } from "~/pipeline/test-context.server";
+import { action as restoreAction } from "~/routes/api.post-revisions";
 
 const t = testDatabaseForThisFile();
 let author: Actor;
@@ -188,5 +192,68 @@ describe("no silent overwrite", () => {
     expect((await save(author, { id, title: "B", intent: "draft", opened_at: openedAt })).ok).toBe(
       true,
     );
+  });
+});
+
+describe("POST /api/posts/:id/revisions (the restore action)", () => {
+  const session = (actor: Actor): SessionUser => ({
+    id: actor.id,
+    role: actor.role,
+    status: actor.status,
+    email: `${actor.id}@example.com`,
+    username: `u${actor.id.slice(0, 8)}`,
+    fullName: null,
+    profilePhotoUrl: null,
+    profileCompleted: true,
+    twoFactorEnabled: false,
+    adminNeedsTwoFactor: false,
+    sessionId: "s",
+  });
+
+  /** The action's answer, thrown or returned: its status, location, flash cookie and body. */
+  async function restore(actor: SessionUser | null, postId: string, body: BodyInit) {
+    const request = new Request(`http://site.test/api/posts/${postId}/revisions`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body,
+    });
+    const context = testContext({ services: testServices({ db: t.db }), actor });
+    const value: unknown = await restoreAction({ request, params: { id: postId }, context }).catch(
+      (thrown: unknown) => thrown,
+    );
+    if (value instanceof Response) {
+      return {
+        status: value.status,
+        location: value.headers.get("location"),
+        cookie: value.headers.get("set-cookie"),
+        body: value.status >= 400 ? ((await value.json()) as unknown) : null,
+      };
+    }
+    const given = value as { data: unknown; init: ResponseInit | null };
+    return { status: given.init?.status ?? 200, location: null, cookie: null, body: given.data };
+  }
+
+  it("answers 404 Not found to whoever may not restore, and to a body it cannot take", async () => {
+    const id = await newDraft();
+    const [first] = (await listRevisions(t.db, author, id))!;
+    const form = `revision=${first!.id}`;
+    const notFound = { status: 404, location: null, cookie: null, body: { error: "Not found" } };
+    const reader = { id: (await createUser(t.db)).id, role: "user", status: "approved" } as const;
+    expect(await restore(null, id, form)).toEqual(notFound);
+    expect(await restore(session(reader), id, form)).toEqual(notFound);
+    expect(await restore(session(otherMentor), id, form)).toEqual(notFound);
+    expect(await restore(session(author), id, "revision=nope")).toEqual(notFound);
+    expect(await restore(session(author), id, `revision=${"x".repeat(300 * 1024)}`)).toEqual(
+      notFound,
+    );
+  });
+
+  it("restores for the author and goes back to the editor with the flash", async () => {
+    const id = await newDraft();
+    const [first] = (await listRevisions(t.db, author, id))!;
+    const answer = await restore(session(author), id, `revision=${first!.id}`);
+    expect(answer.status).toBe(302);
+    expect(answer.location).toMatch(/^\/edit-post\//);
+    expect(answer.cookie).toContain("post-restored");
   });
 });
