@@ -320,6 +320,11 @@ describe("a notification by e-mail", () => {
         body: new URLSearchParams({ "List-Unsubscribe": "One-Click" }),
       });
       expect(res.status).toBe(400);
+      // The page's own headers: the token never leaves in a Referer, the answer is never kept.
+      expect([res.headers.get("referrer-policy"), res.headers.get("cache-control")]).toEqual([
+        "strict-origin-when-cross-origin, no-referrer",
+        "no-store",
+      ]);
       expect(await res.text()).toContain("This unsubscribe link is not valid.");
     }
     const rows = await site.testDb.db.select().from(notificationPreferences);
