@@ -9,7 +9,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { Page } from "@playwright/test";
 import ICAL from "ical.js";
 import { expect, expectNoAxeViolations, test, waitForHydration } from "../fixtures";
-import { signIn, startServer, stopServer } from "../support/accounts";
+import { signIn, startServer, stopServer, ownPort } from "../support/accounts";
 
 const run = promisify(execFile);
 
@@ -22,7 +22,7 @@ const run = promisify(execFile);
  * theme on the form and the page; /categories/events lists it as upcoming.
  */
 test.describe("events", () => {
-  const port = Number(process.env.E2E_PORT ?? 3100) + 22;
+  const port = ownPort(22);
   const dataDir = path.join(tmpdir(), `founderbridge-e2e-events-${port}`);
   const mentor = {
     email: "events.e2e@example.com",

@@ -9,7 +9,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, expectNoAxeViolations, test, waitForHydration } from "../fixtures";
-import { signIn, startServer, stopServer } from "../support/accounts";
+import { signIn, startServer, stopServer, ownPort } from "../support/accounts";
 
 const run = promisify(execFile);
 
@@ -20,7 +20,7 @@ const run = promisify(execFile);
  * autosave fires 60 s after the last change; a reload restores unsaved text.
  */
 test.describe("authoring", () => {
-  const port = Number(process.env.E2E_PORT ?? 3100) + 20;
+  const port = ownPort(20);
   const dataDir = path.join(tmpdir(), `founderbridge-e2e-authoring-${port}`);
   const mentor = {
     email: "mentor.e2e@example.com",

@@ -5,7 +5,7 @@ import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, expectNoAxeViolations, test, waitForHydration } from "../fixtures";
-import { startServer, stopServer } from "../support/accounts";
+import { startServer, stopServer, ownPort } from "../support/accounts";
 import { createAuthors, type Author } from "../support/authors";
 
 /**
@@ -16,7 +16,7 @@ import { createAuthors, type Author } from "../support/authors";
  * Tab from where the author was. Axe checks each page and dialog on the way.
  */
 test.describe("the writing studio by keyboard alone", () => {
-  const port = Number(process.env.E2E_PORT ?? 3100) + 32;
+  const port = ownPort(32);
   const dataDir = path.join(tmpdir(), `founderbridge-e2e-studio-keys-${port}`);
   const mentor: Author = {
     email: "keys.mentor@example.com",

@@ -5,7 +5,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, expectNoAxeViolations, test, waitForHydration } from "../fixtures";
-import { signIn, startServer, stopServer } from "../support/accounts";
+import { signIn, startServer, stopServer, ownPort } from "../support/accounts";
 import { createAuthors, type Author } from "../support/authors";
 
 /**
@@ -15,7 +15,7 @@ import { createAuthors, type Author } from "../support/authors";
  * same structure.
  */
 test.describe("the writing studio", () => {
-  const port = Number(process.env.E2E_PORT ?? 3100) + 30;
+  const port = ownPort(30);
   const dataDir = path.join(tmpdir(), `founderbridge-e2e-studio-${port}`);
   const mentor: Author = {
     email: "studio.mentor@example.com",
@@ -214,7 +214,7 @@ test.describe("the writing studio", () => {
 });
 
 test.describe("the writing page's layout", () => {
-  const port = Number(process.env.E2E_PORT ?? 3100) + 31;
+  const port = ownPort(31);
   const dataDir = path.join(tmpdir(), `founderbridge-e2e-studio-layout-${port}`);
   const mentor: Author = {
     email: "layout.mentor@example.com",

@@ -101,6 +101,19 @@ export async function signIn(page: Page, email: string, password: string) {
  * errno 44), so a server that exits while starting is started once more on an
  * emptied folder, and the first failure is reported on stderr.
  */
+/**
+ * A port of a file's own server, E2E_PORT + `offset`, one per parallel slot: Playwright runs a
+ * file in one worker, but `--repeat-each` spreads its repeats over the workers, and two servers
+ * on one port and data folder broke each other (the second start emptied the first's folder).
+ */
+export function ownPort(offset: number): number {
+  return (
+    Number(process.env.E2E_PORT ?? 3100) +
+    offset +
+    100 * Number(process.env.TEST_PARALLEL_INDEX ?? 0)
+  );
+}
+
 export async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
   try {
     return await startServerOnce(port, dataDir);
