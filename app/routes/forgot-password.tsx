@@ -1,6 +1,11 @@
 import { defaultPageMeta } from "~/features/seo/meta";
 import { ForgotPasswordForm } from "~/features/accounts/password-reset-forms";
-import { emailForm, emailFormMessages, typedAddress } from "~/features/accounts/email-form.server";
+import {
+  emailForm,
+  emailFormMessages,
+  refusedEmailForm,
+  typedAddress,
+} from "~/features/accounts/email-form.server";
 import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
 import { requestPasswordReset, RESET_MESSAGES } from "~/features/accounts/password-reset.server";
 import { definePublicAction } from "~/pipeline/action.server";
@@ -14,12 +19,7 @@ export const action = definePublicAction({
   schema: emailForm,
   limit: SMALL_BODY_LIMIT_BYTES,
   messages: emailFormMessages,
-  refused: (_services, _actor, { error, fields }) => ({
-    ok: false as const,
-    status: 400,
-    error,
-    email: typedAddress(fields),
-  }),
+  refused: refusedEmailForm,
   run: async ({ db, auth }, _actor, { email }, { fields, ip }) => {
     const result = await requestPasswordReset({ db, auth }, email, ip);
     if (result.ok) return { ok: true, sent: true, notice: RESET_MESSAGES.sent };

@@ -1,6 +1,11 @@
 import { defaultPageMeta } from "~/features/seo/meta";
 import { ResendVerificationForm } from "~/features/accounts/account-pages";
-import { emailForm, emailFormMessages, typedAddress } from "~/features/accounts/email-form.server";
+import {
+  emailForm,
+  emailFormMessages,
+  refusedEmailForm,
+  typedAddress,
+} from "~/features/accounts/email-form.server";
 import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
 import { definePublicAction } from "~/pipeline/action.server";
 import {
@@ -17,12 +22,7 @@ export const action = definePublicAction({
   schema: emailForm,
   limit: SMALL_BODY_LIMIT_BYTES,
   messages: emailFormMessages,
-  refused: (_services, _actor, { error, fields }) => ({
-    ok: false as const,
-    status: 400,
-    error,
-    email: typedAddress(fields),
-  }),
+  refused: refusedEmailForm,
   run: async ({ db, auth }, _actor, { email }, { fields, ip }) => {
     const result = await resendVerification({ db, auth }, email, ip);
     if (result.ok) return { ok: true, sentTo: email, notice: RESEND_VERIFICATION_MESSAGES.sent };

@@ -18,6 +18,7 @@ import {
 } from "~/features/authoring/revisions.server";
 import { savePost } from "~/features/authoring/save-post.server";
 import { createUser } from "#tests/support/factories";
+import { sessionUserOf } from "#tests/support/session-user";
 import { testDatabaseForThisFile } from "#tests/support/test-database";
 import type { SessionUser } from "~/features/accounts/session.server";
 import { testServices } from "~/lib/services.server";
@@ -196,20 +197,6 @@ describe("no silent overwrite", () => {
 });
 
 describe("POST /api/posts/:id/revisions (the restore action)", () => {
-  const session = (actor: Actor): SessionUser => ({
-    id: actor.id,
-    role: actor.role,
-    status: actor.status,
-    email: `${actor.id}@example.com`,
-    username: `u${actor.id.slice(0, 8)}`,
-    fullName: null,
-    profilePhotoUrl: null,
-    profileCompleted: true,
-    twoFactorEnabled: false,
-    adminNeedsTwoFactor: false,
-    sessionId: "s",
-  });
-
   /** The action's answer, thrown or returned: its status, location, flash cookie and body. */
   async function restore(actor: SessionUser | null, postId: string, body: BodyInit) {
     const request = new Request(`http://site.test/api/posts/${postId}/revisions`, {
@@ -240,10 +227,10 @@ describe("POST /api/posts/:id/revisions (the restore action)", () => {
     const notFound = { status: 404, location: null, cookie: null, body: { error: "Not found" } };
     const reader = { id: (await createUser(t.db)).id, role: "user", status: "approved" } as const;
     expect(await restore(null, id, form)).toEqual(notFound);
-    expect(await restore(session(reader), id, form)).toEqual(notFound);
-    expect(await restore(session(otherMentor), id, form)).toEqual(notFound);
-    expect(await restore(session(author), id, "revision=nope")).toEqual(notFound);
-    expect(await restore(session(author), id, `revision=${"x".repeat(300 * 1024)}`)).toEqual(
+    expect(await restore(sessionUserOf(reader), id, form)).toEqual(notFound);
+    expect(await restore(sessionUserOf(otherMentor), id, form)).toEqual(notFound);
+    expect(await restore(sessionUserOf(author), id, "revision=nope")).toEqual(notFound);
+    expect(await restore(sessionUserOf(author), id, `revision=${"x".repeat(300 * 1024)}`)).toEqual(
       notFound,
     );
   });
@@ -251,7 +238,7 @@ describe("POST /api/posts/:id/revisions (the restore action)", () => {
   it("restores for the author and goes back to the editor with the flash", async () => {
     const id = await newDraft();
     const [first] = (await listRevisions(t.db, author, id))!;
-    const answer = await restore(session(author), id, `revision=${first!.id}`);
+    const answer = await restore(sessionUserOf(author), id, `revision=${first!.id}`);
     expect(answer.status).toBe(302);
     expect(answer.location).toMatch(/^\/edit-post\//);
     expect(answer.cookie).toContain("post-restored");

@@ -8,25 +8,10 @@
 import pino from "pino";
 import type { Database } from "../../server/db/client";
 import type { Actor } from "~/features/accounts/permissions";
-import type { SessionUser } from "~/features/accounts/session.server";
+import { sessionUserOf } from "./session-user";
 import { testServices } from "~/lib/services.server";
 import { testContext } from "~/pipeline/test-context.server";
 import { editorSaveAction } from "~/routes/editor-save.server";
-
-/** The member as the session gives it, from the few fields a test states. */
-function sessionUserOf(actor: Actor): SessionUser {
-  return {
-    email: `${actor.id}@example.com`,
-    username: actor.id,
-    fullName: null,
-    profilePhotoUrl: null,
-    profileCompleted: true,
-    twoFactorEnabled: false,
-    adminNeedsTwoFactor: false,
-    sessionId: "test-session",
-    ...actor,
-  };
-}
 
 export function saveInEditor(db: Database, actor: Actor | null, request: Request) {
   const services = testServices({ db, log: pino({ enabled: false }) });

@@ -16,3 +16,12 @@ export const emailFormMessages = refusalMessages(emailForm);
 export function typedAddress(fields: FormFields | null): string {
   return emailFields.parse(fields ?? {}).email;
 }
+
+/** A form the helper refused (too large, unreadable, a bad address): its message, what was typed. */
+export function refusedEmailForm(
+  _services: unknown,
+  _actor: unknown,
+  { error, fields }: { error: string; fields: FormFields | null },
+) {
+  return { ok: false as const, status: 400, error, email: typedAddress(fields) };
+}

@@ -14,6 +14,7 @@ import { categories, contentApiKeys } from "#server/db/schema";
 import { createLogger } from "#server/logger";
 import { createStorage } from "#server/storage";
 import { createUser } from "#tests/support/factories";
+import { sessionUserOf } from "#tests/support/session-user";
 import { testDatabaseForThisFile } from "#tests/support/test-database";
 import type { SessionUser } from "~/features/accounts/session.server";
 import { UPLOAD_MESSAGES } from "~/features/authoring/uploads.server";
@@ -44,19 +45,14 @@ const config = loadConfig({
 
 async function anAdmin(): Promise<SessionUser> {
   const user = await createUser(testDb.db, { role: "admin" });
-  return {
+  return sessionUserOf({
     id: user.id,
     role: "admin",
     status: "approved",
     email: user.email,
     username: user.username,
-    fullName: null,
-    profilePhotoUrl: null,
-    profileCompleted: true,
-    twoFactorEnabled: false,
-    adminNeedsTwoFactor: false,
     sessionId: "s",
-  };
+  });
 }
 
 type Action = (args: ActionArgs) => Promise<unknown>;
