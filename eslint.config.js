@@ -53,6 +53,42 @@ const SIZE_BUDGET = {
   ],
 };
 
+/**
+ * The process globals a loader, an action or a feature must not call: their
+ * services come through React Router's context (`services(context)`) or from
+ * whoever registers them (docs/request-pipeline.md §1, docs/decisions/0250).
+ * Both spellings of each module are covered: the `#server/…` alias and a
+ * relative path into server/.
+ */
+const PROCESS_GLOBALS = [
+  { modules: ["db/client"], name: "db" },
+  { modules: ["runtime"], name: "runtime" },
+  { modules: ["auth", "auth/index"], name: "auth" },
+  { modules: ["jobs/queue"], name: "jobQueue" },
+];
+const PROCESS_GLOBALS_MESSAGE =
+  "Take it from the services: services(context) in a loader or action, passed to the feature " +
+  "(docs/request-pipeline.md §1).";
+const NO_PROCESS_GLOBALS = [
+  "error",
+  {
+    paths: PROCESS_GLOBALS.flatMap(({ modules, name }) =>
+      modules.map((module) => ({
+        name: `#server/${module}`,
+        importNames: [name],
+        message: PROCESS_GLOBALS_MESSAGE,
+        allowTypeImports: true,
+      })),
+    ),
+    patterns: PROCESS_GLOBALS.map(({ modules, name }) => ({
+      group: modules.map((module) => `**/server/${module}`),
+      importNames: [name],
+      message: PROCESS_GLOBALS_MESSAGE,
+      allowTypeImports: true,
+    })),
+  },
+];
+
 /** Data, not code: the demo content, the schema and the generated migrations. */
 const SIZE_DATA_FILES = [
   "server/db/demo-content/**",
@@ -131,6 +167,16 @@ export default tseslint.config(
     files: ["app/**", "server/**", "scripts/**", "server.js"],
     ignores: ["**/*.test.ts", "**/*.test.tsx", "**/*.spec.ts"],
     rules: SIZE_BUDGET,
+  },
+  {
+    files: ["app/**"],
+    ignores: [
+      "**/*.test.ts",
+      "**/*.test.tsx",
+      // The session resolver: the guards and requireCan ask it without a context.
+      "app/features/accounts/session.server.ts",
+    ],
+    rules: { "@typescript-eslint/no-restricted-imports": NO_PROCESS_GLOBALS },
   },
   {
     files: SIZE_DATA_FILES,

@@ -6,19 +6,28 @@
  * and `node server.js --dev` and the HTTP tests load it through Vite.
  */
 import { createApp as createServerApp, start as startServer, type AppHooks } from "#server/app";
-import { db } from "#server/db/client";
+import { mailer } from "#server/auth";
+import { processServices } from "#server/services";
 import { startPublicationClock } from "~/features/authoring/publication-clock.server";
-import { pageCacheVariant } from "~/features/consent/page-variant.server";
+import { pageCacheVariantFor } from "~/features/consent/page-variant.server";
 import { sharedPageMember } from "~/features/accounts/shared-page.server";
-import { startEmailJobs } from "~/features/email/jobs.server";
+import { emailJobDeps, startEmailJobs } from "~/features/email/jobs.server";
 import { startWebhookJobs } from "~/features/webhooks/deliver.server";
 import { siteTrackerCsp } from "~/features/site-settings/site-settings.server";
 
+/**
+ * The process's services, made once here, the process's entry: the hooks and
+ * the jobs, which run outside any request, get them from here; loaders and
+ * actions get the same ones through the request's context (server/app.ts).
+ * Nothing else in app/ reads a process global (docs/request-pipeline.md §1).
+ */
+const services = processServices();
+
 export const hooks: AppHooks = {
   // The CSP allows the trackers' hosts only while the site settings switch them on.
-  extraCspSources: () => siteTrackerCsp(db()),
+  extraCspSources: () => siteTrackerCsp(services.db),
   // Anonymous pages differ only by the visitor's consent state.
-  pageCacheVariant,
+  pageCacheVariant: (headers) => pageCacheVariantFor(headers, services.config.geo),
   // Approved plain members get the members' shared page; their slots come from /api/viewer.
   sharedPageMember,
   // Scheduled posts go public at their time: this instance's caches follow.
@@ -29,8 +38,8 @@ export const hooks: AppHooks = {
   // E-mails at once, broadcasts by e-mail and the weekly digest, through the job queue.
   // Webhook deliveries, signed and retried with backoff (docs/operations.md#content-api).
   startJobs: async (queue, log) => {
-    await startEmailJobs(queue, log);
-    await startWebhookJobs(queue, db, log);
+    await startEmailJobs(queue, log, emailJobDeps(services, mailer));
+    await startWebhookJobs(queue, services, log);
   },
 };
 

@@ -37,14 +37,13 @@ import { pageScripts } from "~/features/consent/consent.server";
 import { consentFromCookieHeader } from "~/features/consent/consent";
 import { lookupCountry } from "~/features/consent/geo.server";
 import { TrackerBody, TrackerHead } from "~/features/site-settings/tracker-tags";
-import { db } from "#server/db/client";
-import { runtime } from "#server/runtime";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import type { BellState } from "~/features/notifications/notification-rules";
 import { THEME_SCRIPT } from "~/features/layout/theme";
 import { THEME_COLOR } from "~/features/seo/web-manifest";
 import { readFlash } from "~/lib/flash.server";
+import { services } from "~/lib/services.server";
 import { STUDIO_FLASH } from "~/features/authoring/studio/studio-messages";
 
 // Only members have a bell: readers' pages do not load its code (docs/milestones.md#issue-17-performance, decision 0107).
@@ -79,19 +78,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The members' shared page (decision 0154): rendered without the member (the page cache took
   // the auth cookies off), its personal slots filled in the browser from /api/viewer.
   const memberShell = context.get(requestContext).sharedMemberPage === true;
+  const { db, config } = services(context);
   const [chrome, user, scripts] = await Promise.all([
-    loadSiteChrome(),
+    loadSiteChrome({ db, config }),
     getSessionUser(request),
     // The consent bar and the tracking scripts this visitor gets (docs/product/privacy.md#tracking-scripts).
-    pageScripts(db(), {
-      countryCode: lookupCountry(request.headers, runtime().config.geo).countryCode,
+    pageScripts(db, {
+      countryCode: lookupCountry(request.headers, config.geo).countryCode,
       state: consentFromCookieHeader(request.headers.get("cookie")),
     }),
   ]);
   const [bell, openReports] = await Promise.all([
-    can(user, "notifications.read") ? bellState(db(), user!.id) : null,
+    can(user, "notifications.read") ? bellState(db, user!.id) : null,
     // The admin nav's badge (docs/decisions/0122): admins only.
-    can(user, "admin.access") ? openReportCount(db(), user) : null,
+    can(user, "admin.access") ? openReportCount(db, user) : null,
   ]);
   // A success toast carried over a redirect (docs/decisions/0147), shown once.
   const flash = readFlash(request, STUDIO_FLASH);

@@ -75,7 +75,7 @@ const mailer = createMailer({
   log,
 });
 await startEmailJobs(queue, log, {
-  db: () => db,
+  db,
   mailer: () => mailer,
   site: () =>
     Promise.resolve({

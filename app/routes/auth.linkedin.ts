@@ -1,7 +1,5 @@
 import { redirect } from "react-router";
-import { auth } from "#server/auth";
 import { hitLimit } from "#server/auth/rate-limit";
-import { db } from "#server/db/client";
 import {
   LINKEDIN_START_LIMIT,
   linkedinEnabled,
@@ -11,6 +9,7 @@ import {
 import { clientIp } from "~/features/accounts/request.server";
 import { readQuery } from "~/lib/read-input.server";
 import type { Route } from "./+types/auth.linkedin";
+import { services } from "~/lib/services.server";
 
 /**
  * "Sign in with LinkedIn" is a link here (a GET: the site's CSP allows forms to
@@ -18,12 +17,14 @@ import type { Route } from "./+types/auth.linkedin";
  * state cookie, and comes back through /auth/callback.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!linkedinEnabled()) throw redirect("/login?error=linkedin_unavailable");
-  const limit = await hitLimit(db(), `linkedin-ip:${clientIp(context)}`, LINKEDIN_START_LIMIT);
+  const { db } = services(context);
+  if (!linkedinEnabled(services(context).config))
+    throw redirect("/login?error=linkedin_unavailable");
+  const limit = await hitLimit(db, `linkedin-ip:${clientIp(context)}`, LINKEDIN_START_LIMIT);
   if (!limit.allowed) throw redirect("/login?error=linkedin_too_many");
   const query = readQuery(request, linkedinQuery);
   if (!query.ok) throw redirect("/login?error=linkedin");
-  const result = await startLinkedIn(auth(), {
+  const result = await startLinkedIn(services(context).auth, {
     redirectTo: query.data.redirectTo,
     headers: request.headers,
   });

@@ -1,13 +1,14 @@
 import { data, Link } from "react-router";
-import { db } from "#server/db/client";
 import { listCategories, readerCategories } from "~/features/categories/categories.server";
 import { postCountLabel } from "~/features/categories/labels";
 import { pageMeta, siteOf } from "~/features/seo/meta";
 import { pageCacheHeaders, readerPageHeaders, withPageKeys } from "~/features/layout/cache-headers";
 import type { Route } from "./+types/categories";
+import { services } from "~/lib/services.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const all = await listCategories(db());
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = services(context);
+  const all = await listCategories(db);
   const categories = readerCategories(all).map((c) => ({
     name: c.name,
     slug: c.slug,

@@ -1,5 +1,4 @@
 import { data, Link } from "react-router";
-import { db } from "#server/db/client";
 import { postCountLabel } from "~/features/categories/labels";
 import { loadCategoryPage } from "~/features/reader/category-page.server";
 import { FeaturedPostsWidget } from "~/features/posts/post-card";
@@ -14,10 +13,12 @@ import { readQuery } from "~/lib/read-input.server";
 import { PODCAST_CATEGORY_SLUG } from "~/features/seo/feeds";
 import { pageCacheHeaders, readerPageHeaders, withPageKeys } from "~/features/layout/cache-headers";
 import type { Route } from "./+types/category";
+import { services } from "~/lib/services.server";
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { db } = services(context);
   const query = readQuery(request, archiveQuery);
-  const page = query.ok ? await loadCategoryPage(db(), params.slug, query.data.page) : null;
+  const page = query.ok ? await loadCategoryPage(db, params.slug, query.data.page) : null;
   if (!page) return data({ notFound: true as const }, { status: 404 });
   const { archive, category: fullCategory, ...rest } = page;
   // A page past the last (or an unreadable ?page) is missing too.

@@ -1,14 +1,15 @@
 import { data } from "react-router";
-import { db } from "#server/db/client";
 import { sanitizePostHtml } from "~/features/posts/sanitize.server";
 import { pageMeta, siteOf } from "~/features/seo/meta";
 import { ResetConsentButton } from "~/features/consent/consent-bar";
 import { getPublicSiteSettings } from "~/features/site-settings/public-settings.server";
 import { pageCacheHeaders, readerPageHeaders } from "~/features/layout/cache-headers";
 import type { Route } from "./+types/cookie-policy";
+import { services } from "~/lib/services.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const settings = await getPublicSiteSettings(db());
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = services(context);
+  const settings = await getPublicSiteSettings(db);
   return data(
     { html: sanitizePostHtml(settings.cookiePolicyContent) },
     { headers: pageCacheHeaders(request.headers.get("cookie")) },

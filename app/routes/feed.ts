@@ -1,6 +1,4 @@
 import { data } from "react-router";
-import { db } from "#server/db/client";
-import { runtime } from "#server/runtime";
 import {
   jsonFeed,
   loadFeed,
@@ -11,6 +9,7 @@ import {
 import { withPageKeys } from "~/features/layout/cache-headers";
 import { siteTimeZone } from "~/features/site-settings/site-settings.server";
 import type { Route } from "./+types/feed";
+import { services } from "~/lib/services.server";
 
 const FEED_CACHE = "public, max-age=0, s-maxage=300, stale-while-revalidate=3600";
 
@@ -27,13 +26,13 @@ function sourceOf(pathname: string, params: Route.LoaderArgs["params"]): FeedSou
  * {scope}/feed.json (JSON Feed 1.1) of the latest 20 posts; /podcast.xml,
  * the Podcast category for podcast apps.
  */
-export async function loader({ params, request }: Route.LoaderArgs) {
-  const { config } = runtime();
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { db, config } = services(context);
   const { pathname } = new URL(request.url);
   // The feeds' dates are on the site's clock (Site Settings; decision 0144).
-  const site = { name: config.siteName, url: config.siteUrl, timeZone: await siteTimeZone(db()) };
+  const site = { name: config.siteName, url: config.siteUrl, timeZone: await siteTimeZone(db) };
   if (pathname === "/podcast.xml") {
-    const podcast = await podcastXml(db(), site);
+    const podcast = await podcastXml(db, site);
     if (!podcast) throw data("Not found", { status: 404 });
     return new Response(podcast.xml, {
       headers: withPageKeys(
@@ -42,7 +41,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       ),
     });
   }
-  const feed = await loadFeed(db(), sourceOf(pathname, params), site);
+  const feed = await loadFeed(db, sourceOf(pathname, params), site);
   if (!feed) throw data("Not found", { status: 404 });
   if (pathname.endsWith(".json")) {
     return new Response(JSON.stringify(jsonFeed(feed)), {

@@ -9,20 +9,20 @@ import { defineAction } from "~/pipeline/action.server";
 import { sessionOf } from "~/pipeline/guards.server";
 import { runHealthCheck } from "~/features/health/run-health-check.server";
 import { HealthPage } from "~/features/health/health-page";
+import { services } from "~/lib/services.server";
 import type { Route } from "./+types/health";
 
 /** Admins also see the job queue (docs/decisions/0123); everyone else the spec's page. */
-async function queueFor(args?: Pick<Route.LoaderArgs, "request" | "context">) {
-  if (!args) return null;
+async function queueFor(args: Pick<Route.LoaderArgs, "request" | "context">) {
   const member = await sessionOf(args.context, args.request).catch(() => null);
   return can(member, "admin.access") ? queueView(currentJobQueue()) : null;
 }
 
-export async function loader(args?: Pick<Route.LoaderArgs, "request" | "context">) {
+export async function loader(args: Pick<Route.LoaderArgs, "request" | "context">) {
   const state = await queueFor(args);
   const queue = state ? { queue: state } : {};
   try {
-    const report = await runHealthCheck();
+    const report = await runHealthCheck(services(args.context));
     return data(
       { report, error: null, ...queue },
       { status: report.status === "healthy" ? 200 : 503, headers: { "Cache-Control": "no-store" } },

@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import { db } from "#server/db/client";
 import { readQuery } from "~/lib/read-input.server";
 import { pageHref, pagingLinks } from "~/features/posts/archive";
 import { homeQuery } from "~/features/posts/archive-query.server";
@@ -14,13 +13,15 @@ import {
 } from "~/features/seo/meta";
 import { pageCacheHeaders, readerPageHeaders, withPageKeys } from "~/features/layout/cache-headers";
 import type { Route } from "./+types/home";
+import { services } from "~/lib/services.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = services(context);
   const query = readQuery(request, homeQuery);
   if (!query.ok) {
-    return data({ ...(await loadHome(db(), null)), pageMissing: true }, { status: 404 });
+    return data({ ...(await loadHome(db, null)), pageMissing: true }, { status: 404 });
   }
-  const home = await loadHome(db(), query.data.category, query.data.page);
+  const home = await loadHome(db, query.data.category, query.data.page);
   // An unknown topic is a missing page (as /categories/{slug} is): 404, with the home's way on.
   if (home.unknownCategory) return data({ ...home, pageMissing: false }, { status: 404 });
   // A page past the last is missing too.

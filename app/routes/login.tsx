@@ -13,19 +13,20 @@ import { getSessionUser } from "~/features/accounts/session.server";
 import type { Route } from "./+types/login";
 import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
 import { readQuery } from "~/lib/read-input.server";
+import { services } from "~/lib/services.server";
 import { definePublicAction } from "~/pipeline/action.server";
 
 export function meta(args: Route.MetaArgs) {
   return defaultPageMeta(args, "Sign in");
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const query = readQuery(request, loginQuery);
   if (!query.ok) throw data(query.message, { status: 400 });
   // error: set by /auth/callback (LinkedIn), a known code, never text from the address.
   const { redirectTo, notice, error } = query.data;
   if (await getSessionUser(request)) throw redirect(redirectTo);
-  return { notice, error, redirectTo, linkedin: linkedinEnabled() };
+  return { notice, error, redirectTo, linkedin: linkedinEnabled(services(context).config) };
 }
 
 export const action = definePublicAction({

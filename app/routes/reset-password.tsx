@@ -1,6 +1,5 @@
 import { defaultPageMeta } from "~/features/seo/meta";
 import { data } from "react-router";
-import { auth } from "#server/auth";
 import { InvalidResetLink, ResetPasswordForm } from "~/features/accounts/password-reset-forms";
 import { refusalMessages, resetForm, resetQuery } from "~/features/accounts/forms.server";
 import {
@@ -12,14 +11,15 @@ import type { Route } from "./+types/reset-password";
 import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
 import { readQuery } from "~/lib/read-input.server";
 import { definePublicAction } from "~/pipeline/action.server";
+import { services } from "~/lib/services.server";
 
 export function meta(args: Route.MetaArgs) {
   return defaultPageMeta(args, "Reset password");
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const query = readQuery(request, resetQuery);
-  if (!query.ok || !(await isResetTokenValid(auth(), query.data.token)))
+  if (!query.ok || !(await isResetTokenValid(services(context).auth, query.data.token)))
     return data({ token: null }, { status: 400 });
   return { token: query.data.token };
 }

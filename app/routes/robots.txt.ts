@@ -1,8 +1,10 @@
-import { runtime } from "#server/runtime";
 import { robotsTxt } from "~/features/seo/feeds.server";
+import { services } from "~/lib/services.server";
+import type { Route } from "./+types/robots.txt";
 
-export function loader() {
-  return new Response(robotsTxt(runtime().config.siteUrl), {
+export function loader({ context }: Route.LoaderArgs) {
+  const { config } = services(context);
+  return new Response(robotsTxt(config.siteUrl), {
     headers: {
       "Content-Type": "text/plain; charset=utf-8",
       "Cache-Control": "public, max-age=3600",

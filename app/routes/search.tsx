@@ -1,17 +1,17 @@
 import { data } from "react-router";
-import { db } from "#server/db/client";
-import { runtime } from "#server/runtime";
 import { cachedSearch, searchQuery } from "~/features/search/search.server";
 import { readQuery } from "~/lib/read-input.server";
 import { SearchPage } from "~/features/search/search-page";
 import { pageMeta, siteOf } from "~/features/seo/meta";
 import { pageCacheHeaders, readerPageHeaders, withPageKeys } from "~/features/layout/cache-headers";
 import type { Route } from "./+types/search";
+import { services } from "~/lib/services.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, config } = services(context);
   const query = readQuery(request, searchQuery);
   const { q, page } = query.ok ? query.data : { q: "", page: 1 };
-  return data(await cachedSearch(db(), q, page, runtime().config.searchCache), {
+  return data(await cachedSearch(db, q, page, config.searchCache), {
     headers: withPageKeys(pageCacheHeaders(request.headers.get("cookie")), ["list:all"]),
   });
 }

@@ -1,7 +1,5 @@
 import { defaultPageMeta } from "~/features/seo/meta";
 import { redirect } from "react-router";
-import { db } from "#server/db/client";
-import { runtime } from "#server/runtime";
 import { linkedinEnabled } from "~/features/accounts/linkedin.server";
 import { getSessionUser } from "~/features/accounts/session.server";
 import { SignupForm } from "~/features/accounts/signup-form";
@@ -16,17 +14,19 @@ import {
 } from "~/features/accounts/signup.server";
 import type { Route } from "./+types/signup";
 import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
+import { services } from "~/lib/services.server";
 
 export function meta(args: Route.MetaArgs) {
   return defaultPageMeta(args, "Join Free Now");
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, config } = services(context);
   if (await getSessionUser(request)) throw redirect("/");
   return {
-    memberCount: await memberCount(db()),
-    timeToken: issueTimeToken(runtime().config.authSecret),
-    linkedin: linkedinEnabled(),
+    memberCount: await memberCount(db),
+    timeToken: issueTimeToken(config.authSecret),
+    linkedin: linkedinEnabled(config),
   };
 }
 

@@ -1,9 +1,10 @@
-import { db } from "#server/db/client";
-import { runtime } from "#server/runtime";
 import { sitemapXml } from "~/features/seo/feeds.server";
+import { services } from "~/lib/services.server";
+import type { Route } from "./+types/sitemap.xml";
 
-export async function loader() {
-  const xml = await sitemapXml(db(), runtime().config.siteUrl);
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, config } = services(context);
+  const xml = await sitemapXml(db, config.siteUrl);
   return new Response(xml, {
     headers: {
       "Content-Type": "application/xml; charset=utf-8",

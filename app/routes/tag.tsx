@@ -1,5 +1,4 @@
 import { data, Link } from "react-router";
-import { db } from "#server/db/client";
 import { loadTagPage } from "~/features/reader/tag-page.server";
 import { pagedTitle, pageHref, pagingLinks, tagPath } from "~/features/posts/archive";
 import { archiveQuery } from "~/features/posts/archive-query.server";
@@ -10,11 +9,13 @@ import { breadcrumbsJsonLd, defaultPageMeta, pageMeta, siteOf } from "~/features
 import { pageCacheHeaders, readerPageHeaders, withPageKeys } from "~/features/layout/cache-headers";
 import { readQuery } from "~/lib/read-input.server";
 import type { Route } from "./+types/tag";
+import { services } from "~/lib/services.server";
 
 /** /tag/{slug}: the tag's posts, 20 a page (docs/product/reading.md#archives-tags-and-feeds). */
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { db } = services(context);
   const query = readQuery(request, archiveQuery);
-  const page = query.ok ? await loadTagPage(db(), params.slug, query.data.page) : null;
+  const page = query.ok ? await loadTagPage(db, params.slug, query.data.page) : null;
   if (!page) return data({ notFound: true as const }, { status: 404 });
   // What it shows: this tag's posts and the featured sidebar (decision 0104).
   return data(

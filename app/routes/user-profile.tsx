@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import { db } from "#server/db/client";
 import { idempotencyKeyOf } from "#server/db/idempotency";
 import { getSessionUser } from "~/features/accounts/session.server";
 import { follow, unfollow } from "~/features/follows/follows.server";
@@ -14,6 +13,7 @@ import { archiveQuery } from "~/features/posts/archive-query.server";
 import { defaultPageMeta, siteOf } from "~/features/seo/meta";
 import { profileMeta } from "~/features/seo/profile-meta";
 import type { Route } from "./+types/user-profile";
+import { services } from "~/lib/services.server";
 
 export function meta(args: Route.MetaArgs) {
   const loaded = args.loaderData;
@@ -23,11 +23,12 @@ export function meta(args: Route.MetaArgs) {
   return profileMeta(loaded.page, siteOf(args.matches));
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { db } = services(context);
   const query = readQuery(request, archiveQuery);
   if (!query.ok) return data({ page: null }, { status: 404 });
   const viewer = await getSessionUser(request);
-  const page = await loadProfilePage(db(), params.username, viewer, query.data.page);
+  const page = await loadProfilePage(db, params.username, viewer, query.data.page);
   if (!page) return data({ page: null }, { status: 404 });
   return { page };
 }

@@ -1,7 +1,6 @@
 import { defaultPageMeta } from "~/features/seo/meta";
 import { redirect } from "react-router";
 import { mailer } from "#server/auth";
-import { db } from "#server/db/client";
 import { OtpForm } from "~/features/accounts/otp-form";
 import {
   OTP_MESSAGES,
@@ -14,17 +13,19 @@ import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
 import { readQuery } from "~/lib/read-input.server";
 import { definePublicAction } from "~/pipeline/action.server";
 import { otpEmail, otpForm, otpQuery, refusalMessages } from "~/features/accounts/forms.server";
+import { services } from "~/lib/services.server";
 
 export function meta(args: Route.MetaArgs) {
   return defaultPageMeta(args, "Verify your email");
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = services(context);
   // docs/product/accounts.md#verification-code: without the address the code went to, back to sign-up.
   const query = readQuery(request, otpQuery);
   if (!query.ok) throw redirect("/signup");
   const { email } = query.data;
-  return { email, cooldownSeconds: await resendCooldownSeconds(db(), email) };
+  return { email, cooldownSeconds: await resendCooldownSeconds(db, email) };
 }
 
 export const action = definePublicAction({

@@ -31,7 +31,7 @@ const mailer = createMailer({
   log,
 });
 await startEmailJobs(queue, log, {
-  db: () => handle.db,
+  db: handle.db,
   mailer: () => mailer,
   site: () =>
     Promise.resolve({

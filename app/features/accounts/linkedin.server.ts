@@ -4,7 +4,7 @@ import { revokeAllSessions } from "#server/auth/sessions";
 import type { Database } from "#server/db/client";
 import { signedOutUnlessUnavailable } from "#server/db/errors";
 import { loginAttempts, profiles, sessions } from "#server/db/schema";
-import { runtime } from "#server/runtime";
+import type { Config } from "#server/config";
 import { afterLoginPath, LOGIN_MESSAGES, safeRedirect } from "./login.server";
 import { MESSAGES } from "./rules";
 import { z } from "zod";
@@ -38,12 +38,8 @@ export function loginErrorMessage(code: string | null): string | null {
 }
 
 /** Whether LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET are both set. */
-export function linkedinEnabled(): boolean {
-  try {
-    return Boolean(runtime().config.linkedin);
-  } catch {
-    return false;
-  }
+export function linkedinEnabled(config: Pick<Config, "linkedin">): boolean {
+  return Boolean(config.linkedin);
 }
 
 const loginWithError = (code: LoginErrorCode) => `/login?error=${code}`;

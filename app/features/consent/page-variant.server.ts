@@ -15,7 +15,6 @@
  * costs a few cache entries and never serves the wrong one.
  */
 import type { IncomingHttpHeaders } from "node:http";
-import { runtime } from "#server/runtime";
 import { CONSENT_COUNTRIES, consentFromCookieHeader } from "./consent";
 import { lookupCountry, type GeoOptions } from "./geo.server";
 
@@ -30,8 +29,4 @@ export function pageCacheVariantFor(
       ? (headers as Headers).get("cookie")
       : (headers as IncomingHttpHeaders).cookie;
   return `consent:${consentFromCookieHeader(cookie)};needs:1`;
-}
-
-export function pageCacheVariant(headers: IncomingHttpHeaders): string {
-  return pageCacheVariantFor(headers, runtime().config.geo);
 }

@@ -30,7 +30,9 @@ const SITE = {
 let queue: JobQueue;
 const sent: MailMessage[] = [];
 const deps: EmailJobDeps = {
-  db: () => testDb.db,
+  get db() {
+    return testDb.db;
+  },
   mailer: () => ({
     kind: "outbox",
     send(m) {

@@ -44,7 +44,9 @@ beforeAll(async () => {
     log,
   });
   await startEmailJobs(worker, log, {
-    db: () => site.testDb.db,
+    get db() {
+      return site.testDb.db;
+    },
     mailer: () => mailer,
     site: () =>
       Promise.resolve({

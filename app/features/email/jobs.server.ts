@@ -5,13 +5,12 @@
  * as soon as the SMTP server has taken the message (docs/decisions/0124).
  */
 import { and, eq, gt, sql } from "drizzle-orm";
-import { mailer } from "#server/auth";
-import { db as processDb, type Database } from "#server/db/client";
+import type { Database } from "#server/db/client";
 import { broadcasts, mailDeliveries, notifications, profiles } from "#server/db/schema";
 import type { JobQueue } from "#server/jobs/queue";
 import type { Logger } from "#server/logger";
 import type { MailMessage, Mailer } from "#server/mail";
-import { currentRuntime } from "#server/runtime";
+import type { Services } from "#server/services";
 import { isPreferenceType } from "~/features/email-preferences/preference-rules";
 import { channelFor, type MailJob } from "~/features/email-preferences/preferences.server";
 import { loadSiteSettings, siteTimeZone } from "~/features/site-settings/site-settings.server";
@@ -35,7 +34,7 @@ export type DigestPlanJob = { kind: "tick" } | { kind: "fanout"; week: string; u
 export type DigestJob = { userId: string; week: string; since: string; until: string };
 
 export type EmailJobDeps = {
-  db: () => Database;
+  db: Database;
   mailer: () => Mailer;
   site: () => Promise<SiteForEmail>;
   now?: () => Date;
@@ -57,15 +56,22 @@ export async function siteForEmail(
   };
 }
 
-function processDeps(): EmailJobDeps {
+/**
+ * The jobs' dependencies from the process's services (app/entry.express.ts
+ * hands them over when it registers the jobs; docs/decisions/0250). Each is
+ * read when a job runs: the queue starts before any job needs them.
+ */
+export function emailJobDeps(
+  services: Pick<Services, "db" | "config" | "clock">,
+  mailer: () => Mailer,
+): EmailJobDeps {
   return {
-    db: processDb,
-    mailer,
-    async site() {
-      const runtime = currentRuntime();
-      if (!runtime) throw new Error("The server runtime is not started.");
-      return siteForEmail(processDb(), runtime.config);
+    get db() {
+      return services.db;
     },
+    mailer,
+    site: () => siteForEmail(services.db, services.config),
+    now: () => services.clock.now(),
   };
 }
 
@@ -80,7 +86,7 @@ async function deliver(
   kind: string,
   build: () => Promise<MailMessage | null>,
 ): Promise<boolean> {
-  const db = deps.db();
+  const { db } = deps;
   const [sent] = await db
     .select({ key: mailDeliveries.key })
     .from(mailDeliveries)
@@ -106,7 +112,7 @@ async function recipient(db: Database, userId: string) {
 const FANOUT_PAGE = 1000;
 
 export async function runMailJob(deps: EmailJobDeps, queue: JobQueue, job: MailJob) {
-  const db = deps.db();
+  const { db } = deps;
   if (job.kind === "notification") {
     await deliver(
       deps,
@@ -178,7 +184,7 @@ export async function runMailJob(deps: EmailJobDeps, queue: JobQueue, job: MailJ
 }
 
 export async function runDigestPlanJob(deps: EmailJobDeps, queue: JobQueue, job: DigestPlanJob) {
-  const db = deps.db();
+  const { db } = deps;
   if (job.kind === "tick") {
     const settings = await loadSiteSettings(db);
     const now = deps.now?.() ?? new Date();
@@ -230,7 +236,7 @@ function mostReadCacheOf(db: object) {
 }
 
 export async function runDigestJob(deps: EmailJobDeps, job: DigestJob) {
-  const db = deps.db();
+  const { db } = deps;
   const since = new Date(job.since);
   const until = new Date(job.until);
   await deliver(deps, `digest:${job.userId}:${job.week}`, job.userId, "digest", async () => {
@@ -255,7 +261,7 @@ export async function runDigestJob(deps: EmailJobDeps, job: DigestJob) {
 export async function startEmailJobs(
   queue: JobQueue,
   log: Logger,
-  deps: EmailJobDeps = processDeps(),
+  deps: EmailJobDeps,
 ): Promise<void> {
   await queue.work<MailJob>("mail", (job) => runMailJob(deps, queue, job));
   await queue.work<DigestPlanJob>("digest-plan", (job) => runDigestPlanJob(deps, queue, job));

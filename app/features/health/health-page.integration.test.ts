@@ -15,6 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createS3Storage } from "#server/storage/s3";
 import type { Storage } from "#server/storage";
 import Health, { loader } from "~/routes/health";
+import { testServices } from "~/lib/services.server";
+import { testContext } from "~/pipeline/test-context.server";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { checkHealth, type HealthReport } from "./health.server";
 
@@ -105,8 +107,11 @@ describe("health states", () => {
   });
 
   it("Failed to check health when the check cannot run at all (503, never cached)", async () => {
-    // No server runtime in this process: the check throws before it starts.
-    const answer = await loader();
+    // No services in the request's context: the check throws before it starts.
+    const answer = await loader({
+      request: new Request("http://localhost/health"),
+      context: testContext({ services: testServices({}) }),
+    });
     expect(answer.init?.status).toBe(503);
     expect(new Headers(answer.init?.headers).get("cache-control")).toBe("no-store");
     expect(answer.data).toEqual({ report: null, error: "Failed to check health" });

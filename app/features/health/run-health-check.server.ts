@@ -1,9 +1,11 @@
-import { db } from "#server/db/client";
-import { runtime } from "#server/runtime";
+import type { Services } from "#server/services";
 import { checkHealth } from "./health.server";
 
 /** The health report of this process. */
-export function runHealthCheck() {
-  const { storage, config } = runtime();
-  return checkHealth({ db: db(), storage, environment: config.env });
+export function runHealthCheck({
+  db,
+  storage,
+  config,
+}: Pick<Services, "db" | "storage" | "config">) {
+  return checkHealth({ db, storage, environment: config.env });
 }

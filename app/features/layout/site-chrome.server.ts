@@ -1,5 +1,4 @@
-import { db } from "#server/db/client";
-import { runtime } from "#server/runtime";
+import type { Services } from "#server/services";
 import { headerCategories, listCategories } from "~/features/categories/categories.server";
 import { getPublicSiteSettings } from "~/features/site-settings/public-settings.server";
 
@@ -14,12 +13,8 @@ export function contactEmailFor(siteUrl: string): string | null {
 }
 
 /** What the header and footer of every page need (cached: categories 10 min, settings until changed). */
-export async function loadSiteChrome() {
-  const { config } = runtime();
-  const [categories, settings] = await Promise.all([
-    listCategories(db()),
-    getPublicSiteSettings(db()),
-  ]);
+export async function loadSiteChrome({ db, config }: Pick<Services, "db" | "config">) {
+  const [categories, settings] = await Promise.all([listCategories(db), getPublicSiteSettings(db)]);
   return {
     siteName: config.siteName,
     siteUrl: config.siteUrl,

@@ -7,8 +7,9 @@
  * before every push and heartbeat) says no: a member blocked or signed out
  * elsewhere stops receiving at once, and EventSource's reconnect gets a 401.
  */
-import { db, getDatabaseHandle } from "#server/db/client";
+import { getDatabaseHandle } from "#server/db/client";
 import { subscribeNotifications } from "#server/realtime/notification-hub";
+import type { Services } from "#server/services";
 import { bellState } from "./notifications.server";
 
 export const HEARTBEAT_MS = 25_000;
@@ -16,6 +17,7 @@ export const HEARTBEAT_MS = 25_000;
 const SETTLE_MS = 30;
 
 export function notificationStream(
+  { db }: Pick<Services, "db">,
   userId: string,
   signal: AbortSignal,
   onError: (error: unknown) => void,
@@ -25,7 +27,7 @@ export function notificationStream(
   let cleanup = () => {};
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
-      const channel = bellChannel(controller, userId, allowed, onError);
+      const channel = bellChannel(controller, db, userId, allowed, onError);
       cleanup = channel.close;
       signal.addEventListener("abort", channel.close, { once: true });
       channel.write("retry: 2000\n\n");
@@ -85,6 +87,7 @@ function allowedCheck(
  */
 function bellChannel(
   controller: ReadableStreamDefaultController<Uint8Array>,
+  db: Services["db"],
   userId: string,
   allowed: () => Promise<boolean>,
   onError: (error: unknown) => void,
@@ -117,7 +120,7 @@ function bellChannel(
             channel.close();
             return;
           }
-          const state = await bellState(db(), userId);
+          const state = await bellState(db, userId);
           channel.write(`event: notifications\ndata: ${JSON.stringify(state)}\n\n`);
         } while (again && !closed);
       } catch (error) {

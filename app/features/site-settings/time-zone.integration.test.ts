@@ -120,7 +120,7 @@ async function emailedDateLine(): Promise<string> {
   const db = site.testDb.db;
   await runMailJob(
     {
-      db: () => db,
+      db,
       mailer: () => mailer,
       site: () =>
         siteForEmail(db, {

@@ -11,6 +11,7 @@ import type { Database } from "#server/db/client";
 import { webhookDeliveries, webhooks } from "#server/db/schema";
 import type { JobQueue } from "#server/jobs/queue";
 import type { Logger } from "#server/logger";
+import type { Services } from "#server/services";
 import type { WebhookJob } from "#server/webhooks/emit";
 import {
   type FetchOptions,
@@ -69,14 +70,17 @@ export async function deliverWebhook(
   }
 }
 
-/** Registers the webhook worker with the started queue. */
+/**
+ * Registers the webhook worker with the started queue; each delivery reads
+ * the database from the services it was given (docs/decisions/0250).
+ */
 export async function startWebhookJobs(
   queue: JobQueue,
-  db: () => Database,
+  services: Pick<Services, "db">,
   log: Logger,
 ): Promise<void> {
   await queue.work<WebhookJob>("webhook", (job, meta) =>
-    deliverWebhook(db(), job, meta.retryCount + 1),
+    deliverWebhook(services.db, job, meta.retryCount + 1),
   );
   log.info({}, "webhook jobs started");
 }
