@@ -32,7 +32,7 @@ export function notificationStream(
       signal.addEventListener("abort", channel.close, { once: true });
       channel.write("retry: 2000\n\n");
       try {
-        channel.unsubscribe = await subscribeNotifications(getDatabaseHandle(), userId, {
+        const unsubscribe = await subscribeNotifications(getDatabaseHandle(), userId, {
           onChange: channel.schedule,
           // The server is shutting down: reconnect soon (spread over 1-3 s), to another instance.
           onClose: () => {
@@ -40,6 +40,13 @@ export function notificationStream(
             channel.close();
           },
         });
+        // Closed while the subscription opened (the browser left, the server stopped):
+        // close() ran with nothing to end, so end the subscription now.
+        if (channel.isClosed()) {
+          unsubscribe();
+          return;
+        }
+        channel.unsubscribe = unsubscribe;
       } catch (error) {
         onError(error);
         channel.close();
@@ -99,6 +106,7 @@ function bellChannel(
   let again = false;
   const channel = {
     unsubscribe: () => {},
+    isClosed: () => closed,
     write: (text: string) => {
       if (closed) return;
       try {
