@@ -101,6 +101,7 @@ async function outcome(work: Promise<unknown>) {
       status: value.status,
       location: value.headers.get("location"),
       cacheControl: value.headers.get("cache-control"),
+      retryAfter: value.headers.get("retry-after"),
       body: value.headers.get("content-type")?.includes("json")
         ? ((await value.json()) as unknown)
         : null,
@@ -111,6 +112,7 @@ async function outcome(work: Promise<unknown>) {
     status: given.init?.status ?? 200,
     location: null,
     cacheControl: new Headers(given.init?.headers).get("cache-control"),
+    retryAfter: new Headers(given.init?.headers).get("retry-after"),
     body: given.data,
   };
 }
@@ -661,7 +663,12 @@ describe("the options of decision 0252", () => {
         before: (_services, { request }) => {
           steps.push("before");
           return request.headers.get("x-flood")
-            ? { ok: false as const, status: 429, error: "Slow down" }
+            ? {
+                ok: false as const,
+                status: 429,
+                error: "Slow down",
+                setHeaders: { "Retry-After": "60" },
+              }
             : null;
         },
         schema,
@@ -676,6 +683,7 @@ describe("the options of decision 0252", () => {
       flood(refused)({ request, params: {}, context: context(null, refused) }),
     );
     expect(result).toMatchObject({ status: 429, body: { error: "Slow down" } });
+    expect(result.retryAfter).toBe("60");
     expect(refused).toEqual(["before"]);
 
     const put: string[] = [];

@@ -73,6 +73,8 @@ export type Failure = {
  */
 export type Outcome = (Failure | { ok: true; redirect?: string } | Empty) & {
   setCookie?: readonly string[];
+  /** Headers of this answer alone (a 429's Retry-After), over the action's; never in the body. */
+  setHeaders?: Record<string, string>;
 };
 
 /**
@@ -305,30 +307,31 @@ async function readBody(request: Request, limit: number, format: BodyFormat): Pr
 /** The headers of an answer made for a signed-in member (loaders use them too). */
 export const noStore = { "Cache-Control": PRIVATE_NO_STORE } as const;
 
-/** The wire body of a result: without `setCookie`, and without `ok` and `status` as `wire` says. */
+/** The wire body of a result: without `setCookie`/`setHeaders`, and without `ok` and `status` as `wire` says. */
 type Body<R, W extends Wire = "bare"> = R extends { empty: true }
   ? never
   : R extends { redirect: string }
     ? never
     : W extends "envelope"
-      ? Omit<R, "setCookie">
+      ? Omit<R, "setCookie" | "setHeaders">
       : R extends { ok: false }
-        ? Omit<R, "ok" | "status" | "setCookie">
+        ? Omit<R, "ok" | "status" | "setCookie" | "setHeaders">
         : W extends "ok"
-          ? Omit<R, "setCookie">
-          : Omit<R, "ok" | "setCookie">;
+          ? Omit<R, "setCookie" | "setHeaders">
+          : Omit<R, "ok" | "setCookie" | "setHeaders">;
 
 /** How an answer is made: what goes on the wire, the action's own headers, its redirects' status. */
 type AnswerSpec = { wire?: Wire; headers?: Record<string, string>; redirectStatus?: number };
 
-/** no-store (or the action's own headers over it), and the cookies the feature set. */
+/** no-store (or the action's own headers over it, then the answer's), and the cookies the feature set. */
 function headersOf(
   setCookie: readonly string[] | undefined,
   own: Record<string, string> | undefined,
+  answers?: Record<string, string>,
 ): HeadersInit {
-  if (!setCookie?.length && !own) return noStore;
+  if (!setCookie?.length && !own && !answers) return noStore;
   const headers = new Headers(noStore);
-  for (const [name, value] of Object.entries(own ?? {})) headers.set(name, value);
+  for (const [name, value] of Object.entries({ ...own, ...answers })) headers.set(name, value);
   for (const cookie of setCookie ?? []) headers.append("Set-Cookie", cookie);
   return headers;
 }
@@ -337,12 +340,12 @@ function answer<R extends Outcome, B, W extends Wire = "bare">(
   result: R,
   { wire = "bare", headers: own, redirectStatus = 302 }: AnswerSpec = {},
 ) {
-  const headers = headersOf(result.setCookie, own);
+  const headers = headersOf(result.setCookie, own, result.setHeaders);
   if ("empty" in result && result.empty) {
     // An empty body: what a beacon answers (no Content-Type, nothing to parse).
     return new Response(null, { status: result.status, headers });
   }
-  const { setCookie: _cookies, ...whole } = result;
+  const { setCookie: _cookies, setHeaders: _headers, ...whole } = result;
   if (!result.ok) {
     const { ok: _ok, status: _status, ...body } = whole as unknown as Failure;
     return data((wire === "envelope" ? whole : body) as Body<R, W> | B, {
