@@ -101,6 +101,7 @@ async function outcome(work: Promise<unknown>) {
       status: value.status,
       location: value.headers.get("location"),
       cacheControl: value.headers.get("cache-control"),
+      retryAfter: value.headers.get("retry-after"),
       body: value.headers.get("content-type")?.includes("json")
         ? ((await value.json()) as unknown)
         : null,
@@ -111,6 +112,7 @@ async function outcome(work: Promise<unknown>) {
     status: given.init?.status ?? 200,
     location: null,
     cacheControl: new Headers(given.init?.headers).get("cache-control"),
+    retryAfter: new Headers(given.init?.headers).get("retry-after"),
     body: given.data,
   };
 }
@@ -231,7 +233,7 @@ describe("defineAction", () => {
     const keeping = defineAction({
       permission: "comment.create",
       schema,
-      keepOk: true,
+      wire: "ok",
       run: () => Promise.resolve(saved),
     });
     expect(
@@ -649,5 +651,225 @@ describe('a JSON body (body: "json")', () => {
       expect(result).toMatchObject({ status: 403, body: { error: "Permission denied" } });
       expect(record).toEqual(["session"]);
     }
+  });
+});
+
+describe("the options of decision 0252", () => {
+  const context = (who: SessionUser | null, steps: string[]) => recordingContext(who, steps);
+
+  it("`before` refuses after the method, before the session and the body", async () => {
+    const flood = (steps: string[]) =>
+      definePublicAction({
+        before: (_services, { request }) => {
+          steps.push("before");
+          return request.headers.get("x-flood")
+            ? {
+                ok: false as const,
+                status: 429,
+                error: "Slow down",
+                setHeaders: { "Retry-After": "60" },
+              }
+            : null;
+        },
+        schema,
+        run: (_services, _actor, input) => {
+          steps.push(`run ${input.title}`);
+          return Promise.resolve({ ok: true as const });
+        },
+      });
+    const refused: string[] = [];
+    const request = streamedPost("title=a", refused, { headers: { "x-flood": "1" } });
+    const result = await outcome(
+      flood(refused)({ request, params: {}, context: context(null, refused) }),
+    );
+    expect(result).toMatchObject({ status: 429, body: { error: "Slow down" } });
+    expect(result.retryAfter).toBe("60");
+    expect(refused).toEqual(["before"]);
+
+    const put: string[] = [];
+    const wrong = streamedPost("title=a", put, { method: "PUT" });
+    expect(
+      (await outcome(flood(put)({ request: wrong, params: {}, context: context(null, put) })))
+        .status,
+    ).toBe(405);
+    expect(put).toEqual([]);
+
+    const let_: string[] = [];
+    await outcome(
+      flood(let_)({
+        request: streamedPost("title=a", let_),
+        params: {},
+        context: context(null, let_),
+      }),
+    );
+    expect(let_).toEqual(["before", "session", "body", "run a"]);
+  });
+
+  it("`session: false` asks for no member unless the feature does (extra.session)", async () => {
+    const steps: string[] = [];
+    const lazy = definePublicAction({
+      session: false,
+      schema,
+      run: async (_services, actor, input, extra) => {
+        steps.push(`run ${actor === null ? "nobody" : "someone"}`);
+        if (input.title === "who")
+          steps.push(`asked ${(await extra.session())?.role ?? "visitor"}`);
+        return { ok: true as const };
+      },
+    });
+    await outcome(
+      lazy({
+        request: streamedPost("title=a", steps),
+        params: {},
+        context: context(member("user"), steps),
+      }),
+    );
+    expect(steps).toEqual(["body", "run nobody"]);
+    steps.length = 0;
+    await outcome(
+      lazy({
+        request: streamedPost("title=who", steps),
+        params: {},
+        context: context(member("user"), steps),
+      }),
+    );
+    expect(steps).toEqual(["body", "run nobody", "session", "asked user"]);
+  });
+
+  it("answers an empty outcome with its status and no body", async () => {
+    const beacon = definePublicAction({
+      session: false,
+      schema: null,
+      run: (_services, _actor, _input, { request }) =>
+        Promise.resolve({
+          ok: request.headers.get("x-ok") === "1",
+          status: request.headers.get("x-ok") === "1" ? 204 : 429,
+          empty: true as const,
+        }),
+    });
+    for (const [ok, status] of [
+      ["1", 204],
+      ["0", 429],
+    ] as const) {
+      const steps: string[] = [];
+      const request = streamedPost("ignored", steps, { headers: { "x-ok": ok } });
+      const res = (await beacon({
+        request,
+        params: {},
+        context: context(null, steps),
+      })) as Response;
+      expect(res).toBeInstanceOf(Response);
+      expect([res.status, await res.text(), res.headers.get("content-type")]).toEqual([
+        status,
+        "",
+        null,
+      ]);
+      expect(res.headers.get("cache-control")).toBe("private, no-store");
+      expect(steps).toEqual([]);
+    }
+  });
+
+  it('reads JSON or a form by the content type (body: "form-or-json"), each with its own shape', async () => {
+    const either = definePublicAction({
+      body: "form-or-json",
+      schema: z.discriminatedUnion("format", [
+        z.object({ format: z.literal("json"), body: z.object({ n: z.number() }) }),
+        z.object({ format: z.literal("form"), body: z.object({ s: z.string().min(1) }) }),
+      ]),
+      run: (_services, _actor, input, { format }) =>
+        Promise.resolve({ ok: true as const, format, value: input.body }),
+    });
+    const send = (request: Request) =>
+      outcome(either({ request, params: {}, context: context(null, []) }));
+    const json = { type: "application/json" };
+    expect((await send(streamedPost(JSON.stringify({ n: 1 }), [], json))).body).toEqual({
+      format: "json",
+      value: { n: 1 },
+    });
+    expect((await send(streamedPost("s=x", []))).body).toEqual({
+      format: "form",
+      value: { s: "x" },
+    });
+    expect((await send(streamedPost("n=1", [], json))).status).toBe(400);
+    expect((await send(streamedPost(JSON.stringify({ s: "x" }), [], json))).status).toBe(400);
+  });
+
+  it("redirects with the route's status, and sends the envelope as run made it (wire)", async () => {
+    const back = defineAction({
+      permission: "comment.create",
+      schema,
+      redirectStatus: 303,
+      run: () => Promise.resolve({ ok: true as const, redirect: "/back" }),
+    });
+    const ctx = () => testContext({ services: testServices({}), actor: member("user") });
+    expect(
+      await outcome(back({ request: streamedPost("title=a", []), params: {}, context: ctx() })),
+    ).toMatchObject({ status: 303, location: "/back" });
+
+    const envelope = defineAction({
+      permission: "comment.create",
+      schema,
+      wire: "envelope",
+      run: (_services, _actor, { title }) =>
+        Promise.resolve(
+          title === "no"
+            ? { ok: false as const, status: 409, error: "Taken" }
+            : { ok: true as const, saved: title },
+        ),
+    });
+    const send = (title: string) =>
+      outcome(
+        envelope({ request: streamedPost(`title=${title}`, []), params: {}, context: ctx() }),
+      );
+    expect(await send("no")).toMatchObject({
+      status: 409,
+      body: { ok: false, status: 409, error: "Taken" },
+    });
+    expect(await send("yes")).toMatchObject({ status: 200, body: { ok: true, saved: "yes" } });
+  });
+
+  it('guards on the route\'s resource; "not-found" refuses with the bodiless 404 before the body', async () => {
+    const asked: string[] = [];
+    const manage = defineAction({
+      permission: "post.write",
+      refusal: "not-found",
+      resource: (_services, { params }) => {
+        asked.push(`resource ${params.id}`);
+        return Promise.resolve(
+          params.id === "mine"
+            ? { kind: "post" as const, authorId: "mentor-id" }
+            : params.id === "theirs"
+              ? { kind: "post" as const, authorId: "x" }
+              : null,
+        );
+      },
+      schema,
+      run: (_services, _actor, input) => Promise.resolve({ ok: true as const, title: input.title }),
+    });
+    for (const [who, id, status] of [
+      [null, "mine", 404],
+      [member("user"), "mine", 404],
+      [member("mentor"), "theirs", 404],
+      [member("mentor"), "gone", 404],
+      [member("mentor"), "mine", 200],
+    ] as const) {
+      const steps: string[] = [];
+      const result = await outcome(
+        manage({
+          request: streamedPost("title=a", steps),
+          params: { id },
+          context: context(who, steps),
+        }),
+      );
+      expect([who?.role ?? "visitor", id, result.status]).toEqual([
+        who?.role ?? "visitor",
+        id,
+        status,
+      ]);
+      expect(steps).toEqual(status === 200 ? ["session", "body"] : ["session"]);
+      if (status === 404) expect(result.body).toBeNull();
+    }
+    // Only a member whose role may write posts is asked about the post.
+    expect(asked).toEqual(["resource theirs", "resource gone", "resource mine"]);
   });
 });

@@ -3,19 +3,28 @@
  * Every action it makes runs, in this order and no other:
  *
  *   1. method   — anything but POST answers 405;
- *   2. session  — the request's member, once (shared with the guards);
- *   3. guard    — a permission from the role table (permissions.ts); a refusal
- *                 answers before a byte of the body is read;
- *   4. input    — the form (or, with `body: "json"`, the JSON document) read
+ *   1b. before  — the route's own refusals that need neither member nor body
+ *                 (a cross-site post, a flood), when it gives `before`;
+ *   2. session  — the request's member, once (shared with the guards); none
+ *                 with `session: false` (public actions: `extra.session()`
+ *                 asks for it later, if the feature needs it);
+ *   3. guard    — a permission from the role table (permissions.ts), on the
+ *                 route's `resource` when it gives one; a refusal answers
+ *                 before a byte of the body is read;
+ *   4. input    — the form (or, with `body: "json"`, the JSON document; with
+ *                 "form-or-json", either, by its content type) read
  *                 within a byte cap (413 past it), checked with the zod schema
  *                 (400 with the schema's or the route's words);
  *   5. feature  — `run(services, actor, input, extra)`;
  *   6. answer   — `{ ok: false, status, … }` → data(rest, { status });
- *                 `{ ok: true, redirect }` → a redirect; any other success →
- *                 data(rest): `ok` and `status` are the helper's, never the
- *                 wire's (docs/decisions/0220; `keepOk` for the one JSON that
- *                 has always carried `ok: true`); the outcome's `setCookie` on
- *                 its headers. Always `Cache-Control: private, no-store`.
+ *                 `{ ok: true, redirect }` → a redirect (`redirectStatus`);
+ *                 `{ status, empty: true }` → that status, no body; any other
+ *                 success → data(rest): `ok` and `status` are the helper's,
+ *                 never the wire's (docs/decisions/0220), unless `wire` says
+ *                 otherwise (0252: "ok" keeps `ok: true` on successes,
+ *                 "envelope" sends the outcome as `run` made it); the
+ *                 outcome's `setCookie` on its headers. Always
+ *                 `Cache-Control: private, no-store`.
  *
  * defineIntents is the same for a form with several buttons: the guard before
  * the body refuses whoever may do none of the intents; once the body is read,
@@ -32,7 +41,7 @@ import type { z } from "zod";
 import { TEXT_FORM_LIMIT_BYTES, TOO_LARGE_MESSAGE } from "#server/http/limits";
 import { PRIVATE_NO_STORE } from "#server/http/private-cache";
 import type { Services } from "#server/services";
-import { can, type Action } from "~/features/accounts/permissions";
+import { can, type Action, type Resource } from "~/features/accounts/permissions";
 import type { SessionUser } from "~/features/accounts/session.server";
 import { guard, sessionOf, type Refusal } from "./guards.server";
 import { fieldErrorsOf, fieldsOf, type FormFields } from "~/lib/read-input.server";
@@ -62,9 +71,26 @@ export type Failure = {
  * as data. `setCookie` (cookies Better Auth set) goes on the answer's headers,
  * never in its body.
  */
-export type Outcome = (Failure | { ok: true; redirect?: string }) & {
+export type Outcome = (Failure | { ok: true; redirect?: string } | Empty) & {
   setCookie?: readonly string[];
+  /** Headers of this answer alone (a 429's Retry-After), over the action's; never in the body. */
+  setHeaders?: Record<string, string>;
 };
+
+/**
+ * An answer with a status and no body (a beacon's 204, 400 or 429): no
+ * Content-Type, nothing to parse.
+ */
+export type Empty = { ok: boolean; status: number; empty: true };
+
+/**
+ * What goes on the wire of a data answer (docs/decisions/0220, 0252):
+ * "bare" (the default) leaves out the helper's `ok` and `status`; "ok" keeps
+ * `ok: true` on successes (api.comments' JSON, as its script reads it);
+ * "envelope" sends every outcome as `run` made it, `ok` and a failure's
+ * `status` in the body too (a page script that reads them: /edit-profile).
+ */
+export type Wire = "bare" | "ok" | "envelope";
 
 /** Beside the typed input: what only the route needs (an idempotency key, a param). */
 export type ActionExtra = {
@@ -74,6 +100,10 @@ export type ActionExtra = {
   fields: FormFields;
   /** The client's address, for rate limits (clientIp: set by the server, TRUST_PROXY aware). */
   ip: string;
+  /** Which body was read: "form" or "json" (`body: "form-or-json"` tells them by content type). */
+  format: "form" | "json";
+  /** The request's member, asked once (for `session: false`: only if the feature asks). */
+  session: () => Promise<SessionUser | null>;
 };
 
 export type ActionArgs = {
@@ -129,16 +159,35 @@ export type RefusedHandler<F extends Outcome> = (
   extra: Pick<ActionExtra, "request" | "params" | "ip">,
 ) => Promise<F> | F;
 
+/** Beside the request: its params and the client's address (what `before` and `resource` get). */
+export type RequestExtra = Pick<ActionExtra, "request" | "params" | "ip">;
+
+/**
+ * A refusal of the route's own that needs neither the member nor the body (a
+ * cross-site post, a flood): an outcome answers at once, null goes on.
+ */
+export type Before<F extends Outcome = Outcome> = (
+  services: Services,
+  extra: RequestExtra,
+) => F | null | Promise<F | null>;
+
 /** What the actions share past the guard: the body's cap and reading, the answer's shape. */
-type ReadSpec<B extends object> = {
+type ReadSpec<B extends object, W extends Wire = Wire, F extends Outcome = never> = {
+  /**
+   * Runs after the method and before the session, the guard and the body
+   * (docs/decisions/0252); its refusals are the page's own, as `refused`'s.
+   */
+  before?: Before<F>;
   /** The body's byte cap (default TEXT_FORM_LIMIT_BYTES, server/http/limits.ts). */
   limit?: number;
   /** A form (default), or JSON checked by the schema as it is (docs/decisions/0243). */
   body?: BodyFormat;
   messages?: ReadMessages;
   refusedBody?: RefusedBody<B>;
-  /** Send success bodies with `ok: true` (api.comments' JSON, as its script reads it). */
-  keepOk?: boolean;
+  /** What goes on the wire of a data answer (default "bare": no `ok`, no `status`). */
+  wire?: W;
+  /** The status of `{ ok: true, redirect }` (default 302; 303 for a form posted without script). */
+  redirectStatus?: 301 | 302 | 303 | 307 | 308;
   /**
    * Headers of every answer the action makes, over its no-store (a page with
    * its own Cache-Control or Referrer-Policy: /unsubscribe).
@@ -151,9 +200,16 @@ export type ActionSpec<
   R extends Outcome,
   B extends object = Prologue,
   F extends Outcome = never,
-> = ReadSpec<B> & {
+  W extends Wire = "bare",
+> = ReadSpec<B, W, F> & {
   permission: Action;
   refusal?: Refusal;
+  /**
+   * The thing acted on (a post, by the route's id): the guard asks the role
+   * table about `permission` on it; null (not there) is refused as the guard
+   * refuses. Asked only of a member whose role may do `permission` at all.
+   */
+  resource?: (services: Services, extra: RequestExtra) => Promise<Resource | null>;
   schema: S;
   /** The page's own answer to a body the helper refused (its `actor` is the guarded member). */
   refused?: RefusedHandler<F>;
@@ -167,7 +223,17 @@ export type ActionSpec<
 
 export type IntentSpec<S extends z.ZodType = z.ZodType, R extends Outcome = Outcome> = Omit<
   ActionSpec<S, R>,
-  "limit" | "body" | "messages" | "refusal" | "refusedBody" | "keepOk" | "refused" | "headers"
+  | "limit"
+  | "body"
+  | "messages"
+  | "refusal"
+  | "refusedBody"
+  | "wire"
+  | "refused"
+  | "headers"
+  | "before"
+  | "resource"
+  | "redirectStatus"
 >;
 
 /** The input `run` gets: the schema's output, or nothing for an action that reads no body. */
@@ -178,9 +244,15 @@ export type PublicActionSpec<
   R extends Outcome,
   F extends Outcome = never,
   B extends object = Prologue,
-> = ReadSpec<B> & {
+  W extends Wire = "bare",
+> = ReadSpec<B, W, F> & {
   /** The form's schema, or null for an action that takes no body (nothing is read). */
   schema: S;
+  /**
+   * false: the session is not asked before `run` (`actor` is null; a beacon
+   * on every page has no use for it); `extra.session()` asks for it if needed.
+   */
+  session?: boolean;
   refused?: RefusedHandler<F>;
   run: (
     services: Services,
@@ -197,11 +269,17 @@ export function intent<S extends z.ZodType, R extends Outcome>(
   return spec;
 }
 
-/** How the body is read: an HTML form (urlencoded or multipart), or a JSON document. */
-export type BodyFormat = "form" | "json";
+/**
+ * How the body is read: an HTML form (urlencoded or multipart), a JSON
+ * document, or either by its Content-Type ("form-or-json": JSON when it says
+ * application/json, else a form). For "form-or-json" the schema checks
+ * `{ format: "form" | "json", body }`, so one discriminated union gives each
+ * its own shape.
+ */
+export type BodyFormat = "form" | "json" | "form-or-json";
 
 type Read =
-  | { ok: true; value: unknown; form: FormData; fields: FormFields }
+  | { ok: true; value: unknown; form: FormData; fields: FormFields; format: "form" | "json" }
   | { ok: false; reason: "too-large" | "unreadable" };
 
 /**
@@ -209,47 +287,77 @@ type Read =
  * the page keeps), or JSON as it is (its fields are then none: no form was read).
  */
 async function readBody(request: Request, limit: number, format: BodyFormat): Promise<Read> {
+  if (format === "form-or-json") {
+    const json = (request.headers.get("content-type") ?? "").includes("application/json");
+    const read = await readBody(request, limit, json ? "json" : "form");
+    return read.ok ? { ...read, value: { format: read.format, body: read.value } } : read;
+  }
   if (format === "json") {
     const json = await readJsonWithin(request, limit);
-    return json.ok ? { ok: true, value: json.value, form: new FormData(), fields: {} } : json;
+    return json.ok
+      ? { ok: true, value: json.value, form: new FormData(), fields: {}, format: "json" }
+      : json;
   }
   const body = await readFormWithin(request, limit);
   if (!body.ok) return body;
   const fields = fieldsOf(body.form.entries());
-  return { ok: true, value: fields, form: body.form, fields };
+  return { ok: true, value: fields, form: body.form, fields, format: "form" };
 }
 
 /** The headers of an answer made for a signed-in member (loaders use them too). */
 export const noStore = { "Cache-Control": PRIVATE_NO_STORE } as const;
 
-/** The wire body of a result: without the helper's `ok`, `status` and `setCookie`. */
-type Body<R> = R extends { ok: false }
-  ? Omit<R, "ok" | "status" | "setCookie">
+/** The wire body of a result: without `setCookie`/`setHeaders`, and without `ok` and `status` as `wire` says. */
+type Body<R, W extends Wire = "bare"> = R extends { empty: true }
+  ? never
   : R extends { redirect: string }
     ? never
-    : Omit<R, "ok" | "setCookie">;
+    : W extends "envelope"
+      ? Omit<R, "setCookie" | "setHeaders">
+      : R extends { ok: false }
+        ? Omit<R, "ok" | "status" | "setCookie" | "setHeaders">
+        : W extends "ok"
+          ? Omit<R, "setCookie" | "setHeaders">
+          : Omit<R, "ok" | "setCookie" | "setHeaders">;
 
-/** no-store (or the action's own headers over it), and the cookies the feature set. */
+/** How an answer is made: what goes on the wire, the action's own headers, its redirects' status. */
+type AnswerSpec = { wire?: Wire; headers?: Record<string, string>; redirectStatus?: number };
+
+/** no-store (or the action's own headers over it, then the answer's), and the cookies the feature set. */
 function headersOf(
   setCookie: readonly string[] | undefined,
   own: Record<string, string> | undefined,
+  answers?: Record<string, string>,
 ): HeadersInit {
-  if (!setCookie?.length && !own) return noStore;
+  if (!setCookie?.length && !own && !answers) return noStore;
   const headers = new Headers(noStore);
-  for (const [name, value] of Object.entries(own ?? {})) headers.set(name, value);
+  for (const [name, value] of Object.entries({ ...own, ...answers })) headers.set(name, value);
   for (const cookie of setCookie ?? []) headers.append("Set-Cookie", cookie);
   return headers;
 }
 
-function answer<R extends Outcome, B>(result: R, keepOk = false, own?: Record<string, string>) {
-  const headers = headersOf(result.setCookie, own);
-  if (!result.ok) {
-    const { ok: _ok, status, setCookie: _cookies, ...body } = result;
-    return data(body as Body<R> | B, { status, headers });
+function answer<R extends Outcome, B, W extends Wire = "bare">(
+  result: R,
+  { wire = "bare", headers: own, redirectStatus = 302 }: AnswerSpec = {},
+) {
+  const headers = headersOf(result.setCookie, own, result.setHeaders);
+  if ("empty" in result && result.empty) {
+    // An empty body: what a beacon answers (no Content-Type, nothing to parse).
+    return new Response(null, { status: result.status, headers });
   }
-  if (typeof result.redirect === "string") throw redirect(result.redirect, { headers });
-  const { ok: _ok, setCookie: _cookies, ...body } = result;
-  return data((keepOk ? { ok: true, ...body } : body) as Body<R> | B, { headers });
+  const { setCookie: _cookies, setHeaders: _headers, ...whole } = result;
+  if (!result.ok) {
+    const { ok: _ok, status: _status, ...body } = whole as unknown as Failure;
+    return data((wire === "envelope" ? whole : body) as Body<R, W> | B, {
+      status: result.status,
+      headers,
+    });
+  }
+  if ("redirect" in result && typeof result.redirect === "string") {
+    throw redirect(result.redirect, { status: redirectStatus, headers });
+  }
+  const { ok: _ok, ...body } = whole;
+  return data((wire === "bare" ? body : whole) as Body<R, W> | B, { headers });
 }
 
 type ReadRefusal = {
@@ -306,9 +414,17 @@ function check<S extends z.ZodType>(schema: S, value: unknown) {
       };
 }
 
+/** Who the pipeline lets past the session: the guard (and its resource), or anyone. */
+type Admit<A> = (
+  session: SessionUser | null,
+  services: Services,
+  extra: RequestExtra,
+) => A | Promise<A>;
+
 /**
- * The one pipeline of defineAction and definePublicAction: method → session →
- * `admit` (the guard, or nothing) → capped, checked input → run → answer.
+ * The one pipeline of defineAction and definePublicAction: method → `before`
+ * → session (unless `session: false`) → `admit` (the guard, or nothing) →
+ * capped, checked input → run → answer.
  */
 function pipeline<
   A extends SessionUser | null,
@@ -317,76 +433,85 @@ function pipeline<
   R extends Outcome,
   F extends Outcome,
   B extends object,
+  W extends Wire,
 >(
-  admit: (session: SessionUser | null, request: Request) => A,
-  spec: ReadSpec<B> & {
+  admit: Admit<A>,
+  spec: ReadSpec<B, W, F> & {
     schema: S;
+    session?: boolean;
     refused?: RefusedHandler<F>;
     run: (services: Services, actor: A, input: I, extra: ActionExtra) => Promise<R>;
   },
 ) {
   const { schema, limit = TEXT_FORM_LIMIT_BYTES, body: format = "form", messages = {} } = spec;
-  const { refused, headers: own } = spec;
+  const { refused, headers: own, before, session: asked = true } = spec;
   const shape = { messages, refusedBody: spec.refusedBody, headers: own };
+  const answering = { wire: spec.wire, headers: own, redirectStatus: spec.redirectStatus };
   return async ({ request, params, context }: ActionArgs) => {
     if (request.method !== "POST") return refuse("method", shape);
-    const actor = admit(await sessionOf(context, request), request);
     const services = servicesOf(context);
     const ip = clientIp(context);
+    const near = { request, params, ip };
+    const early = before ? await before(services, near) : null;
+    if (early) return answer<F, B, W>(early, answering);
+    const session = () => sessionOf(context, request);
+    const actor = await admit(asked ? await session() : null, services, near);
     /** A refused body: the page's own answer when it gives one, else the helper's. */
     const decline = async (problem: Refused["problem"], read?: ReadRefusal) =>
       refused
-        ? answer<F, B>(
-            await refused(services, actor, refusedOf(problem, messages, read), {
-              request,
-              params,
-              ip,
-            }),
-            false,
-            own,
+        ? answer<F, B, W>(
+            await refused(services, actor, refusedOf(problem, messages, read), near),
+            answering,
           )
         : refuse(problem, shape, read);
     if (schema === null) {
-      const extra = { request, params, form: new FormData(), fields: {}, ip };
-      return answer<R, B>(await spec.run(services, actor, undefined as I, extra), spec.keepOk, own);
+      const extra = { ...near, form: new FormData(), fields: {}, format: "form" as const, session };
+      return answer<R, B, W>(await spec.run(services, actor, undefined as I, extra), answering);
     }
     const body = await readBody(request, limit, format);
     if (!body.ok) return decline(body.reason);
     const { form, fields } = body;
     const input = check(schema, body.value);
     if (!input.ok) return decline("invalid", { fields, invalid: input });
-    const extra = { request, params, form, fields, ip };
-    return answer<R, B>(await spec.run(services, actor, input.data as I, extra), spec.keepOk, own);
+    const extra = { ...near, form, fields, format: body.format, session };
+    return answer<R, B, W>(await spec.run(services, actor, input.data as I, extra), answering);
   };
 }
 
-/** An action: method → session → guard → capped, checked input → run → answer. */
+/**
+ * An action: method → (before) → session → guard (on the route's resource,
+ * when it names one) → capped, checked input → run → answer.
+ */
 export function defineAction<
   S extends z.ZodType,
   R extends Outcome,
   B extends object = Prologue,
   F extends Outcome = never,
->(spec: ActionSpec<S, R, B, F>) {
-  const { permission, refusal } = spec;
-  return pipeline<SessionUser, S, z.output<S>, R, F, B>(
-    (session, request) => guard(session, request, permission, refusal),
-    spec,
-  );
+  W extends Wire = "bare",
+>(spec: ActionSpec<S, R, B, F, W>) {
+  const { permission, refusal, resource } = spec;
+  return pipeline<SessionUser, S, z.output<S>, R, F, B, W>(async (session, services, extra) => {
+    if (!resource || !session || !can(session, permission)) {
+      return guard(session, extra.request, permission, refusal);
+    }
+    return guard(session, extra.request, permission, refusal, await resource(services, extra));
+  }, spec);
 }
 
 /**
- * An action anyone may post to (no guard): method → session (the member or
- * null) → capped, checked input (none when `schema` is null) → run → answer,
- * as defineAction answers. `refused` answers a refused body in the page's own
- * words and status (docs/decisions/0242).
+ * An action anyone may post to (no guard): method → (before) → session (the
+ * member or null; none with `session: false`) → capped, checked input (none
+ * when `schema` is null) → run → answer, as defineAction answers. `refused`
+ * answers a refused body in the page's own words and status (docs/decisions/0242).
  */
 export function definePublicAction<
   S extends z.ZodType | null,
   R extends Outcome,
   F extends Outcome = never,
   B extends object = Prologue,
->(spec: PublicActionSpec<S, R, F, B>) {
-  return pipeline<SessionUser | null, S, InputOf<S>, R, F, B>((session) => session, spec);
+  W extends Wire = "bare",
+>(spec: PublicActionSpec<S, R, F, B, W>) {
+  return pipeline<SessionUser | null, S, InputOf<S>, R, F, B, W>((session) => session, spec);
 }
 
 /** What guard() throws for `permission`: the refusal's answer. */
@@ -432,14 +557,15 @@ function refuseBeforeReading(
 export function defineIntents<
   I extends Record<string, IntentSpec<z.ZodType, Outcome>>,
   B extends object = Prologue,
+  W extends Wire = "bare",
 >(spec: {
   intents: I;
   refusal?: Refusal;
   limit?: number;
   messages?: ReadMessages;
   refusedBody?: RefusedBody<B>;
-  /** Send success bodies with `ok: true` (api.comments' JSON, as its script reads it). */
-  keepOk?: boolean;
+  /** What goes on the wire of a data answer (as defineAction's `wire`). */
+  wire?: W;
   /** The field naming the intent (default "intent"). */
   field?: string;
 }) {
@@ -465,10 +591,14 @@ export function defineIntents<
     const input = check(chosen.schema, fields);
     if (!input.ok) return refuse("invalid", shape, { fields, invalid: input });
     const extra = { request, params, form: body.form, fields, ip: clientIp(context) };
-    const result = await chosen.run(servicesOf(context), member, input.data, extra);
-    return answer<Awaited<ReturnType<I[keyof I]["run"]>>, B>(
+    const result = await chosen.run(servicesOf(context), member, input.data, {
+      ...extra,
+      format: "form",
+      session: () => Promise.resolve(session),
+    });
+    return answer<Awaited<ReturnType<I[keyof I]["run"]>>, B, W>(
       result as Awaited<ReturnType<I[keyof I]["run"]>>,
-      spec.keepOk,
+      { wire: spec.wire },
     );
   };
 }

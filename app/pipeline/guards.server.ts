@@ -7,9 +7,14 @@
  * Who may do what is the role table (features/accounts/permissions.ts); how a
  * refusal answers is permissions.server.ts (requireCan, requireOrHome).
  */
-import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import {
+  createContext,
+  data,
+  type MiddlewareFunction,
+  type RouterContextProvider,
+} from "react-router";
 import { PRIVATE_NO_STORE } from "#server/http/private-cache";
-import { can, type Action } from "~/features/accounts/permissions";
+import { can, type Action, type Resource } from "~/features/accounts/permissions";
 import { requireCan, requireOrHome } from "~/features/accounts/permissions.server";
 import { getSessionUser, type SessionUser } from "~/features/accounts/session.server";
 
@@ -47,29 +52,41 @@ export function actor(context: Context): SessionUser {
  * members to /login, pending members to /pending-approval for participation,
  * a held admin to set up two-factor, others 403. "to-home" (requireOrHome,
  * the pages only some roles see): a held admin to set up two-factor, others
- * to /. Or a JSON error with its status, for an endpoint with its own words
- * (the status may depend on who was refused: 401 for a visitor, 403 for others).
+ * to /. "not-found": the 404 page, bodiless, to everyone refused (a post
+ * only its author and the admins may know of: /preview/:id). Or a JSON error
+ * with its status, for an endpoint with its own words (the status may depend
+ * on who was refused: 401 for a visitor, 403 for others).
  */
 export type Refusal =
   | "to-login"
   | "to-home"
+  | "not-found"
   | { status: number | ((member: SessionUser | null) => number); error: string };
 
-/** Throws the refusal's answer unless `member` may do `permission`. */
+/**
+ * Throws the refusal's answer unless `member` may do `permission` (on
+ * `resource`, when one is given; null is a resource that is not there).
+ */
 export function guard(
   member: SessionUser | null,
   request: Request,
   permission: Action,
   refusal: Refusal = "to-login",
+  resource?: Resource | null,
 ): SessionUser {
-  if (member && can(member, permission)) return member;
-  if (refusal === "to-home") return requireOrHome(member, permission);
-  if (refusal === "to-login") return requireCan(member, request, permission);
-  const status = typeof refusal.status === "function" ? refusal.status(member) : refusal.status;
-  throw Response.json(
-    { error: refusal.error },
-    { status, headers: { "Cache-Control": PRIVATE_NO_STORE } },
-  );
+  if (member && resource !== null && can(member, permission, resource)) return member;
+  if (refusal === "not-found") throw data(null, { status: 404 });
+  if (refusal === "to-home") requireOrHome(member, permission);
+  else if (refusal === "to-login") requireCan(member, request, permission, resource ?? undefined);
+  else {
+    const status = typeof refusal.status === "function" ? refusal.status(member) : refusal.status;
+    throw Response.json(
+      { error: refusal.error },
+      { status, headers: { "Cache-Control": PRIVATE_NO_STORE } },
+    );
+  }
+  // The role may, but not on this resource (or it is not there).
+  throw new Response("Forbidden", { status: 403 });
 }
 
 /** A middleware that lets through those who may `permission`, and puts them in context. */

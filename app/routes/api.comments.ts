@@ -34,10 +34,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * goes back to the post's Conversation section. Visitors (and blocked
  * members) go to /login, pending members to /pending-approval, before the
  * body is read (app/pipeline/action.server.ts). The JSON answers carry
- * `ok: true`, as the comments script has always read them (keepOk).
+ * `ok: true`, as the comments script has always read them (`wire: "ok"`).
  */
 export const action = defineIntents({
-  keepOk: true,
+  wire: "ok",
   intents: {
     create: intent({
       permission: "comment.create",

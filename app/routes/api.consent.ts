@@ -1,7 +1,5 @@
-import { cleanJson } from "#server/http/clean-input";
-import { services } from "~/lib/services.server";
-import { noStore } from "~/pipeline/action.server";
-import { sessionOf } from "~/pipeline/guards.server";
+import { z } from "zod";
+import { definePublicAction, noStore, type Failure } from "~/pipeline/action.server";
 import { clearedConsentCookie, consentCookie, preferencesFor } from "~/features/consent/consent";
 import {
   allowConsentRequest,
@@ -11,12 +9,19 @@ import {
   recordConsent,
 } from "~/features/consent/consent.server";
 import { lookupCountry } from "~/features/consent/geo.server";
-import { requestContext } from "#server/http/request-context";
 import { randomBytes } from "node:crypto";
-import type { z } from "zod";
-import type { Route } from "./+types/api.consent";
 import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
-import { readForm } from "~/lib/read-input.server";
+
+const consentBody = z.discriminatedUnion("format", [
+  z.object({ format: z.literal("json"), body: consentRequestSchema }),
+  z.object({ format: z.literal("form"), body: consentFormSchema }),
+]);
+
+/** A refusal of the action's own, before the body (403, 429) or of it (400). */
+type Refusal = Failure & { error: string; setHeaders?: Record<string, string> };
+
+/** Any body the action cannot take (unreadable, too large, not a choice): 400 in its words. */
+const invalid: Refusal = { ok: false, status: 400, error: CONSENT_MESSAGES.invalid };
 
 /**
  * POST a cookie-consent choice (docs/product/README.md#data-model, docs/product/privacy.md#cookie-consent): JSON {choice, sessionId} from
@@ -24,68 +29,60 @@ import { readForm } from "~/lib/read-input.server";
  * choice=reset forgets the choice (the /cookie-policy button).
  * Sets the cookie_consent cookie the server renders pages by, and records the
  * choice in cookie_consents (with the member's id when signed in).
+ * On the helper (docs/request-pipeline.md): a cross-site post (403) and a flood
+ * (429) are refused before the body; the member is asked for only for a
+ * choice it records; the form goes back with a 303.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") {
-    return Response.json({ error: "Method not allowed" }, { status: 405, headers: noStore });
-  }
-  // Another site may not give consent on the visitor's behalf.
-  const origin = request.headers.get("origin");
-  if (origin && origin !== new URL(request.url).origin) {
-    return Response.json({ error: CONSENT_MESSAGES.crossSite }, { status: 403, headers: noStore });
-  }
-  const { ip } = context.get(requestContext);
-  if (!allowConsentRequest(ip)) {
-    return Response.json(
-      { error: CONSENT_MESSAGES.rateLimited },
-      { status: 429, headers: { ...noStore, "Retry-After": "60" } },
-    );
-  }
-  const isJson = (request.headers.get("content-type") ?? "").includes("application/json");
-  let parsed: z.output<typeof consentRequestSchema> | null = null;
-  let returnTo = "/";
-  if (isJson) {
-    const read = consentRequestSchema.safeParse(cleanJson(await request.json().catch(() => null)));
-    if (read.success) parsed = read.data;
-  } else {
-    const read = await readForm(request, consentFormSchema, { limit: SMALL_BODY_LIMIT_BYTES });
-    if (read.ok) {
-      parsed = { choice: read.data.choice };
-      returnTo = read.data.returnTo;
+export const action = definePublicAction({
+  // Another site may not give consent on the visitor's behalf; nor may a flood.
+  before: (_services, { request, ip }): Refusal | null => {
+    const origin = request.headers.get("origin");
+    if (origin && origin !== new URL(request.url).origin) {
+      return { ok: false, status: 403, error: CONSENT_MESSAGES.crossSite };
     }
-  }
-  if (!parsed) {
-    return Response.json({ error: CONSENT_MESSAGES.invalid }, { status: 400, headers: noStore });
-  }
-  const { choice } = parsed;
-  const secure = new URL(request.url).protocol === "https:";
-  if (choice === "reset") {
-    const headers = new Headers(noStore);
-    headers.append("Set-Cookie", clearedConsentCookie(secure));
-    if (!isJson) {
-      headers.set("Location", returnTo);
-      return new Response(null, { status: 303, headers });
+    if (!allowConsentRequest(ip)) {
+      return {
+        ok: false,
+        status: 429,
+        error: CONSENT_MESSAGES.rateLimited,
+        setHeaders: { "Retry-After": "60" },
+      };
     }
-    return Response.json({ ok: true }, { headers });
-  }
-  const { db, config } = services(context);
-  const user = await sessionOf(context, request);
-  const { countryCode } = lookupCountry(request.headers, config.geo);
-  await recordConsent(db, {
-    userId: user?.id ?? null,
-    sessionId: parsed.sessionId ?? randomBytes(16).toString("hex"),
-    choice,
-    countryCode,
-    userAgent: request.headers.get("user-agent"),
-  });
-  const headers = new Headers(noStore);
-  headers.append("Set-Cookie", consentCookie(choice, secure));
-  if (!isJson) {
-    headers.set("Location", returnTo);
-    return new Response(null, { status: 303, headers });
-  }
-  return Response.json({ ok: true, preferences: preferencesFor(choice), countryCode }, { headers });
-}
+    return null;
+  },
+  session: false,
+  body: "form-or-json",
+  schema: consentBody,
+  limit: SMALL_BODY_LIMIT_BYTES,
+  refused: () => invalid,
+  wire: "ok",
+  redirectStatus: 303,
+  run: async ({ db, config }, _actor, input, { request, session }) => {
+    const { choice } = input.body;
+    const secure = new URL(request.url).protocol === "https:";
+    const back = input.format === "form" ? input.body.returnTo : null;
+    if (choice === "reset") {
+      const setCookie = [clearedConsentCookie(secure)];
+      return back === null
+        ? { ok: true as const, setCookie }
+        : { ok: true, redirect: back, setCookie };
+    }
+    const user = await session();
+    const { countryCode } = lookupCountry(request.headers, config.geo);
+    await recordConsent(db, {
+      userId: user?.id ?? null,
+      sessionId:
+        (input.format === "json" ? input.body.sessionId : undefined) ??
+        randomBytes(16).toString("hex"),
+      choice,
+      countryCode,
+      userAgent: request.headers.get("user-agent"),
+    });
+    const setCookie = [consentCookie(choice, secure)];
+    if (back !== null) return { ok: true as const, redirect: back, setCookie };
+    return { ok: true as const, preferences: preferencesFor(choice), countryCode, setCookie };
+  },
+});
 
 export function loader() {
   return Response.json({ error: "Method not allowed" }, { status: 405, headers: noStore });

@@ -1,7 +1,7 @@
 import { defaultPageMeta } from "~/features/seo/meta";
-import { data } from "react-router";
 import { MAX_UPLOAD_BYTES, MULTIPART_OVERHEAD_BYTES } from "#server/http/limits";
-import { readForm, readQuery } from "~/lib/read-input.server";
+import { readQuery } from "~/lib/read-input.server";
+import { defineAction } from "~/pipeline/action.server";
 import { services } from "~/lib/services.server";
 import { actor } from "~/pipeline/guards.server";
 import { EditProfileForm } from "~/features/profiles/edit-profile-form";
@@ -13,7 +13,6 @@ import {
   profileFields,
   saveProfile,
   uploadProfilePhoto,
-  type ProfileValues,
 } from "~/features/profiles/edit-profile.server";
 import type { Route } from "./+types/edit-profile";
 
@@ -49,71 +48,79 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** Under the signed-in guard: the member is known before the body is read. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { db, storage, log } = services(context);
-  const member = actor(context);
+/**
+ * Under the signed-in guard, and on the helper (docs/request-pipeline.md): the
+ * member is known before the body is read. The page's script reads `ok` and
+ * `status` in every answer, so they go on the wire (`wire: "envelope"`).
+ */
+export const action = defineAction({
+  permission: "notifications.read",
   // Only a photo makes a body this large; the cap holds without Content-Length too.
-  const read = await readForm(request, editProfileForm, {
-    limit: MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES,
-  });
-  if (!read.ok && read.problem === "too-large") {
-    return data(
-      { photo: true as const, ok: false, error: PROFILE_MESSAGES.photoTooLarge },
-      { status: 413 },
-    );
-  }
-  if (!read.ok && read.problem === "unreadable") {
-    return data(
-      { photo: false as const, ok: false, error: PROFILE_MESSAGES.failed, fieldErrors: {} },
-      { status: 400 },
-    );
-  }
-  if (!read.ok && "photo" in read.fieldErrors) {
-    return data(
-      { photo: true as const, ok: false, error: read.fieldErrors.photo },
-      { status: 400 },
-    );
-  }
-  if (!read.ok) {
-    const fieldErrors: Partial<Record<keyof ProfileValues, string>> = read.fieldErrors;
-    return data(
-      {
-        photo: false as const,
+  limit: MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES,
+  schema: editProfileForm,
+  messages: { schemaMessage: true, invalid: PROFILE_MESSAGES.failed },
+  wire: "envelope",
+  // A method other than POST (405), in the page's shape.
+  refusedBody: ({ error }) => ({
+    photo: false as const,
+    ok: false as const,
+    status: 405,
+    error,
+    fieldErrors: {},
+  }),
+  refused: (_services, _member, { problem, error, fieldErrors = {}, fields }) => {
+    if (problem === "too-large") {
+      const status = 413;
+      return {
+        photo: true as const,
         ok: false as const,
-        status: 400 as const,
-        error: read.message ?? PROFILE_MESSAGES.failed,
-        fieldErrors,
-        values: profileFields.parse(read.fields),
-      },
-      { status: 400 },
-    );
-  }
-  if (read.data.intent === "photo") {
-    const result = await uploadProfilePhoto(
-      db,
-      storage,
-      member,
-      new Uint8Array(await read.data.photo.arrayBuffer()),
-      { log: (error, message) => log.error({ err: error }, message) },
-    );
-    if (!result.ok) {
-      return data(
-        { photo: true as const, ok: false, error: result.error },
-        { status: result.status },
-      );
+        status,
+        error: PROFILE_MESSAGES.photoTooLarge,
+      };
     }
-    return { photo: true as const, ok: true, message: result.message, url: result.url };
-  }
-  const { intent: _save, ...values } = read.data;
-  const result = await saveProfile(db, member, values, {
-    firstTime: firstTimeOf(request),
-    log: (error) => log.error({ err: error }, "profile save"),
-  });
-  if (!result.ok)
-    return data({ photo: false as const, ...result, values }, { status: result.status });
-  return { photo: false as const, ...result, values };
-}
+    if (problem !== "invalid") {
+      const error = PROFILE_MESSAGES.failed;
+      return { photo: false as const, ok: false as const, status: 400, error, fieldErrors: {} };
+    }
+    if ("photo" in fieldErrors) {
+      return { photo: true as const, ok: false as const, status: 400, error: fieldErrors.photo };
+    }
+    return {
+      photo: false as const,
+      ok: false as const,
+      status: 400 as const,
+      error,
+      fieldErrors,
+      values: profileFields.parse(fields ?? {}),
+    };
+  },
+  run: async ({ db, storage, log }, member, input, { request }) => {
+    if (input.intent === "photo") {
+      const result = await uploadProfilePhoto(
+        db,
+        storage,
+        member,
+        new Uint8Array(await input.photo.arrayBuffer()),
+        { log: (error, message) => log.error({ err: error }, message) },
+      );
+      if (!result.ok) {
+        return {
+          photo: true as const,
+          ok: false as const,
+          status: result.status,
+          error: result.error,
+        };
+      }
+      return { photo: true as const, ok: true as const, message: result.message, url: result.url };
+    }
+    const { intent: _save, ...values } = input;
+    const result = await saveProfile(db, member, values, {
+      firstTime: firstTimeOf(request),
+      log: (error) => log.error({ err: error }, "profile save"),
+    });
+    return { photo: false as const, ...result, values };
+  },
+});
 
 export default function EditProfile({ loaderData, actionData }: Route.ComponentProps) {
   const photo = actionData?.photo ? actionData : null;

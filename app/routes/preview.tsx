@@ -2,10 +2,15 @@ import { data } from "react-router";
 import { z } from "zod";
 import { PostArticle } from "~/features/reader/post-article";
 import { viewOfPost } from "~/features/reader/post-page.server";
-import { loadPreview, PREVIEW_HEADERS, sharePreview } from "~/features/preview/preview.server";
+import {
+  loadPreview,
+  PREVIEW_HEADERS,
+  previewResource,
+  sharePreview,
+} from "~/features/preview/preview.server";
 import { defaultPageMeta } from "~/features/seo/meta";
-import { formText, readForm } from "~/lib/read-input.server";
 import { services } from "~/lib/services.server";
+import { defineAction } from "~/pipeline/action.server";
 import { sessionOf } from "~/pipeline/guards.server";
 import type { Route } from "./+types/preview";
 
@@ -34,23 +39,29 @@ export function headers() {
   return PREVIEW_HEADERS;
 }
 
-const shareForm = z.object({ intent: formText });
+const shareForm = z.object({ intent: z.enum(["share", "revoke"]) });
 
-/** { token } after "share", { revoked: true } after "revoke"; 404 for anyone who may not edit the post. */
-export async function action({ params, request, context }: Route.ActionArgs) {
-  const member = await sessionOf(context, request);
-  const read = await readForm(request, shareForm);
-  const intent = read.ok ? read.data.intent : "";
-  if (intent !== "share" && intent !== "revoke") {
-    return data({ error: "Unknown action" }, { status: 400 });
-  }
-  // Not signed in, or not the post's author or an admin: answered as a post that is not there.
-  const shared = member
-    ? await sharePreview(services(context), member, { postId: params.id, intent })
-    : null;
-  if (!shared) throw data(null, { status: 404 });
-  return data(shared, { headers: PREVIEW_HEADERS });
-}
+/**
+ * { link, revoked } after "share" or "revoke". Whoever may not manage the post
+ * (not signed in, not its author or an admin, no such post) gets the 404 page,
+ * as for a post that is not there, before the body is read (the guard's
+ * resource, refusal "not-found"); an unknown intent from whoever may is 400.
+ */
+export const action = defineAction({
+  permission: "post.write",
+  refusal: "not-found",
+  resource: (services, { params }) => previewResource(services, params.id ?? ""),
+  schema: shareForm,
+  // A body it cannot take (no intent, another, unreadable, too large): 400 in its words.
+  refused: () => ({ ok: false as const, status: 400, error: "Unknown action" }),
+  headers: PREVIEW_HEADERS,
+  run: async (services, member, { intent }, { params }) => {
+    const shared = await sharePreview(services, member, { postId: params.id ?? "", intent });
+    // Gone or taken between the guard and now: still the 404 page.
+    if (!shared) throw data(null, { status: 404 });
+    return { ok: true as const, ...shared };
+  },
+});
 
 export function meta(args: Route.MetaArgs) {
   const title = args.loaderData?.view.post.title ?? "404 Page Not Found";

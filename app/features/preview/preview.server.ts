@@ -10,7 +10,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import type { Services } from "#server/services";
 import { postPreviewLinks, posts } from "#server/db/schema";
-import { can, type Actor } from "~/features/accounts/permissions";
+import { can, type Actor, type Resource } from "~/features/accounts/permissions";
 import { queryAnyPostById } from "~/features/posts/posts.server";
 import type { PostDetail, PostView } from "~/features/posts/types";
 import { isUuid } from "~/lib/uuid";
@@ -74,6 +74,18 @@ async function ownerOf(db: Database, postId: string) {
 }
 
 /** Who may manage a post's share link: whoever may edit it. */
+/**
+ * The post as the role table sees it ("post.write" on its author), or null
+ * when there is none by that id: what the share action's guard asks about.
+ */
+export async function previewResource(
+  { db }: Pick<Services, "db">,
+  postId: string,
+): Promise<Resource | null> {
+  const owner = await ownerOf(db, postId);
+  return owner ? { kind: "post", authorId: owner.authorId } : null;
+}
+
 async function mayManage(db: Database, actor: Actor | null | undefined, postId: string) {
   const owner = await ownerOf(db, postId);
   return Boolean(owner && can(actor, "post.write", { kind: "post", authorId: owner.authorId }));
