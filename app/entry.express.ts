@@ -29,7 +29,7 @@ export const hooks: AppHooks = {
   // Anonymous pages differ only by the visitor's consent state.
   pageCacheVariant: (headers) => pageCacheVariantFor(headers, services.config.geo),
   // Approved plain members get the members' shared page; their slots come from /api/viewer.
-  sharedPageMember,
+  sharedPageMember: (headers) => sharedPageMember(headers, services),
   // Scheduled posts go public at their time: this instance's caches follow.
   startBackgroundWork: (database, log) =>
     startPublicationClock(database, {

@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       // The session may end while the stream is open (blocked, signed out elsewhere).
       stillAllowed: async () => {
-        const now = await getSessionUserNow(request);
+        const now = await getSessionUserNow(request, services(context));
         return Boolean(now && now.id === member.id && can(now, "notifications.read"));
       },
     },
