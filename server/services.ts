@@ -10,7 +10,7 @@ import { createContext } from "react-router";
 import { auth, mailer, type Auth } from "./auth";
 import type { Mailer } from "./mail";
 import type { Config } from "./config";
-import { db, type Database } from "./db/client";
+import { db, getDatabaseHandle, type Database, type DatabaseHandle } from "./db/client";
 import { currentJobQueue, type JobQueue } from "./jobs/queue";
 import type { Logger } from "./logger";
 import { runtime } from "./runtime";
@@ -20,6 +20,11 @@ export type Clock = { now(): Date };
 
 export type Services = {
   db: Database;
+  /**
+   * The database's LISTEN (server/realtime): the same object for the process,
+   * as the notification hub listens once per handle.
+   */
+  listener: Pick<DatabaseHandle, "listen">;
   storage: Storage;
   /** The process's logger (a request's own logger is requestContext's `log`). */
   log: Logger;
@@ -49,6 +54,9 @@ export function processServices(): Services {
   return {
     get db() {
       return db();
+    },
+    get listener() {
+      return getDatabaseHandle();
     },
     get storage() {
       return runtime().storage;

@@ -21,7 +21,7 @@ export function services(context: Context): Services {
  * the exception: none given reads as a queue not started (undefined), as in
  * a process before start() (decision 0251).
  */
-const SERVICE_NAMES = ["db", "storage", "log", "auth", "mailer", "clock", "config"];
+const SERVICE_NAMES = ["db", "listener", "storage", "log", "auth", "mailer", "clock", "config"];
 
 export function testServices(given: Partial<Services>): Services {
   const all: Partial<Services> = { clock: systemClock, ...given };
