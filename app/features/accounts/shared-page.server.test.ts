@@ -14,6 +14,8 @@ describe("who may get the members' shared page (decision 0154)", () => {
 
   it("is nobody without a session cookie", async () => {
     expect(await sharedPageMember({}, testServices({}))).toBe(false);
-    expect(await sharedPageMember({ cookie: "fb_consent=all; better-auth.state=x" }, testServices({}))).toBe(false);
+    expect(
+      await sharedPageMember({ cookie: "fb_consent=all; better-auth.state=x" }, testServices({})),
+    ).toBe(false);
   });
 });
