@@ -56,38 +56,47 @@ const SIZE_BUDGET = {
 /**
  * The process globals a loader, an action or a feature must not call: their
  * services come through React Router's context (`services(context)`) or from
- * whoever registers them (docs/request-pipeline.md §1, docs/decisions/0250).
+ * whoever registers them (docs/request-pipeline.md §1, decisions 0250, 0251).
  * Both spellings of each module are covered: the `#server/…` alias and a
  * relative path into server/.
  */
 const PROCESS_GLOBALS = [
   { modules: ["db/client"], name: "db" },
+  { modules: ["db/client"], name: "getDatabaseHandle" },
   { modules: ["runtime"], name: "runtime" },
+  { modules: ["runtime"], name: "currentRuntime" },
   { modules: ["auth", "auth/index"], name: "auth" },
+  { modules: ["auth", "auth/index"], name: "mailer" },
   { modules: ["jobs/queue"], name: "jobQueue" },
+  { modules: ["jobs/queue"], name: "currentJobQueue" },
+  { modules: ["services"], name: "processServices" },
 ];
 const PROCESS_GLOBALS_MESSAGE =
   "Take it from the services: services(context) in a loader or action, passed to the feature " +
   "(docs/request-pipeline.md §1).";
-const NO_PROCESS_GLOBALS = [
-  "error",
-  {
-    paths: PROCESS_GLOBALS.flatMap(({ modules, name }) =>
-      modules.map((module) => ({
-        name: `#server/${module}`,
+/** The rule refusing the process globals, but for those `allowed` by name. */
+function noProcessGlobals(...allowed) {
+  const refused = PROCESS_GLOBALS.filter(({ name }) => !allowed.includes(name));
+  return [
+    "error",
+    {
+      paths: refused.flatMap(({ modules, name }) =>
+        modules.map((module) => ({
+          name: `#server/${module}`,
+          importNames: [name],
+          message: PROCESS_GLOBALS_MESSAGE,
+          allowTypeImports: true,
+        })),
+      ),
+      patterns: refused.map(({ modules, name }) => ({
+        group: modules.map((module) => `**/server/${module}`),
         importNames: [name],
         message: PROCESS_GLOBALS_MESSAGE,
         allowTypeImports: true,
       })),
-    ),
-    patterns: PROCESS_GLOBALS.map(({ modules, name }) => ({
-      group: modules.map((module) => `**/server/${module}`),
-      importNames: [name],
-      message: PROCESS_GLOBALS_MESSAGE,
-      allowTypeImports: true,
-    })),
-  },
-];
+    },
+  ];
+}
 
 /** Data, not code: the demo content, the schema and the generated migrations. */
 const SIZE_DATA_FILES = [
@@ -170,13 +179,19 @@ export default tseslint.config(
   },
   {
     files: ["app/**"],
-    ignores: [
-      "**/*.test.ts",
-      "**/*.test.tsx",
-      // The session resolver: the guards and requireCan ask it without a context.
-      "app/features/accounts/session.server.ts",
-    ],
-    rules: { "@typescript-eslint/no-restricted-imports": NO_PROCESS_GLOBALS },
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: { "@typescript-eslint/no-restricted-imports": noProcessGlobals() },
+  },
+  {
+    // The process's entry makes the process's services, for what runs outside a request.
+    files: ["app/entry.express.ts"],
+    rules: { "@typescript-eslint/no-restricted-imports": noProcessGlobals("processServices") },
+  },
+  {
+    // Notifications enqueue their e-mails when a queue is started; the notify chain
+    // (and the publication clock) do not carry the services yet (decision 0251).
+    files: ["app/features/email-preferences/preferences.server.ts"],
+    rules: { "@typescript-eslint/no-restricted-imports": noProcessGlobals("currentJobQueue") },
   },
   {
     files: SIZE_DATA_FILES,

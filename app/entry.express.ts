@@ -6,7 +6,6 @@
  * and `node server.js --dev` and the HTTP tests load it through Vite.
  */
 import { createApp as createServerApp, start as startServer, type AppHooks } from "#server/app";
-import { mailer } from "#server/auth";
 import { processServices } from "#server/services";
 import { startPublicationClock } from "~/features/authoring/publication-clock.server";
 import { pageCacheVariantFor } from "~/features/consent/page-variant.server";
@@ -29,7 +28,7 @@ export const hooks: AppHooks = {
   // Anonymous pages differ only by the visitor's consent state.
   pageCacheVariant: (headers) => pageCacheVariantFor(headers, services.config.geo),
   // Approved plain members get the members' shared page; their slots come from /api/viewer.
-  sharedPageMember,
+  sharedPageMember: (headers) => sharedPageMember(headers, services),
   // Scheduled posts go public at their time: this instance's caches follow.
   startBackgroundWork: (database, log) =>
     startPublicationClock(database, {
@@ -38,7 +37,7 @@ export const hooks: AppHooks = {
   // E-mails at once, broadcasts by e-mail and the weekly digest, through the job queue.
   // Webhook deliveries, signed and retried with backoff (docs/operations.md#content-api).
   startJobs: async (queue, log) => {
-    await startEmailJobs(queue, log, emailJobDeps(services, mailer));
+    await startEmailJobs(queue, log, emailJobDeps(services));
     await startWebhookJobs(queue, services, log);
   },
 };

@@ -81,7 +81,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config } = services(context);
   const [chrome, user, scripts] = await Promise.all([
     loadSiteChrome({ db, config }),
-    getSessionUser(request),
+    getSessionUser(request, services(context)),
     // The consent bar and the tracking scripts this visitor gets (docs/product/privacy.md#tracking-scripts).
     pageScripts(db, {
       countryCode: lookupCountry(request.headers, config.geo).countryCode,

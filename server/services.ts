@@ -7,10 +7,11 @@
  * own (testServices in app/lib/services.server.ts) and never set a global.
  */
 import { createContext } from "react-router";
-import { auth, type Auth } from "./auth";
+import { auth, mailer, type Auth } from "./auth";
+import type { Mailer } from "./mail";
 import type { Config } from "./config";
-import { db, type Database } from "./db/client";
-import { jobQueue, type JobQueue } from "./jobs/queue";
+import { db, getDatabaseHandle, type Database, type DatabaseHandle } from "./db/client";
+import { currentJobQueue, type JobQueue } from "./jobs/queue";
 import type { Logger } from "./logger";
 import { runtime } from "./runtime";
 import type { Storage } from "./storage";
@@ -19,12 +20,23 @@ export type Clock = { now(): Date };
 
 export type Services = {
   db: Database;
+  /**
+   * The database's LISTEN (server/realtime): the same object for the process,
+   * as the notification hub listens once per handle.
+   */
+  listener: Pick<DatabaseHandle, "listen">;
   storage: Storage;
   /** The process's logger (a request's own logger is requestContext's `log`). */
   log: Logger;
   auth: Auth;
-  /** The job queue (e-mails, webhooks): started by start(), absent in most tests. */
-  jobs: JobQueue;
+  /** The e-mail sender (the one the auth instance sends its codes with). */
+  mailer: Mailer;
+  /**
+   * The job queue (e-mails, webhooks) once start() has started it; undefined
+   * before, and in scripts and most tests: a feature that enqueues skips the
+   * job or refuses, as it decides (decision 0251).
+   */
+  jobs: JobQueue | undefined;
   clock: Clock;
   config: Config;
 };
@@ -43,6 +55,9 @@ export function processServices(): Services {
     get db() {
       return db();
     },
+    get listener() {
+      return getDatabaseHandle();
+    },
     get storage() {
       return runtime().storage;
     },
@@ -52,8 +67,11 @@ export function processServices(): Services {
     get auth() {
       return auth();
     },
+    get mailer() {
+      return mailer();
+    },
     get jobs() {
-      return jobQueue();
+      return currentJobQueue();
     },
     clock: systemClock,
     get config() {

@@ -17,9 +17,11 @@ export function services(context: Context): Services {
 
 /**
  * Services for a test: those given; any other one throws when a feature asks
- * for it (so a test shows what the code under test uses).
+ * for it (so a test shows what the code under test uses). The job queue is
+ * the exception: none given reads as a queue not started (undefined), as in
+ * a process before start() (decision 0251).
  */
-const SERVICE_NAMES = ["db", "storage", "log", "auth", "jobs", "clock", "config"];
+const SERVICE_NAMES = ["db", "listener", "storage", "log", "auth", "mailer", "clock", "config"];
 
 export function testServices(given: Partial<Services>): Services {
   const all: Partial<Services> = { clock: systemClock, ...given };

@@ -17,6 +17,7 @@ import { PRIVATE_NO_STORE } from "#server/http/private-cache";
 import { can, type Action, type Resource } from "~/features/accounts/permissions";
 import { requireCan, requireOrHome } from "~/features/accounts/permissions.server";
 import { getSessionUser, type SessionUser } from "~/features/accounts/session.server";
+import { services } from "~/lib/services.server";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -30,7 +31,7 @@ export const actorContext = createContext<SessionUser | null>(null);
 export function sessionOf(context: Context, request: Request): Promise<SessionUser | null> {
   let pending = context.get(sessionContext);
   if (!pending) {
-    pending = getSessionUser(request);
+    pending = getSessionUser(request, services(context));
     context.set(sessionContext, pending);
   }
   return pending;

@@ -7,7 +7,7 @@ import type { Route } from "./+types/api.notifications.stream";
 
 /** GET: the signed-in member's notification events (text/event-stream); 401 otherwise. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, log } = services(context);
+  const { db, listener, log } = services(context);
   const member = await sessionOf(context, request);
   if (!member || !can(member, "notifications.read")) {
     return Response.json(
@@ -16,14 +16,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
   }
   return notificationStream(
-    { db },
+    { db, listener },
     member.id,
     request.signal,
     (error) => log.warn({ err: error }, "notification stream"),
     {
       // The session may end while the stream is open (blocked, signed out elsewhere).
       stillAllowed: async () => {
-        const now = await getSessionUserNow(request);
+        const now = await getSessionUserNow(request, services(context));
         return Boolean(now && now.id === member.id && can(now, "notifications.read"));
       },
     },

@@ -7,7 +7,7 @@ import type { Route } from "./+types/categories";
 import { services } from "~/lib/services.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = services(context);
+  const { db, config } = services(context);
   const all = await listCategories(db);
   const categories = readerCategories(all).map((c) => ({
     name: c.name,
@@ -18,7 +18,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The post counts change with the lists.
   return data(
     { categories },
-    { headers: withPageKeys(pageCacheHeaders(request.headers.get("cookie")), ["list:all"]) },
+    {
+      headers: withPageKeys(
+        pageCacheHeaders(request.headers.get("cookie"), config.geo.countryHeader),
+        ["list:all"],
+      ),
+    },
   );
 }
 

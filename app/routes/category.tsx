@@ -16,7 +16,7 @@ import type { Route } from "./+types/category";
 import { services } from "~/lib/services.server";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { db } = services(context);
+  const { db, config } = services(context);
   const query = readQuery(request, archiveQuery);
   const page = query.ok ? await loadCategoryPage(db, params.slug, query.data.page) : null;
   if (!page) return data({ notFound: true as const }, { status: 404 });
@@ -27,10 +27,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return data(
     { notFound: false as const, ...rest, category, archive },
     {
-      headers: withPageKeys(pageCacheHeaders(request.headers.get("cookie")), [
-        `category:${id}`,
-        "featured",
-      ]),
+      headers: withPageKeys(
+        pageCacheHeaders(request.headers.get("cookie"), config.geo.countryHeader),
+        [`category:${id}`, "featured"],
+      ),
     },
   );
 }

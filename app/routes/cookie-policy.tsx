@@ -8,11 +8,11 @@ import type { Route } from "./+types/cookie-policy";
 import { services } from "~/lib/services.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = services(context);
+  const { db, config } = services(context);
   const settings = await getPublicSiteSettings(db);
   return data(
     { html: sanitizePostHtml(settings.cookiePolicyContent) },
-    { headers: pageCacheHeaders(request.headers.get("cookie")) },
+    { headers: pageCacheHeaders(request.headers.get("cookie"), config.geo.countryHeader) },
   );
 }
 

@@ -1,7 +1,6 @@
 import { defaultPageMeta } from "~/features/seo/meta";
 import { data } from "react-router";
 import { z } from "zod";
-import { currentJobQueue } from "#server/jobs/queue";
 import { SMALL_BODY_LIMIT_BYTES } from "#server/http/limits";
 import { can } from "~/features/accounts/permissions";
 import { queueView, retryFailedJobs } from "~/features/health/job-queue.server";
@@ -15,7 +14,7 @@ import type { Route } from "./+types/health";
 /** Admins also see the job queue (docs/decisions/0123); everyone else the spec's page. */
 async function queueFor(args: Pick<Route.LoaderArgs, "request" | "context">) {
   const member = await sessionOf(args.context, args.request).catch(() => null);
-  return can(member, "admin.access") ? queueView(currentJobQueue()) : null;
+  return can(member, "admin.access") ? queueView(services(args.context).jobs) : null;
 }
 
 export async function loader(args: Pick<Route.LoaderArgs, "request" | "context">) {
@@ -41,8 +40,8 @@ export const action = defineAction({
   refusal: "to-home",
   schema: z.object({}),
   limit: SMALL_BODY_LIMIT_BYTES,
-  run: async ({ db }, actor) => {
-    const retried = await retryFailedJobs({ db, queue: currentJobQueue() }, actor);
+  run: async ({ db, jobs }, actor) => {
+    const retried = await retryFailedJobs({ db, queue: jobs }, actor);
     return { ok: true, redirect: `/health?retried=${retried}` };
   },
 });

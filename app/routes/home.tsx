@@ -16,7 +16,7 @@ import type { Route } from "./+types/home";
 import { services } from "~/lib/services.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = services(context);
+  const { db, config } = services(context);
   const query = readQuery(request, homeQuery);
   if (!query.ok) {
     return data({ ...(await loadHome(db, null)), pageMissing: true }, { status: 404 });
@@ -29,10 +29,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     { ...home, pageMissing: false },
     {
-      headers: withPageKeys(pageCacheHeaders(request.headers.get("cookie")), [
-        "list:all",
-        "featured",
-      ]),
+      headers: withPageKeys(
+        pageCacheHeaders(request.headers.get("cookie"), config.geo.countryHeader),
+        ["list:all", "featured"],
+      ),
     },
   );
 }

@@ -3,12 +3,17 @@ import { primaryButton } from "~/components/ui/button-styles";
 import { infoPageByPath, withSiteName } from "~/features/pages/info-pages";
 import { pageMeta, siteOf, defaultPageMeta } from "~/features/seo/meta";
 import { pageCacheHeaders, readerPageHeaders } from "~/features/layout/cache-headers";
+import { services } from "~/lib/services.server";
 import type { Route } from "./+types/info-page";
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { config } = services(context);
   const page = infoPageByPath(new URL(request.url).pathname.replace(/\/$/, ""));
   if (!page) throw data(null, { status: 404 });
-  return data({ path: page.path }, { headers: pageCacheHeaders(request.headers.get("cookie")) });
+  return data(
+    { path: page.path },
+    { headers: pageCacheHeaders(request.headers.get("cookie"), config.geo.countryHeader) },
+  );
 }
 
 export const headers = readerPageHeaders;

@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!query.ok) throw data(query.message, { status: 400 });
   // error: set by /auth/callback (LinkedIn), a known code, never text from the address.
   const { redirectTo, notice, error } = query.data;
-  if (await getSessionUser(request)) throw redirect(redirectTo);
+  if (await getSessionUser(request, services(context))) throw redirect(redirectTo);
   return { notice, error, redirectTo, linkedin: linkedinEnabled(services(context).config) };
 }
 

@@ -7,6 +7,7 @@ import { TwoFactorSignInForm } from "~/features/accounts/two-factor-forms";
 import { signInCodeForm, verifySignInCode } from "~/features/accounts/two-factor.server";
 import { defaultPageMeta } from "~/features/seo/meta";
 import { formText, readQuery, type FormFields } from "~/lib/read-input.server";
+import { services } from "~/lib/services.server";
 import { definePublicAction } from "~/pipeline/action.server";
 import type { Route } from "./+types/login.two-factor";
 
@@ -17,11 +18,11 @@ export function meta(args: Route.MetaArgs) {
 const query = z.object({ redirectTo: formText, recovery: formText });
 
 /** The second step of a password sign-in for a member with two-factor authentication on. */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const read = readQuery(request, query);
   if (!read.ok) throw data(read.message, { status: 400 });
   const redirectTo = safeRedirect(read.data.redirectTo);
-  if (await getSessionUser(request)) throw redirect(redirectTo);
+  if (await getSessionUser(request, services(context))) throw redirect(redirectTo);
   return { redirectTo, recovery: read.data.recovery === "1" };
 }
 

@@ -54,10 +54,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     },
     {
       // Its own row, and the byline (decision 0104); other posts' writes keep it.
-      headers: withPageKeys(pageCacheHeaders(request.headers.get("cookie")), [
-        `post:${view.post.id}`,
-        `by:${view.post.author.username}`,
-      ]),
+      headers: withPageKeys(
+        pageCacheHeaders(request.headers.get("cookie"), config.geo.countryHeader),
+        [`post:${view.post.id}`, `by:${view.post.author.username}`],
+      ),
     },
   );
 }

@@ -12,7 +12,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = readQuery(request, searchQuery);
   const { q, page } = query.ok ? query.data : { q: "", page: 1 };
   return data(await cachedSearch(db, q, page, config.searchCache), {
-    headers: withPageKeys(pageCacheHeaders(request.headers.get("cookie")), ["list:all"]),
+    headers: withPageKeys(
+      pageCacheHeaders(request.headers.get("cookie"), config.geo.countryHeader),
+      ["list:all"],
+    ),
   });
 }
 

@@ -22,7 +22,7 @@ export function meta(args: Route.MetaArgs) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config } = services(context);
-  if (await getSessionUser(request)) throw redirect("/");
+  if (await getSessionUser(request, services(context))) throw redirect("/");
   return {
     memberCount: await memberCount(db),
     timeToken: issueTimeToken(config.authSecret),

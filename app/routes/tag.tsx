@@ -13,7 +13,7 @@ import { services } from "~/lib/services.server";
 
 /** /tag/{slug}: the tag's posts, 20 a page (docs/product/reading.md#archives-tags-and-feeds). */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { db } = services(context);
+  const { db, config } = services(context);
   const query = readQuery(request, archiveQuery);
   const page = query.ok ? await loadTagPage(db, params.slug, query.data.page) : null;
   if (!page) return data({ notFound: true as const }, { status: 404 });
@@ -21,10 +21,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return data(
     { notFound: false as const, ...page },
     {
-      headers: withPageKeys(pageCacheHeaders(request.headers.get("cookie")), [
-        `tag:${page.tag.id}`,
-        "featured",
-      ]),
+      headers: withPageKeys(
+        pageCacheHeaders(request.headers.get("cookie"), config.geo.countryHeader),
+        [`tag:${page.tag.id}`, "featured"],
+      ),
     },
   );
 }

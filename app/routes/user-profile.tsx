@@ -27,7 +27,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = services(context);
   const query = readQuery(request, archiveQuery);
   if (!query.ok) return data({ page: null }, { status: 404 });
-  const viewer = await getSessionUser(request);
+  const viewer = await getSessionUser(request, services(context));
   const page = await loadProfilePage(db, params.username, viewer, query.data.page);
   if (!page) return data({ page: null }, { status: 404 });
   return { page };

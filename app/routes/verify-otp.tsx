@@ -1,6 +1,5 @@
 import { defaultPageMeta } from "~/features/seo/meta";
 import { redirect } from "react-router";
-import { mailer } from "#server/auth";
 import { OtpForm } from "~/features/accounts/otp-form";
 import {
   OTP_MESSAGES,
@@ -40,7 +39,7 @@ export const action = definePublicAction({
     const cooldownSeconds = await resendCooldownSeconds(db, email);
     return { ok: false as const, status: 400, error, cooldownSeconds, attempt };
   },
-  run: async ({ db, auth, config, log }, _actor, { email, intent, code }, { ip }) => {
+  run: async ({ db, auth, mailer, config, log }, _actor, { email, intent, code }, { ip }) => {
     const attempt = Date.now();
     if (intent === "resend") {
       const result = await resendCode({ db, auth }, email, ip);
@@ -52,7 +51,7 @@ export const action = definePublicAction({
       {
         db,
         auth,
-        mailer: mailer(),
+        mailer,
         siteName: config.siteName,
         onMailError: (error) => log.warn({ err: error }, "codes-paused mail not sent"),
       },

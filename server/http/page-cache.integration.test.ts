@@ -6,6 +6,7 @@ import { CookieJar } from "#tests/support/http-app";
 import { favorites, posts, profiles } from "#server/db/schema";
 import { createComment, createPost, createUser } from "#tests/support/factories";
 import { signedInMember } from "#tests/support/signed-in";
+import { processServices } from "#server/services";
 import { getSessionUser } from "~/features/accounts/session.server";
 import { notify } from "~/features/notifications/notify.server";
 import { siteOverHttpForThisFile } from "#tests/support/site-over-http";
@@ -370,12 +371,13 @@ describe("the anonymous page cache over HTTP", () => {
     const member = await signedInMember(site.app, site.testDb.db);
     const cookie = member.jar.header(site.app.url);
     const request = new Request(`${site.app.url}/`, { headers: { cookie } });
-    const first = getSessionUser(request);
-    expect(getSessionUser(request)).toBe(first);
+    const deps = processServices();
+    const first = getSessionUser(request, deps);
+    expect(getSessionUser(request, deps)).toBe(first);
     expect((await first)?.id).toBe(member.id);
     // A write's request is read afresh (its action may change the member).
     const post = new Request(`${site.app.url}/`, { method: "POST", headers: { cookie } });
-    const [a, b] = [getSessionUser(post), getSessionUser(post)];
+    const [a, b] = [getSessionUser(post, deps), getSessionUser(post, deps)];
     expect(a).not.toBe(b);
     expect((await a)?.id).toBe(member.id);
     expect((await b)?.id).toBe(member.id);

@@ -14,7 +14,7 @@ import {
   type Actor,
   type Resource,
 } from "./permissions";
-import { getSessionUser, type SessionUser } from "./session.server";
+import { getSessionUser, type AuthDeps, type SessionUser } from "./session.server";
 
 /**
  * Refused: thrown by assertCan. It has the shape of React Router's error
@@ -66,8 +66,8 @@ export function loginRedirect(request: Request) {
 }
 
 /** The signed-in member (any status but blocked), or off to /login. */
-export async function requireUser(request: Request): Promise<SessionUser> {
-  const actor = await getSessionUser(request);
+export async function requireUser(request: Request, deps: AuthDeps): Promise<SessionUser> {
+  const actor = await getSessionUser(request, deps);
   if (!actor || actor.status === "blocked") throw loginRedirect(request);
   return actor;
 }
@@ -95,10 +95,11 @@ export function requireCan<A extends Actor>(
 /** The request's member, allowed to do `action` (requireCan's answers otherwise). */
 export async function requireMember(
   request: Request,
+  deps: AuthDeps,
   action: Action,
   resource?: Resource,
 ): Promise<SessionUser> {
-  return requireCan(await getSessionUser(request), request, action, resource);
+  return requireCan(await getSessionUser(request, deps), request, action, resource);
 }
 
 /**
@@ -127,11 +128,11 @@ export function sendHeldAdminToSetUp(actor: Actor | null | undefined): void {
  * requires two-factor authentication for admins (docs/decisions/0140), an
  * admin without it is sent to /settings/two-factor to set it up first.
  */
-export async function requireAdmin(request: Request): Promise<SessionUser> {
-  return requireOrHome(await getSessionUser(request), "admin.access");
+export async function requireAdmin(request: Request, deps: AuthDeps): Promise<SessionUser> {
+  return requireOrHome(await getSessionUser(request, deps), "admin.access");
 }
 
 /** The editor's and My Posts' gate: mentors and admins pass; everyone else goes to /. */
-export async function requireAuthor(request: Request): Promise<SessionUser> {
-  return requireOrHome(await getSessionUser(request), "post.write");
+export async function requireAuthor(request: Request, deps: AuthDeps): Promise<SessionUser> {
+  return requireOrHome(await getSessionUser(request, deps), "post.write");
 }

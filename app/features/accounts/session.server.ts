@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import { auth as processAuth, type Auth } from "#server/auth";
+import type { Auth } from "#server/auth";
 import { noteSessionSeen, revokeAllSessions } from "#server/auth/sessions";
-import { db as processDb, type Database } from "#server/db/client";
+import type { Database } from "#server/db/client";
 import { signedOutUnlessUnavailable } from "#server/db/errors";
 import { profiles, sessions } from "#server/db/schema";
 import { adminTwoFactorRequired } from "./admin-two-factor.server";
@@ -25,8 +25,8 @@ export type SessionUser = Actor & {
   sessionId: string;
 };
 
+/** What the resolver reads: the request's services (`services(context)`) will do. */
 export type AuthDeps = { auth: Auth; db: Database };
-const processDeps = (): AuthDeps => ({ auth: processAuth(), db: processDb() });
 
 /** The member's profile by id, one prepared statement per database (every member page reads it). */
 const profileStatements = new WeakMap<Database, ReturnType<typeof prepareProfile>>();
@@ -58,17 +58,17 @@ const resolved = new WeakMap<Request, Promise<SessionUser | null>>();
 /**
  * The member of this request, or null. A session whose e-mail is not
  * confirmed is ended at once (docs/product/accounts.md#sign-in); so are a blocked member's sessions.
- * Resolved once per GET request (with the process's own dependencies).
+ * Resolved once per GET request.
  */
-export function getSessionUser(request: Request, given?: AuthDeps): Promise<SessionUser | null> {
+export function getSessionUser(request: Request, deps: AuthDeps): Promise<SessionUser | null> {
   if (!request.headers.get("cookie")) return Promise.resolve(null);
   // Reads only: an action may change the member (a new name, a sign-out) before loaders run.
-  if (given || (request.method !== "GET" && request.method !== "HEAD")) {
-    return resolveSessionUser(request, given ?? processDeps());
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    return resolveSessionUser(request, deps);
   }
   let pending = resolved.get(request);
   if (!pending) {
-    pending = resolveSessionUser(request, processDeps());
+    pending = resolveSessionUser(request, deps);
     resolved.set(request, pending);
     // A failure (the database unavailable) is not kept: a later ask tries again.
     pending.catch(() => resolved.delete(request));
@@ -80,9 +80,9 @@ export function getSessionUser(request: Request, given?: AuthDeps): Promise<Sess
  * The member of this request read again, never the answer kept for it: a
  * long request (an event stream) asks whether the session still holds.
  */
-export function getSessionUserNow(request: Request): Promise<SessionUser | null> {
+export function getSessionUserNow(request: Request, deps: AuthDeps): Promise<SessionUser | null> {
   if (!request.headers.get("cookie")) return Promise.resolve(null);
-  return resolveSessionUser(request, processDeps());
+  return resolveSessionUser(request, deps);
 }
 
 async function resolveSessionUser(request: Request, deps: AuthDeps): Promise<SessionUser | null> {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { testServices } from "~/lib/services.server";
 import { sharedPageMember, sharesMembersPage } from "./shared-page.server";
 
 describe("who may get the members' shared page (decision 0154)", () => {
@@ -12,7 +13,9 @@ describe("who may get the members' shared page (decision 0154)", () => {
   });
 
   it("is nobody without a session cookie", async () => {
-    expect(await sharedPageMember({})).toBe(false);
-    expect(await sharedPageMember({ cookie: "fb_consent=all; better-auth.state=x" })).toBe(false);
+    expect(await sharedPageMember({}, testServices({}))).toBe(false);
+    expect(
+      await sharedPageMember({ cookie: "fb_consent=all; better-auth.state=x" }, testServices({})),
+    ).toBe(false);
   });
 });

@@ -15,7 +15,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { LRUCache } from "lru-cache";
 import { getSessionUser } from "./session.server";
-import type { SessionUser } from "./session.server";
+import type { AuthDeps, SessionUser } from "./session.server";
 
 export const SHARED_MEMBER_TTL_MS = 10_000;
 
@@ -31,16 +31,18 @@ export function sharesMembersPage(user: Pick<SessionUser, "role" | "status"> | n
   return user !== null && user.status === "approved" && user.role === "user";
 }
 
-/** The page cache's hook (app/entry.express.ts): the request's member may get the shared page. */
-export function sharedPageMember(headers: IncomingHttpHeaders): Promise<boolean> {
+/**
+ * The page cache's hook: the request's member may get the shared page.
+ * app/entry.express.ts hands it the process's services (it runs before React Router).
+ */
+export function sharedPageMember(headers: IncomingHttpHeaders, deps: AuthDeps): Promise<boolean> {
   const cookie = headers.cookie ?? "";
   const token = SESSION_TOKEN.exec(cookie)?.[1];
   if (!token) return Promise.resolve(false);
   let answer = answers.get(token);
   if (!answer) {
-    answer = getSessionUser(new Request("http://localhost/", { headers: { cookie: token } })).then(
-      sharesMembersPage,
-    );
+    const request = new Request("http://localhost/", { headers: { cookie: token } });
+    answer = getSessionUser(request, deps).then(sharesMembersPage);
     answers.set(token, answer);
     // A failure (the database unavailable) is not kept: the page is rendered, and asks again.
     answer.catch(() => answers.delete(token));

@@ -15,7 +15,7 @@
 import { open, stat } from "node:fs/promises";
 import path from "node:path";
 import { parseBuffer } from "music-metadata";
-import { currentRuntime } from "#server/runtime";
+import type { Services } from "#server/services";
 import { UPLOADS_PUBLIC_PATH, uploadsDir } from "#server/storage/index";
 import { fetchChecked, type FetchOptions } from "./metadata.server";
 
@@ -33,8 +33,11 @@ const MIME_BY_TYPE: Record<string, string> = {
 /** The part of a file read, and the whole file's size. */
 type Head = { bytes: Uint8Array; size: number; contentType: string | null };
 
-async function readSiteFile(address: string): Promise<Head | null> {
-  const config = currentRuntime()?.config;
+/** The services whose config says where the site's files are; read only for a site address. */
+type SiteFiles = Partial<Pick<Services, "config">>;
+
+async function readSiteFile(address: string, site: SiteFiles | undefined): Promise<Head | null> {
+  const config = site?.config;
   if (!config || config.storage?.driver === "s3") return null;
   const key = decodeURIComponent(address.slice(UPLOADS_PUBLIC_PATH.length + 1).split(/[?#]/)[0]!);
   const root = uploadsDir(config.dataDir);
@@ -111,14 +114,18 @@ export type AudioProbe = (
  * Reads the facts of an audio address; null for an embed or a file that
  * cannot be read. `allowHttp` (tests only, with allowAddresses: a local
  * server) lets a plain http address through; the form accepts https only.
+ * The site's own files (/uploads/…) are read with `site`'s config (the
+ * save's services); without it, or on S3 storage, they are not read.
  */
-export function createAudioProbe(options: FetchOptions & { allowHttp?: boolean } = {}): AudioProbe {
-  const { allowHttp, ...fetchOptions } = options;
+export function createAudioProbe(
+  options: FetchOptions & { allowHttp?: boolean; site?: SiteFiles } = {},
+): AudioProbe {
+  const { allowHttp, site: files, ...fetchOptions } = options;
   return async (url, audioType) => {
     if (!audioType || audioType === "embed") return null;
     const site = url.startsWith(`${UPLOADS_PUBLIC_PATH}/`);
     if (!site && !(allowHttp ? /^https?:\/\//i : /^https:\/\//i).test(url)) return null;
-    const head = site ? await readSiteFile(url) : await fetchHead(url, fetchOptions);
+    const head = site ? await readSiteFile(url, files) : await fetchHead(url, fetchOptions);
     if (!head) return null;
     const declared =
       head.contentType && /^audio\//i.test(head.contentType) ? head.contentType : null;

@@ -128,13 +128,17 @@ export function saveRefusal(actor: Actor | null | undefined): SaveFailure | null
  * everything typed, so nothing is lost.
  */
 export async function saveFromEditor(
-  services: Pick<Services, "db" | "log">,
+  services: Pick<Services, "db" | "log"> & Partial<Pick<Services, "storage" | "config">>,
   actor: Actor,
   values: EditorFields,
   options: { idempotencyKey?: string },
 ) {
   const { db, log } = services;
-  const result = await savePost(db, actor, values, options).catch((error: unknown) => {
+  const save = {
+    ...options,
+    services: { log, storage: services.storage, config: services.config },
+  };
+  const result = await savePost(db, actor, values, save).catch((error: unknown) => {
     // Through the logger: its serializer keeps the SQLSTATE, never the SQL or the text (docs/milestones.md#issue-13-security).
     log.error({ err: error }, "post save failed");
     const failure: SaveFailure = {

@@ -3,7 +3,6 @@
  * (a Vimeo video's still, an audio file's size, type and length), kept from
  * the stored post when its media is unchanged.
  */
-import { currentRuntime } from "#server/runtime";
 import type { PostInput } from "./post-form.server";
 import { createAudioProbe, type AudioFacts, type AudioProbe } from "./audio-facts.server";
 import { fetchVimeoThumbnail, resolveVideoThumbnail } from "./video-thumbnail.server";
@@ -62,7 +61,7 @@ export async function resolveSaveMedia(
         ((url) =>
           fetchVimeoThumbnail(url, {
             onError: (error) =>
-              currentRuntime()?.log.warn({ err: error, url }, "Vimeo thumbnail not resolved"),
+              options.services?.log?.warn({ err: error, url }, "Vimeo thumbnail not resolved"),
           })),
       autosave: input.intent === "autosave",
     },
@@ -70,7 +69,7 @@ export async function resolveSaveMedia(
 
   const audioType = input.featured_audio_url ? input.audio_type : null;
   const audio = await resolveAudioFacts({ url: input.featured_audio_url, audioType }, existing, {
-    probe: options.audioProbe ?? createAudioProbe(),
+    probe: options.audioProbe ?? createAudioProbe({ site: options.services }),
     autosave: input.intent === "autosave",
   });
   return { videoThumbnailUrl, audioType, audio };

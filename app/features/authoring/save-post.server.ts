@@ -128,7 +128,8 @@ async function saveOnce(
 
   const parsed = parsePostInput(raw);
   if (!parsed.ok) return fail(400, `Error: ${parsed.error}`, parsed.fieldErrors);
-  const plan = await validateSave(db, actor, parsed.input, options.now ?? new Date());
+  const now = options.now ?? new Date();
+  const plan = await validateSave(db, actor, parsed.input, now, options.services);
   if ("ok" in plan) return plan;
   const media = await resolveSaveMedia(plan.input, plan.existing, options);
   const values = postValues(plan, media, actor);

@@ -3,6 +3,7 @@
  * (save-post.server.ts runs the steps: validate → resolve media → write →
  * revision and audit).
  */
+import type { Services } from "#server/services";
 import type { AudioProbe } from "./audio-facts.server";
 import type { ThumbnailResolver } from "./video-thumbnail.server";
 
@@ -49,6 +50,14 @@ export type SaveOptions = {
   idempotencyKey?: string;
   /** Reads the audio's size, type and length (audio-facts.server.ts); tests may inject one. */
   audioProbe?: AudioProbe;
+  /**
+   * The request's services the save reads (editor.server.ts passes them): the
+   * storage, whose addresses are the site's own captions; the config, to read
+   * the site's own audio files from disk; the log, for a Vimeo still not
+   * resolved. Each absent (tests): only /uploads/ captions are the site's, the
+   * site's audio is not read, nothing is logged.
+   */
+  services?: Partial<Pick<Services, "storage" | "config" | "log">>;
 };
 
 /** All post saves share one scope: a key names one submission, whatever the post. */

@@ -10,7 +10,7 @@
  */
 import { and, eq, ne } from "drizzle-orm";
 import type { Database } from "#server/db/client";
-import { currentRuntime } from "#server/runtime";
+import type { Services } from "#server/services";
 import { categories, posts, profiles, UNCATEGORIZED_ID } from "#server/db/schema";
 import { readEventFields } from "~/features/events/event-input.server";
 import { EVENTS_CATEGORY_SLUG } from "~/features/events/event-rules";
@@ -50,11 +50,15 @@ export function createPermissionError(actor: Actor | null | undefined): SaveFail
   return fail(403, SAVE_MESSAGES.role);
 }
 
+/** The save's storage (its addresses are the site's), read only for a captions address. */
+type SaveSite = Partial<Pick<Services, "storage">>;
+
 /** A captions file in this site's storage: /uploads/captions/… or the storage driver's address. */
-function isStoredCaptions(url: string): boolean {
+function isStoredCaptions(url: string, site: SaveSite | undefined): boolean {
+  if (url.startsWith("/uploads/captions/")) return true;
   const sample = "a.vtt";
-  const base = currentRuntime()?.storage.url(`captions/${sample}`).slice(0, -sample.length);
-  return url.startsWith("/uploads/captions/") || Boolean(base && url.startsWith(base));
+  const base = site?.storage?.url(`captions/${sample}`).slice(0, -sample.length);
+  return Boolean(base && url.startsWith(base));
 }
 
 async function slugTaken(db: Database, slug: string, exceptId: string | null) {
@@ -184,6 +188,7 @@ export async function validateSave(
   actor: Actor,
   input: PostInput,
   now: Date,
+  site?: SaveSite,
 ): Promise<SaveResult | SavePlan> {
   const isAdmin = effectiveRole(actor) === "admin";
   const checked = await checkExisting(db, actor, input);
@@ -210,7 +215,7 @@ export async function validateSave(
 
   // Captions come from this site's storage only (uploaded in the form): a <track> from
   // another host would need CORS, and its text is shown to every reader.
-  if (input.captions_url && !isStoredCaptions(input.captions_url)) {
+  if (input.captions_url && !isStoredCaptions(input.captions_url, site)) {
     return fail(400, `Error: ${CAPTIONS_MESSAGES.url}`, { captions_url: CAPTIONS_MESSAGES.url });
   }
 

@@ -62,14 +62,13 @@ export async function siteForEmail(
  * read when a job runs: the queue starts before any job needs them.
  */
 export function emailJobDeps(
-  services: Pick<Services, "db" | "config" | "clock">,
-  mailer: () => Mailer,
+  services: Pick<Services, "db" | "mailer" | "config" | "clock">,
 ): EmailJobDeps {
   return {
     get db() {
       return services.db;
     },
-    mailer,
+    mailer: () => services.mailer,
     site: () => siteForEmail(services.db, services.config),
     now: () => services.clock.now(),
   };

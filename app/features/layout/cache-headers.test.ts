@@ -4,13 +4,17 @@ import { pageCacheHeaders, PUBLIC_PAGE_CACHE, readerPageHeaders } from "./cache-
 describe("page cache headers", () => {
   it("are public for visitors and private for members", () => {
     const visitor = "theme=dark";
-    expect(pageCacheHeaders(visitor)).toMatchObject({ "Cache-Control": PUBLIC_PAGE_CACHE });
+    expect(pageCacheHeaders(visitor, undefined)).toMatchObject({
+      "Cache-Control": PUBLIC_PAGE_CACHE,
+    });
     expect(PUBLIC_PAGE_CACHE).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
     for (const cookie of [
       "better-auth.session_token=abc",
       "a=1; __Secure-better-auth.session_token=abc",
     ]) {
-      expect(pageCacheHeaders(cookie)).toMatchObject({ "Cache-Control": "private, no-store" });
+      expect(pageCacheHeaders(cookie, undefined)).toMatchObject({
+        "Cache-Control": "private, no-store",
+      });
     }
   });
 

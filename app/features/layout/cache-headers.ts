@@ -3,7 +3,6 @@
  * kept by a CDN for a minute and served stale while it refreshes; a member's
  * page (the session cookie is present) stays private.
  */
-import { currentRuntime } from "#server/runtime";
 import { PAGE_KEYS_HEADER } from "#server/http/page-cache";
 
 export const PUBLIC_PAGE_CACHE = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
@@ -12,18 +11,15 @@ export const MEMBER_PAGE_CACHE = "private, no-store";
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 
 /**
+ * `cookie`: the request's Cookie header (null without one); the route reads it.
  * The page also depends on the visitor's country (the consent bar and the
- * trackers, app/features/consent), so a CDN must keep one copy per country
- * header value as well as per cookie.
+ * trackers, app/features/consent), so a CDN must keep one copy per value of
+ * the configured country header (`config.geo.countryHeader`, from the
+ * route's services) as well as per cookie.
  */
-function configuredCountryHeader(): string | undefined {
-  return currentRuntime()?.config.geo.countryHeader;
-}
-
-/** `cookie`: the request's Cookie header (null without one); the route reads it. */
 export function pageCacheHeaders(
   cookie: string | null,
-  countryHeader: string | undefined = configuredCountryHeader(),
+  countryHeader: string | undefined,
 ): HeadersInit {
   const member = SESSION_COOKIE.test(cookie ?? "");
   return {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { setDatabase, type Database, type DatabaseHandle } from "#server/db/client";
+import type { Database, DatabaseHandle } from "#server/db/client";
 import { closeNotificationHub, openStreamCount } from "#server/realtime/notification-hub";
 import { notificationStream } from "./stream.server";
 
@@ -18,14 +18,17 @@ function slowListen() {
 describe("notificationStream", () => {
   afterEach(async () => {
     await closeNotificationHub();
-    setDatabase(undefined);
   });
 
   it("ends its subscription when the browser leaves while the LISTEN opens", async () => {
     const listen = slowListen();
-    setDatabase(listen.handle);
     const leave = new AbortController();
-    notificationStream({ db: {} as Database }, "member-1", leave.signal, () => {});
+    notificationStream(
+      { db: {} as Database, listener: listen.handle },
+      "member-1",
+      leave.signal,
+      () => {},
+    );
     // The stream subscribed at once and waits for the LISTEN.
     expect(openStreamCount()).toBe(1);
 

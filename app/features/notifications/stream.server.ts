@@ -7,7 +7,6 @@
  * before every push and heartbeat) says no: a member blocked or signed out
  * elsewhere stops receiving at once, and EventSource's reconnect gets a 401.
  */
-import { getDatabaseHandle } from "#server/db/client";
 import { subscribeNotifications } from "#server/realtime/notification-hub";
 import type { Services } from "#server/services";
 import { bellState } from "./notifications.server";
@@ -17,7 +16,7 @@ export const HEARTBEAT_MS = 25_000;
 const SETTLE_MS = 30;
 
 export function notificationStream(
-  { db }: Pick<Services, "db">,
+  { db, listener }: Pick<Services, "db" | "listener">,
   userId: string,
   signal: AbortSignal,
   onError: (error: unknown) => void,
@@ -32,7 +31,7 @@ export function notificationStream(
       signal.addEventListener("abort", channel.close, { once: true });
       channel.write("retry: 2000\n\n");
       try {
-        const unsubscribe = await subscribeNotifications(getDatabaseHandle(), userId, {
+        const unsubscribe = await subscribeNotifications(listener, userId, {
           onChange: channel.schedule,
           // The server is shutting down: reconnect soon (spread over 1-3 s), to another instance.
           onClose: () => {

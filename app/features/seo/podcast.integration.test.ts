@@ -22,6 +22,7 @@ import { siteOverHttpForThisFile } from "#tests/support/site-over-http";
 import type { Actor } from "~/features/accounts/permissions";
 import { AUDIO_PROBE_BYTES, createAudioProbe } from "~/features/authoring/audio-facts.server";
 import { savePost } from "~/features/authoring/save-post.server";
+import { processServices } from "#server/services";
 import { anyNumber, anyString, stringMatching } from "#tests/support/json";
 
 const site = siteOverHttpForThisFile();
@@ -43,7 +44,10 @@ beforeEach(async () => {
   podcast = row!.id;
 });
 
-async function publish(fields: Record<string, string>, probe = createAudioProbe()) {
+async function publish(
+  fields: Record<string, string>,
+  probe = createAudioProbe({ site: processServices() }),
+) {
   const result = await savePost(
     site.testDb.db,
     mentor,
@@ -99,7 +103,7 @@ describe("/podcast.xml", () => {
         featured_audio_url: wavUrl,
         audio_type: "wav",
       },
-      { audioProbe: createAudioProbe() },
+      { audioProbe: createAudioProbe({ site: processServices() }) },
     );
 
     const xml = await podcastFeed();
@@ -201,7 +205,7 @@ describe("/podcast.xml", () => {
     const first = (await storage.put("podcast/a.wav", wavOf(2, 1), "audio/wav")).url;
     const second = (await storage.put("podcast/b.wav", wavOf(6, 1), "audio/wav")).url;
     const calls: string[] = [];
-    const base = createAudioProbe();
+    const base = createAudioProbe({ site: processServices() });
     const counting = async (url: string, type: Parameters<typeof base>[1]) => {
       calls.push(url);
       return base(url, type);
