@@ -3,7 +3,7 @@
  * guard → capped read with the schema → feature → answer; no body is read
  * before the guard. In-process, with a test context: no server, no database.
  */
-import { RouterContextProvider } from "react-router";
+import { redirect, RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { servicesContext } from "#server/services";
@@ -871,5 +871,64 @@ describe("the options of decision 0252", () => {
     }
     // Only a member whose role may write posts is asked about the post.
     expect(asked).toEqual(["resource theirs", "resource gone", "resource mine"]);
+  });
+});
+
+describe("a refusal answered as data (refusal: { answer }, decision 0253)", () => {
+  it("returns the route's failure for who was refused, before the body; a thrown redirect stays thrown", async () => {
+    const answered: string[] = [];
+    const save = defineAction({
+      permission: "post.write",
+      refusal: {
+        answer: (who) => {
+          answered.push(who?.role ?? "visitor");
+          if (who?.adminNeedsTwoFactor) throw redirect("/settings/two-factor?required=admin");
+          const status = who ? 403 : 401;
+          return { ok: false as const, status, error: `refused ${status}`, fieldErrors: {} };
+        },
+      },
+      schema,
+      limit: 1024,
+      wire: "envelope",
+      run: (_services, _actor, input) => Promise.resolve({ ok: true as const, title: input.title }),
+    });
+    const held = { ...member("admin"), adminNeedsTwoFactor: true };
+    for (const [who, status, body] of [
+      [null, 401, { ok: false, status: 401, error: "refused 401", fieldErrors: {} }],
+      [member("user"), 403, { ok: false, status: 403, error: "refused 403", fieldErrors: {} }],
+      [held, 302, null],
+    ] as const) {
+      const steps: string[] = [];
+      // Past the cap: a read would answer 413 instead.
+      const work = save({
+        request: streamedPost(`title=${"a".repeat(4096)}`, steps),
+        params: {},
+        context: recordingContext(who, steps),
+      });
+      if (status !== 302) {
+        // Returned, not thrown: a fetcher's answer, never the error boundary.
+        const given = (await work) as unknown as { data: unknown; init: ResponseInit };
+        expect(given.init.status).toBe(status);
+        expect(given.data).toEqual(body);
+      }
+      const result = await outcome(work);
+      expect(result).toMatchObject({ status, body });
+      if (status === 302) expect(result.location).toBe("/settings/two-factor?required=admin");
+      else expect(result.cacheControl).toBe("private, no-store");
+      expect(steps).toEqual(["session"]);
+    }
+    expect(answered).toEqual(["visitor", "user", "admin"]);
+
+    const steps: string[] = [];
+    const result = await outcome(
+      save({
+        request: streamedPost("title=Hello", steps),
+        params: {},
+        context: recordingContext(member("mentor"), steps),
+      }),
+    );
+    expect(result).toMatchObject({ status: 200, body: { ok: true, title: "Hello" } });
+    expect(steps).toEqual(["session", "body"]);
+    expect(answered).toHaveLength(3);
   });
 });

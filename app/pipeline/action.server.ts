@@ -10,7 +10,8 @@
  *                 asks for it later, if the feature needs it);
  *   3. guard    — a permission from the role table (permissions.ts), on the
  *                 route's `resource` when it gives one; a refusal answers
- *                 before a byte of the body is read;
+ *                 before a byte of the body is read (thrown, or with
+ *                 `refusal: { answer }` returned as the page's data);
  *   4. input    — the form (or, with `body: "json"`, the JSON document; with
  *                 "form-or-json", either, by its content type) read
  *                 within a byte cap (413 past it), checked with the zod schema
@@ -48,49 +49,13 @@ import { fieldErrorsOf, fieldsOf, type FormFields } from "~/lib/read-input.serve
 import { readFormWithin, readJsonWithin } from "~/lib/request-body.server";
 import { services as servicesOf } from "~/lib/services.server";
 import { clientIp } from "~/features/accounts/request.server";
+import type { Failure, Outcome, Wire } from "./outcome";
+
+export type { Empty, Failure, Outcome, Wire } from "./outcome";
 
 export const METHOD_NOT_ALLOWED = "Method not allowed";
 export const INVALID_REQUEST = "Invalid request";
 export const UNKNOWN_INTENT = "Unknown action";
-
-/**
- * What a feature answers when it refuses: the helper sends the rest with its
- * status. `error` is the alert, a string; a page whose failure says it
- * elsewhere (beside a field, in a toast) answers its own shape: null, an
- * `{ field, message }`, or no `error` at all.
- */
-export type Failure = {
-  ok: false;
-  status: number;
-  error?: unknown;
-  fieldErrors?: Record<string, string>;
-};
-
-/**
- * What `run` may return: a failure, a success to redirect, or a success sent
- * as data. `setCookie` (cookies Better Auth set) goes on the answer's headers,
- * never in its body.
- */
-export type Outcome = (Failure | { ok: true; redirect?: string } | Empty) & {
-  setCookie?: readonly string[];
-  /** Headers of this answer alone (a 429's Retry-After), over the action's; never in the body. */
-  setHeaders?: Record<string, string>;
-};
-
-/**
- * An answer with a status and no body (a beacon's 204, 400 or 429): no
- * Content-Type, nothing to parse.
- */
-export type Empty = { ok: boolean; status: number; empty: true };
-
-/**
- * What goes on the wire of a data answer (docs/decisions/0220, 0252):
- * "bare" (the default) leaves out the helper's `ok` and `status`; "ok" keeps
- * `ok: true` on successes (api.comments' JSON, as its script reads it);
- * "envelope" sends every outcome as `run` made it, `ok` and a failure's
- * `status` in the body too (a page script that reads them: /edit-profile).
- */
-export type Wire = "bare" | "ok" | "envelope";
 
 /** Beside the typed input: what only the route needs (an idempotency key, a param). */
 export type ActionExtra = {
@@ -195,6 +160,15 @@ type ReadSpec<B extends object, W extends Wire = Wire, F extends Outcome = never
   headers?: Record<string, string>;
 };
 
+/**
+ * A refusal answered as the page's own data, not thrown (docs/decisions/0253):
+ * `answer` makes the outcome from who was refused (401 for a visitor, 403 for
+ * others), sent as `wire` says. For an action a page's script posts to
+ * through a fetcher, where a thrown answer would render the error boundary.
+ * It may still throw a redirect (a held admin sent to set up two-factor).
+ */
+export type AnswerRefusal<F extends Outcome> = { answer: (member: SessionUser | null) => F };
+
 export type ActionSpec<
   S extends z.ZodType,
   R extends Outcome,
@@ -203,7 +177,8 @@ export type ActionSpec<
   W extends Wire = "bare",
 > = ReadSpec<B, W, F> & {
   permission: Action;
-  refusal?: Refusal;
+  /** How the guard refuses (guards.server.ts), or `{ answer }`: the page's own data. */
+  refusal?: Refusal | AnswerRefusal<F>;
   /**
    * The thing acted on (a post, by the route's id): the guard asks the role
    * table about `permission` on it; null (not there) is refused as the guard
@@ -414,12 +389,17 @@ function check<S extends z.ZodType>(schema: S, value: unknown) {
       };
 }
 
+/** A guard's refusal the pipeline answers as data (`refusal: { answer }`), not thrown. */
+class Answered<F extends Outcome> {
+  constructor(readonly outcome: F) {}
+}
+
 /** Who the pipeline lets past the session: the guard (and its resource), or anyone. */
-type Admit<A> = (
+type Admit<A, F extends Outcome> = (
   session: SessionUser | null,
   services: Services,
   extra: RequestExtra,
-) => A | Promise<A>;
+) => A | Answered<F> | Promise<A | Answered<F>>;
 
 /**
  * The one pipeline of defineAction and definePublicAction: method → `before`
@@ -435,7 +415,7 @@ function pipeline<
   B extends object,
   W extends Wire,
 >(
-  admit: Admit<A>,
+  admit: Admit<A, F>,
   spec: ReadSpec<B, W, F> & {
     schema: S;
     session?: boolean;
@@ -456,6 +436,7 @@ function pipeline<
     if (early) return answer<F, B, W>(early, answering);
     const session = () => sessionOf(context, request);
     const actor = await admit(asked ? await session() : null, services, near);
+    if (actor instanceof Answered) return answer<F, B, W>(actor.outcome, answering);
     /** A refused body: the page's own answer when it gives one, else the helper's. */
     const decline = async (problem: Refused["problem"], read?: ReadRefusal) =>
       refused
@@ -491,10 +472,13 @@ export function defineAction<
 >(spec: ActionSpec<S, R, B, F, W>) {
   const { permission, refusal, resource } = spec;
   return pipeline<SessionUser, S, z.output<S>, R, F, B, W>(async (session, services, extra) => {
-    if (!resource || !session || !can(session, permission)) {
-      return guard(session, extra.request, permission, refusal);
+    const may = session && can(session, permission);
+    const thing = resource && may ? await resource(services, extra) : undefined;
+    if (typeof refusal !== "object" || !("answer" in refusal)) {
+      return guard(session, extra.request, permission, refusal, thing);
     }
-    return guard(session, extra.request, permission, refusal, await resource(services, extra));
+    const admitted = session && thing !== null && can(session, permission, thing);
+    return admitted ? session : new Answered(refusal.answer(session));
   }, spec);
 }
 

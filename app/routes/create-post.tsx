@@ -1,6 +1,6 @@
 import { defaultPageMeta } from "~/features/seo/meta";
 import { newIdempotencyKey } from "#server/db/idempotency";
-import { PostForm } from "~/features/authoring/post-form";
+import { PostForm, useShownValues } from "~/features/authoring/post-form";
 import { emptyValues, formChoices } from "~/features/authoring/editor.server";
 import { services } from "~/lib/services.server";
 import { guard, sessionOf } from "~/pipeline/guards.server";
@@ -26,12 +26,13 @@ export const action = editorSaveAction;
 
 export default function CreatePost({ loaderData, actionData }: Route.ComponentProps) {
   const failed = actionData && !actionData.ok ? actionData : null;
+  const values = useShownValues(failed, loaderData.values);
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="mb-4 text-base font-semibold text-slate-700">Create New Post</h1>
       <PostForm
         mode="create"
-        values={failed?.values ?? loaderData.values}
+        values={values}
         choices={loaderData.choices}
         error={failed && failed.intent !== "autosave" ? failed.error : null}
         fieldErrors={failed?.fieldErrors}

@@ -2,7 +2,7 @@ import { defaultPageMeta } from "~/features/seo/meta";
 import { data, Link } from "react-router";
 import { newIdempotencyKey } from "#server/db/idempotency";
 import { ErrorBox } from "~/components/ui/form";
-import { PostForm } from "~/features/authoring/post-form";
+import { PostForm, useShownValues } from "~/features/authoring/post-form";
 import { loadPostForEdit } from "~/features/authoring/posts-admin.server";
 import { formChoices, valuesOf } from "~/features/authoring/editor.server";
 import { hasShareLink } from "~/features/preview/preview.server";
@@ -45,7 +45,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export const action = editorSaveAction;
 
+/** What a page without its post shows (none: it has no form). */
+const NO_VALUES = {};
+
 export default function EditPost({ loaderData, actionData }: Route.ComponentProps) {
+  const failed = actionData && !actionData.ok ? actionData : null;
+  const values = useShownValues(failed, loaderData.form?.values ?? NO_VALUES);
   if (!loaderData.form) {
     return (
       <div className="mx-auto max-w-3xl space-y-4 px-4 py-8">
@@ -58,14 +63,13 @@ export default function EditPost({ loaderData, actionData }: Route.ComponentProp
     );
   }
   const { form } = loaderData;
-  const failed = actionData && !actionData.ok ? actionData : null;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="mb-4 text-base font-semibold text-slate-700">Edit Post</h1>
       <PostForm
         key={`${form.values.id}:${form.values.opened_at}`}
         mode="edit"
-        values={failed?.values ?? form.values}
+        values={values}
         choices={form.choices}
         error={failed && failed.intent !== "autosave" ? failed.error : null}
         notice={failed ? null : form.notice}
@@ -75,7 +79,7 @@ export default function EditPost({ loaderData, actionData }: Route.ComponentProp
         postStatus={form.status}
         hasShareLink={form.hasShareLink}
         conflict={
-          failed?.conflict && failed.intent !== "autosave"
+          failed?.conflict && failed.intent && failed.intent !== "autosave"
             ? { ...failed.conflict, intent: failed.intent }
             : null
         }

@@ -1,30 +1,44 @@
 /**
  * The action of the editor's two pages (create-post, edit-post): Publish,
- * Save as draft and autosave (decision 0216). Not on the action helper: the
- * save answers its own JSON (`ok`, `status`, `intent`, the typed values) that
- * the editor's script reads, and a refused save answers 401 or 403 with the
- * spec's words on a data request (the page's loader sends the refused to /).
- * The order is the helper's but for the body: whoever may not save is told
- * so by saveRefusal, the one check, before anything is saved.
+ * Save as draft and autosave (decision 0216), on the action helper
+ * (docs/request-pipeline.md): method → session → guard (post.write) → the
+ * form within LARGE_BODY_LIMIT_BYTES → the save → its answer. Whoever may not
+ * save is refused before a byte of the body is read, as data (the autosave
+ * posts through a fetcher, and a thrown answer would render the error
+ * boundary): 401 or 403 in the spec's words, or a held admin sent to set up
+ * two-factor; nothing typed comes back, the browser keeps it (decision 0253).
+ * The save answers its own envelope (`ok`, `status`, `intent`, the typed
+ * values) that the editor's script reads.
  */
 import { idempotencyKeyOf } from "#server/db/idempotency";
 import { LARGE_BODY_LIMIT_BYTES } from "#server/http/limits";
-import { answerSave, saveFromEditor, saveRefusal } from "~/features/authoring/editor.server";
+import {
+  refuseSave,
+  saveFromEditor,
+  type SaveOutcome,
+  type SaveRefused,
+} from "~/features/authoring/editor.server";
 import { postFormValues } from "~/features/authoring/post-form.server";
-import { readForm } from "~/lib/read-input.server";
-import { services } from "~/lib/services.server";
-import type { ActionArgs } from "~/pipeline/action.server";
-import { sessionOf } from "~/pipeline/guards.server";
+import { defineAction } from "~/pipeline/action.server";
 
-export async function editorSaveAction({ request, context }: ActionArgs) {
-  const member = await sessionOf(context, request);
-  const refused = saveRefusal(member);
-  const read = await readForm(request, postFormValues, { limit: LARGE_BODY_LIMIT_BYTES });
+export const editorSaveAction = defineAction({
+  permission: "post.write",
+  refusal: { answer: refuseSave },
+  schema: postFormValues,
+  limit: LARGE_BODY_LIMIT_BYTES,
+  wire: "envelope",
+  // The helper's own 405 in the same envelope (the 413 and 400 are the save's, below).
+  refusedBody: ({ error }): SaveRefused => ({ ok: false, status: 405, error, fieldErrors: {} }),
   // A body that cannot be read is an empty form: the save answers what is missing.
-  const values = read.ok ? read.data : postFormValues.parse({});
-  const { db, log } = services(context);
-  if (refused || !member) return answerSave(db, values, refused!);
+  refused: ({ db, log }, member, _refused, { request }): Promise<SaveOutcome> | SaveOutcome =>
+    member
+      ? saveFromEditor({ db, log }, member, postFormValues.parse({}), {
+          idempotencyKey: idempotencyKeyOf(request, null),
+        })
+      : refuseSave(member),
   // A resubmitted save (or a retried autosave) writes once: docs/decisions/0096.
-  const idempotencyKey = idempotencyKeyOf(request, read.ok ? read.form : null);
-  return saveFromEditor({ db, log }, member, values, { idempotencyKey });
-}
+  run: ({ db, log }, member, values, { request, form }) =>
+    saveFromEditor({ db, log }, member, values, {
+      idempotencyKey: idempotencyKeyOf(request, form),
+    }),
+});

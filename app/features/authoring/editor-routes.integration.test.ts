@@ -22,6 +22,30 @@ function post(fields: Record<string, string>) {
   return new Request("http://localhost/create-post", { method: "POST", body });
 }
 
+/** A form body as a stream that records, in `pulled`, when it is first read. */
+function streamedPost(body: string, pulled: string[]) {
+  const bytes = new TextEncoder().encode(body);
+  let offset = 0;
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (offset === 0) pulled.push("body");
+        if (offset >= bytes.byteLength) return controller.close();
+        controller.enqueue(bytes.subarray(offset, offset + 64 * 1024));
+        offset += 64 * 1024;
+      },
+    },
+    // Pulled only when read (the default would pull once at once).
+    { highWaterMark: 0 },
+  );
+  return new Request("http://localhost/create-post", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: stream,
+    duplex: "half",
+  } as RequestInit);
+}
+
 async function thrown(promise: Promise<unknown>): Promise<Response> {
   try {
     await promise;
@@ -105,12 +129,44 @@ describe("the save action", () => {
       error: "Error: Title is required",
       values: { excerpt: "keep me", tags: "a, b" },
     });
+    // Refused before the body is read (docs/decisions/0253): nothing typed comes back, the browser keeps it.
     const denied = (await saveInEditor(
       t.db,
       null,
       post({ title: "x", intent: "publish" }),
-    )) as unknown as { data: Record<string, unknown> };
-    expect(denied.data).toMatchObject({ error: SAVE_MESSAGES.authorId, values: { title: "x" } });
+    )) as unknown as { init: { status: number }; data: Record<string, unknown> };
+    expect(denied.init.status).toBe(401);
+    expect(denied.data).toEqual({
+      ok: false,
+      status: 401,
+      error: SAVE_MESSAGES.authorId,
+      fieldErrors: {},
+    });
+  });
+
+  it("refuses a visitor's 9 MB save with 401, a plain user's with 403, without reading the body", async () => {
+    const user: Actor = { id: "u", role: "user", status: "approved" };
+    for (const [who, status, error] of [
+      [null, 401, SAVE_MESSAGES.authorId],
+      [{ id: "b", role: "mentor", status: "blocked" } as Actor, 401, SAVE_MESSAGES.authorId],
+      [user, 403, SAVE_MESSAGES.role],
+    ] as const) {
+      const pulled: string[] = [];
+      const result = (await saveInEditor(
+        t.db,
+        who,
+        streamedPost(`intent=autosave&title=${"a".repeat(9 * 1024 * 1024)}`, pulled),
+      )) as unknown as { init: { status: number }; data: Record<string, unknown> };
+      expect(result.init.status).toBe(status);
+      expect(result.data).toEqual({ ok: false, status, error, fieldErrors: {} });
+      expect(pulled).toEqual([]);
+    }
+    // A held admin is sent to set up two-factor, still without a byte read.
+    const pulled: string[] = [];
+    const held = { id: "h", role: "admin", status: "approved", adminNeedsTwoFactor: true } as const;
+    const sent = await thrown(saveInEditor(t.db, held, streamedPost("title=x", pulled)));
+    expect(sent.headers.get("Location")).toMatch(/^\/settings\/two-factor/);
+    expect(pulled).toEqual([]);
   });
 
   it("autosave answers JSON with the id and time; unticked checkboxes read as off", async () => {

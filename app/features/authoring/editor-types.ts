@@ -26,10 +26,12 @@ export type SaveActionData =
     }
   | {
       ok: false;
-      intent: "autosave" | "publish" | "draft";
+      /** None on a refusal before the body was read (docs/decisions/0253): nothing told it. */
+      intent?: "autosave" | "publish" | "draft";
       error: string;
       fieldErrors: Record<string, string>;
       status: number;
+      /** What was typed; none on a refusal before the body was read: the page keeps its own. */
       values?: FormValues;
       /** A stale save was refused (docs/milestones.md#issue-18-the-writing-studio): who saved since, and when (ISO). */
       conflict?: { by: string; at: string };

@@ -3,7 +3,6 @@
  * a post into form values, who may save, and a save's answer. Each takes
  * `(services, actor, input)`; the routes read the request (docs/request-pipeline.md).
  */
-import { data, redirect } from "react-router";
 import type { Database } from "#server/db/client";
 import { UNCATEGORIZED_ID } from "#server/db/schema";
 import type { Services } from "#server/services";
@@ -23,6 +22,8 @@ import {
   type SaveFailure,
   type SaveResult,
 } from "./save-post.server";
+import { fail } from "./save-result.server";
+import { SAVE_MESSAGES } from "./post-rules";
 import type { FormChoices, FormValues, SaveActionData } from "./editor-types";
 import { endShareLinks } from "~/features/preview/preview.server";
 import { flashHeaders } from "~/lib/flash.server";
@@ -109,15 +110,29 @@ function eventValuesOf(post: EditablePost): FormValues {
   };
 }
 
+/** A refused save's answer: the envelope the editor's script reads (no intent when refused unread). */
+export type SaveRefused = Extract<SaveActionData, { ok: false }>;
+
 /**
- * Who may not save from the editor, and how they are answered (decision 0216):
- * null for mentors and admins; an admin held for a second factor is sent to
- * set codes up (decision 0167); visitors and blocked members 401, everyone
- * else 403, with the spec's words (createPermissionError, the role table).
+ * What a save answers, on the action helper's envelope wire
+ * (app/routes/editor-save.server.ts): autosave's JSON, a redirect with its
+ * toast as a flash cookie, or a failure with what was typed.
  */
-export function saveRefusal(actor: Actor | null | undefined): SaveFailure | null {
+export type SaveOutcome =
+  | Extract<SaveActionData, { ok: true }>
+  | { ok: true; redirect: string; setCookie: string[] }
+  | SaveRefused;
+
+/**
+ * How the editor refuses whoever may not save, before the body is read
+ * (decisions 0216, 0253): an admin held for a second factor is sent to set
+ * codes up (decision 0167, thrown); visitors and blocked members 401, everyone
+ * else 403, with the spec's words (createPermissionError, the role table).
+ * Nothing typed comes back: the browser keeps it.
+ */
+export function refuseSave(actor: Actor | null | undefined): SaveRefused {
   sendHeldAdminToSetUp(actor);
-  return createPermissionError(actor);
+  return createPermissionError(actor) ?? fail(403, SAVE_MESSAGES.role);
 }
 
 /**
@@ -132,7 +147,7 @@ export async function saveFromEditor(
   actor: Actor,
   values: EditorFields,
   options: { idempotencyKey?: string },
-) {
+): Promise<SaveOutcome> {
   const { db, log } = services;
   const save = {
     ...options,
@@ -153,9 +168,13 @@ export async function saveFromEditor(
 }
 
 /** A save's answer: JSON for autosave, a redirect with its toast, or the failure with the values. */
-export async function answerSave(db: Database, values: EditorFields, result: SaveResult) {
+export async function answerSave(
+  db: Database,
+  values: EditorFields,
+  result: SaveResult,
+): Promise<SaveOutcome> {
   if (values.intent === "autosave") {
-    const body: SaveActionData = result.ok
+    return result.ok
       ? {
           ok: true,
           intent: "autosave",
@@ -172,7 +191,6 @@ export async function answerSave(db: Database, values: EditorFields, result: Sav
           status: result.status,
           ...(result.conflict ? { conflict: result.conflict } : {}),
         };
-    return data(body, { status: result.ok ? 200 : result.status });
   }
   if (result.ok) {
     const { post } = result;
@@ -181,12 +199,11 @@ export async function answerSave(db: Database, values: EditorFields, result: Sav
     const now = new Date();
     const flash = saveFlash({ ...post, wasLive: result.wasLive ?? false, now });
     // The success toast comes with the next page, as a flash (docs/decisions/0147).
-    const headers = flashHeaders(flash);
+    const setCookie = [flashHeaders(flash)["Set-Cookie"]];
     const live = post.status === "published" && post.publishedAt && post.publishedAt <= now;
-    if (live) throw redirect(postPath(post), { headers });
-    throw redirect(`/edit-post/${post.slug}`, { headers });
+    return { ok: true, redirect: live ? postPath(post) : `/edit-post/${post.slug}`, setCookie };
   }
-  const body: SaveActionData = {
+  return {
     ok: false,
     intent: values.intent === "publish" ? "publish" : "draft",
     error: result.error,
@@ -195,5 +212,4 @@ export async function answerSave(db: Database, values: EditorFields, result: Sav
     values,
     ...(result.conflict ? { conflict: result.conflict } : {}),
   };
-  return data(body, { status: result.status });
 }

@@ -46,6 +46,23 @@ export type PostFormProps = {
   submissionKey: string;
 };
 
+/**
+ * The values the editor shows: a failed save's (everything typed, as the
+ * server read it), else the loader's. A save refused before its body was read
+ * (a session that ended meanwhile: docs/decisions/0253) brings none back: the
+ * form keeps the values it had, so no field is reset and the text stays as
+ * typed (its localStorage mirror too).
+ */
+export function useShownValues(
+  failed: { values?: FormValues } | null,
+  loaded: FormValues,
+): FormValues {
+  const [shown, setShown] = useState(loaded);
+  const next = failed ? (failed.values ?? shown) : loaded;
+  if (next !== shown) setShown(next);
+  return next;
+}
+
 export function PostForm({
   values,
   choices,
