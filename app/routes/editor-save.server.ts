@@ -30,15 +30,15 @@ export const editorSaveAction = defineAction({
   // The helper's own 405 in the same envelope (the 413 and 400 are the save's, below).
   refusedBody: ({ error }): SaveRefused => ({ ok: false, status: 405, error, fieldErrors: {} }),
   // A body that cannot be read is an empty form: the save answers what is missing.
-  refused: ({ db, log }, member, _refused, { request }): Promise<SaveOutcome> | SaveOutcome =>
+  refused: (services, member, _refused, { request }): Promise<SaveOutcome> | SaveOutcome =>
     member
-      ? saveFromEditor({ db, log }, member, postFormValues.parse({}), {
+      ? saveFromEditor(services, member, postFormValues.parse({}), {
           idempotencyKey: idempotencyKeyOf(request, null),
         })
       : refuseSave(member),
   // A resubmitted save (or a retried autosave) writes once: docs/decisions/0096.
-  run: ({ db, log }, member, values, { request, form }) =>
-    saveFromEditor({ db, log }, member, values, {
+  run: (services, member, values, { request, form }) =>
+    saveFromEditor(services, member, values, {
       idempotencyKey: idempotencyKeyOf(request, form),
     }),
 });

@@ -143,7 +143,7 @@ export function refuseSave(actor: Actor | null | undefined): SaveRefused {
  * everything typed, so nothing is lost.
  */
 export async function saveFromEditor(
-  services: Pick<Services, "db" | "log"> & Partial<Pick<Services, "storage" | "config">>,
+  services: Pick<Services, "db" | "log" | "storage" | "config">,
   actor: Actor,
   values: EditorFields,
   options: { idempotencyKey?: string },
@@ -151,7 +151,16 @@ export async function saveFromEditor(
   const { db, log } = services;
   const save = {
     ...options,
-    services: { log, storage: services.storage, config: services.config },
+    // Read only when the save needs them (a stored captions file, a site audio file).
+    services: {
+      log,
+      get storage() {
+        return services.storage;
+      },
+      get config() {
+        return services.config;
+      },
+    },
   };
   const result = await savePost(db, actor, values, save).catch((error: unknown) => {
     // Through the logger: its serializer keeps the SQLSTATE, never the SQL or the text (docs/milestones.md#issue-13-security).
