@@ -56,7 +56,7 @@ const SIZE_BUDGET = {
 /**
  * The process globals a loader, an action or a feature must not call: their
  * services come through React Router's context (`services(context)`) or from
- * whoever registers them (docs/request-pipeline.md §1, decisions 0250, 0251).
+ * whoever registers them (docs/request-pipeline.md §1, decisions 0250, 0251, 0254).
  * Both spellings of each module are covered: the `#server/…` alias and a
  * relative path into server/.
  */
@@ -186,12 +186,6 @@ export default tseslint.config(
     // The process's entry makes the process's services, for what runs outside a request.
     files: ["app/entry.express.ts"],
     rules: { "@typescript-eslint/no-restricted-imports": noProcessGlobals("processServices") },
-  },
-  {
-    // Notifications enqueue their e-mails when a queue is started; the notify chain
-    // (and the publication clock) do not carry the services yet (decision 0251).
-    files: ["app/features/email-preferences/preferences.server.ts"],
-    rules: { "@typescript-eslint/no-restricted-imports": noProcessGlobals("currentJobQueue") },
   },
   {
     files: SIZE_DATA_FILES,

@@ -30,10 +30,17 @@ export const hooks: AppHooks = {
   // Approved plain members get the members' shared page; their slots come from /api/viewer.
   sharedPageMember: (headers) => sharedPageMember(headers, services),
   // Scheduled posts go public at their time: this instance's caches follow.
+  // The followers' e-mails go to the process's queue once it is started.
   startBackgroundWork: (database, log) =>
-    startPublicationClock(database, {
-      onError: (error) => log.warn({ err: error }, "publication clock"),
-    }),
+    startPublicationClock(
+      {
+        db: database,
+        get jobs() {
+          return services.jobs;
+        },
+      },
+      { onError: (error) => log.warn({ err: error }, "publication clock") },
+    ),
   // E-mails at once, broadcasts by e-mail and the weekly digest, through the job queue.
   // Webhook deliveries, signed and retried with backoff (docs/operations.md#content-api).
   startJobs: async (queue, log) => {

@@ -42,7 +42,7 @@ export const action = defineIntents({
     create: intent({
       permission: "comment.create",
       schema: commentActionForm,
-      run: async ({ db, log }, actor, { js, postId, content, parentId, returnTo }, extra) => {
+      run: async ({ db, log, jobs }, actor, { js, postId, content, parentId, returnTo }, extra) => {
         const result = await createComment(
           db,
           actor,
@@ -50,6 +50,7 @@ export const action = defineIntents({
           {
             log: (error: unknown) => log.error({ err: error }, "comment"),
             idempotencyKey: idempotencyKeyOf(extra.request, extra.form),
+            jobs,
           },
         );
         if (!result.ok) return { ok: false, status: result.status, error: result.error };

@@ -51,7 +51,7 @@ export const action = defineAction({
   schema: followForm,
   limit: TEXT_FORM_LIMIT_BYTES,
   messages: { invalid: "Unknown action" },
-  run: async ({ db }, member, { intent }, { request, params, form }) => {
+  run: async ({ db, jobs }, member, { intent }, { request, params, form }) => {
     const target = await findProfileByUsername(db, params.username ?? "");
     if (!target || target.status === "blocked") {
       return { ok: false, status: 404, error: "User not found" };
@@ -70,7 +70,7 @@ export const action = defineAction({
         db,
         member,
         { id: target.id, role: target.role },
-        { idempotencyKey },
+        { idempotencyKey, jobs },
       );
       if (!result.ok && result.status === 400) return keyReused;
       if (!result.ok) {

@@ -212,7 +212,10 @@ describe("the anonymous page cache over HTTP", () => {
     await site.get(new CookieJar(), `/post/${post.slug}`);
     const a = await signedInMember(site.app, site.testDb.db, { fullName: "Asha Viewer-Parts" });
     const b = await signedInMember(site.app, site.testDb.db);
-    await notify(site.testDb.db, a.id, { type: "follow", title: "Someone followed you" });
+    await notify({ db: site.testDb.db, jobs: site.app.jobs }, a.id, {
+      type: "follow",
+      title: "Someone followed you",
+    });
     await site.testDb.db.insert(favorites).values({ userId: a.id, postId: post.id });
     const viewer = `/api/viewer?post=${post.id}`;
 
@@ -237,7 +240,10 @@ describe("the anonymous page cache over HTTP", () => {
     const other: unknown = await (await site.get(b.jar, viewer)).json();
     expect(other).toMatchObject({ user: { username: b.username }, saved: false });
     expect(at(other, "bell", "unreadCount")).toBe(0);
-    await notify(site.testDb.db, a.id, { type: "follow", title: "Someone else followed you" });
+    await notify({ db: site.testDb.db, jobs: site.app.jobs }, a.id, {
+      type: "follow",
+      title: "Someone else followed you",
+    });
     expect(at(await (await site.get(a.jar, viewer)).json(), "bell", "unreadCount")).toBe(2);
 
     // A reader, and a member blocked since: nothing.
@@ -324,7 +330,10 @@ describe("the anonymous page cache over HTTP", () => {
       status: "approved",
       fullName: "Priya Personal-Marker",
     });
-    await notify(site.testDb.db, member.id, { type: "follow", title: "Someone followed you" });
+    await notify({ db: site.testDb.db, jobs: site.app.jobs }, member.id, {
+      type: "follow",
+      title: "Someone followed you",
+    });
     await site.testDb.db.insert(favorites).values({ userId: member.id, postId: post.id });
     await settled();
     const personal: [string, RegExp][] = [

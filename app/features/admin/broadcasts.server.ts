@@ -6,6 +6,7 @@
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "#server/db/client";
+import type { Services } from "#server/services";
 import { broadcasts, profiles } from "#server/db/schema";
 import type { Actor } from "~/features/accounts/permissions";
 import { assertCan } from "~/features/accounts/permissions.server";
@@ -137,7 +138,11 @@ export async function sendBroadcast(
   db: Database,
   actor: Actor | null | undefined,
   input: ValidBroadcast,
-  options: { email?: boolean } = {},
+  options: {
+    email?: boolean;
+    /** The job queue the e-mails go through; `email` without it throws (caught: a 500). */
+    jobs?: Services["jobs"];
+  } = {},
 ): Promise<SendResult> {
   assertCan(actor, "broadcast.send");
   try {
@@ -151,7 +156,7 @@ export async function sendBroadcast(
           .where(eq(broadcasts.sentBy, actor.id))
           .orderBy(desc(broadcasts.createdAt))
           .limit(1);
-        await enqueueBroadcastEmails(tx, row!.id);
+        await enqueueBroadcastEmails({ db: tx, jobs: options.jobs }, row!.id);
       }
       if (sent > 0) {
         await recordAdminAction(tx, actor, {

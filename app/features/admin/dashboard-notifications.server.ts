@@ -41,7 +41,7 @@ export async function loadNotificationsTab(
 
 /** intent=broadcast with title, message, link, roleFilter, statusFilter, email. */
 export async function runBroadcastIntent(
-  { db }: Pick<Services, "db">,
+  { db, jobs }: Pick<Services, "db" | "jobs">,
   actor: Actor,
   { form, here }: { form: DashboardActionForm; here: string },
 ) {
@@ -80,7 +80,7 @@ export async function runBroadcastIntent(
       },
     };
   }
-  const result = await sendBroadcast(db, actor, valid.input, { email: byEmail });
+  const result = await sendBroadcast(db, actor, valid.input, { email: byEmail, jobs });
   if (!result.ok) {
     return {
       ok: false as const,

@@ -81,7 +81,7 @@ export async function loadUsersTab(
  * and delete; without it the page asks first, through ?confirm=&user=).
  */
 export async function runUserIntent(
-  { db, storage, log }: Pick<Services, "db" | "storage" | "log">,
+  { db, storage, log, jobs }: Pick<Services, "db" | "storage" | "log" | "jobs">,
   actor: Actor,
   { form, here }: { form: DashboardActionForm; here: string },
 ) {
@@ -100,6 +100,7 @@ export async function runUserIntent(
   const result = await runUserAction(db, actor, action, id, {
     storage,
     log: (error, message) => log.error({ err: error }, message),
+    jobs,
   });
   if (result.ok) return { ok: true as const, redirect: `${here}&done=${action}` };
   return { ok: false as const, status: result.status, error: result.error };

@@ -81,7 +81,7 @@ export type DashboardOutcome =
  * from: every success goes back to it (PRG) with ?done=.
  */
 export async function runDashboardAction(
-  services: Pick<Services, "db" | "storage" | "log">,
+  services: Pick<Services, "db" | "storage" | "log" | "jobs">,
   actor: Actor,
   input: { form: DashboardActionForm; here: string },
 ): Promise<DashboardOutcome> {

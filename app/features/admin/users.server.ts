@@ -9,6 +9,7 @@ import { emitWebhookEvent } from "#server/webhooks/emit";
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import { revokeAllSessions } from "#server/auth/sessions";
 import type { Database } from "#server/db/client";
+import type { Services } from "#server/services";
 import { profileNameSearchKey, profiles, users } from "#server/db/schema";
 import type { Storage } from "#server/storage";
 import type { Actor } from "~/features/accounts/permissions";
@@ -282,7 +283,12 @@ export async function runUserAction(
   }
 }
 
-type UserActionOptions = { storage?: Storage; log?: (error: unknown, message: string) => void };
+type UserActionOptions = {
+  storage?: Storage;
+  log?: (error: unknown, message: string) => void;
+  /** The job queue for the notification's e-mail; absent: none is started. */
+  jobs?: Services["jobs"];
+};
 type Target = { id: string; username: string; role: string; status: string };
 type Audit = (tx: Database, details?: Record<string, unknown> | null) => Promise<unknown>;
 /** Whether the change was made, and the refusal when it was not (someone else made it first). */
@@ -295,7 +301,7 @@ type Change = (
 
 /** Each action as one conditional write: only one of two admins acting at once changes the row. */
 const USER_CHANGES: Record<UserAction, Change> = {
-  async approve(db, target, audit) {
+  async approve(db, target, audit, { jobs }) {
     const changed = await db.transaction(async (tx) => {
       const rows = await tx
         .update(profiles)
@@ -303,7 +309,7 @@ const USER_CHANGES: Record<UserAction, Change> = {
         .where(and(eq(profiles.id, target.id), ne(profiles.status, "approved")))
         .returning({ id: profiles.id });
       if (rows.length) {
-        await notifyApproval(tx, target.id);
+        await notifyApproval({ db: tx, jobs }, target.id);
         await audit(tx, { from: target.status });
         await emitWebhookEvent(tx, "member.approved", {
           member: { id: target.id, username: target.username },
@@ -326,7 +332,7 @@ const USER_CHANGES: Record<UserAction, Change> = {
     if (changed) await revokeAllSessions(db, target.id);
     return [changed, 409, ADMIN_MESSAGES.alreadyBlocked];
   },
-  async promote(db, target, audit) {
+  async promote(db, target, audit, { jobs }) {
     const changed = await db.transaction(async (tx) => {
       const rows = await tx
         .update(profiles)
@@ -340,7 +346,7 @@ const USER_CHANGES: Record<UserAction, Change> = {
         )
         .returning({ id: profiles.id });
       if (rows.length) {
-        await notifyPromotion(tx, target.id);
+        await notifyPromotion({ db: tx, jobs }, target.id);
         await audit(tx);
       }
       return rows.length > 0;

@@ -143,7 +143,7 @@ export function refuseSave(actor: Actor | null | undefined): SaveRefused {
  * everything typed, so nothing is lost.
  */
 export async function saveFromEditor(
-  services: Pick<Services, "db" | "log" | "storage" | "config">,
+  services: Pick<Services, "db" | "log" | "storage" | "config" | "jobs">,
   actor: Actor,
   values: EditorFields,
   options: { idempotencyKey?: string },
@@ -159,6 +159,9 @@ export async function saveFromEditor(
       },
       get config() {
         return services.config;
+      },
+      get jobs() {
+        return services.jobs;
       },
     },
   };

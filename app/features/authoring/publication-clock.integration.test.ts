@@ -28,7 +28,7 @@ describe("the publication clock", () => {
     expect((await publishedPosts(t.db)).map((p) => p.slug)).toEqual(["already-out"]);
     expect(await postBySlug(t.db, "scheduled")).toBeUndefined();
 
-    const clock = startPublicationClock(t.db, { maxWaitMs: 10_000 });
+    const clock = startPublicationClock({ db: t.db, jobs: undefined }, { maxWaitMs: 10_000 });
     try {
       await sleep(300);
       expect((await publishedPosts(t.db)).map((p) => p.slug)).toEqual(["already-out"]);
@@ -42,7 +42,7 @@ describe("the publication clock", () => {
 
   it("notices a post scheduled after it last looked (another instance's write)", async () => {
     const author = await createUser(t.db, { role: "mentor" });
-    const clock = startPublicationClock(t.db, { maxWaitMs: 200 });
+    const clock = startPublicationClock({ db: t.db, jobs: undefined }, { maxWaitMs: 200 });
     try {
       await sleep(100);
       expect(await publishedPosts(t.db)).toEqual([]);
@@ -76,8 +76,8 @@ describe("the publication clock", () => {
         .where(eq(notifications.userId, fan.id));
     // Two instances' clocks.
     const clocks = [
-      startPublicationClock(t.db, { maxWaitMs: 10_000 }),
-      startPublicationClock(t.db, { maxWaitMs: 10_000 }),
+      startPublicationClock({ db: t.db, jobs: undefined }, { maxWaitMs: 10_000 }),
+      startPublicationClock({ db: t.db, jobs: undefined }, { maxWaitMs: 10_000 }),
     ];
     try {
       await sleep(300);

@@ -14,13 +14,17 @@
  */
 import { sql } from "drizzle-orm";
 import { invalidateLocal } from "#server/cache/cache";
-import type { Database } from "#server/db/client";
+import type { Services } from "#server/services";
 import { announceNewPosts } from "~/features/notifications/new-posts.server";
 
 export type PublicationClock = { stop(): void; tick(): Promise<void> };
 
+/**
+ * `services.jobs` is read at each look: the process's queue starts after the
+ * clock (server/app.ts), and the followers' e-mails wait for it.
+ */
 export function startPublicationClock(
-  db: Database,
+  services: Pick<Services, "db" | "jobs">,
   options: { maxWaitMs?: number; onError?: (error: unknown) => void } = {},
 ): PublicationClock {
   const maxWaitMs = options.maxWaitMs ?? 30_000;
@@ -34,7 +38,7 @@ export function startPublicationClock(
     let wait = maxWaitMs;
     try {
       const since = lastLook;
-      const { rows } = (await db.execute(sql`
+      const { rows } = (await services.db.execute(sql`
         SELECT
           (SELECT min(published_at) FROM posts
             WHERE status = 'published' AND published_at > now()) AS next,
@@ -46,7 +50,7 @@ export function startPublicationClock(
       const row = rows[0]!;
       lastLook = new Date(row.now);
       if (row.due) invalidateLocal(["posts"]);
-      await announceNewPosts(db);
+      await announceNewPosts({ db: services.db, jobs: services.jobs });
       if (row.next) {
         // A little after the moment, so that now() has passed it.
         wait = Math.min(

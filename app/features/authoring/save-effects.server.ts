@@ -7,6 +7,7 @@ import { inArray } from "drizzle-orm";
 import { emitWebhookEvent } from "#server/webhooks/emit";
 import { announceNewPosts } from "~/features/notifications/new-posts.server";
 import type { Database } from "#server/db/client";
+import type { Services } from "#server/services";
 import { recordIdempotentResult } from "#server/db/idempotency";
 import { profiles } from "#server/db/schema";
 import type { Actor } from "~/features/accounts/permissions";
@@ -25,10 +26,11 @@ export async function recordSaveEffects(
   content: string,
   row: SavedPost,
   keyed: { key: string; digest: string } | undefined,
+  jobs: Services["jobs"],
 ) {
   const { input, existing, now, authorId, isAdmin, isFeatured } = plan;
   // Public now: the author's followers hear of it, once (a scheduled post: the clock tells).
-  if (row.status === "published") await announceNewPosts(tx, { postId: row.id });
+  if (row.status === "published") await announceNewPosts({ db: tx, jobs }, { postId: row.id });
   // A person's save keeps a revision (docs/milestones.md#issue-18-the-writing-studio); an autosave does not.
   if (input.intent !== "autosave") {
     await recordRevision(tx, {

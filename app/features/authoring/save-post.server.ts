@@ -133,5 +133,5 @@ async function saveOnce(
   if ("ok" in plan) return plan;
   const media = await resolveSaveMedia(plan.input, plan.existing, options);
   const values = postValues(plan, media, actor);
-  return writePost(db, actor, plan, values, keyed);
+  return writePost(db, actor, plan, values, options.services?.jobs, keyed);
 }

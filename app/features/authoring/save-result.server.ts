@@ -54,10 +54,11 @@ export type SaveOptions = {
    * The request's services the save reads (editor.server.ts passes them): the
    * storage, whose addresses are the site's own captions; the config, to read
    * the site's own audio files from disk; the log, for a Vimeo still not
-   * resolved. Each absent (tests): only /uploads/ captions are the site's, the
-   * site's audio is not read, nothing is logged.
+   * resolved; the job queue, for the followers' e-mails when the save
+   * publishes. Each absent (tests): only /uploads/ captions are the site's,
+   * the site's audio is not read, nothing is logged, no e-mail is enqueued.
    */
-  services?: Partial<Pick<Services, "storage" | "config" | "log">>;
+  services?: Partial<Pick<Services, "storage" | "config" | "log" | "jobs">>;
 };
 
 /** All post saves share one scope: a key names one submission, whatever the post. */

@@ -5,6 +5,7 @@
  */
 import { and, eq, inArray, like, ne, notInArray, or } from "drizzle-orm";
 import type { Database } from "#server/db/client";
+import type { Services } from "#server/services";
 import { isUniqueViolation } from "#server/db/errors";
 import { claimIdempotencyKey } from "#server/db/idempotency";
 import { posts, postTags, tags, type SidebarWidget } from "#server/db/schema";
@@ -155,6 +156,7 @@ export async function writePost(
   actor: Actor,
   plan: SavePlan,
   values: PostValues,
+  jobs: Services["jobs"],
   keyed?: { key: string; digest: string },
 ): Promise<SaveResult | typeof RACED> {
   const { input, existing, now, typedSlug, baseSlug } = plan;
@@ -191,7 +193,7 @@ export async function writePost(
               .values({ ...values, slug, createdAt: now })
               .returning(returning);
         await syncTags(tx, row!.id, input.tags);
-        await recordSaveEffects(tx, actor, plan, values.content, row!, keyed);
+        await recordSaveEffects(tx, actor, plan, values.content, row!, keyed, jobs);
         return row!;
       });
       if (saved === RACED) return RACED;

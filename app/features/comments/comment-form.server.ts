@@ -67,7 +67,7 @@ export type CommentFormInput = z.output<typeof commentActionForm>;
  * show again. `path` is the page's own address (the answer goes back there).
  */
 export async function commentFormAction(
-  { db, log }: Pick<Services, "db" | "log">,
+  { db, log, jobs }: Pick<Services, "db" | "log" | "jobs">,
   member: SessionUser,
   { intent, postId, parentId, content }: CommentFormInput,
   { path, idempotencyKey }: { path: string; idempotencyKey: string | undefined },
@@ -88,7 +88,7 @@ export async function commentFormAction(
     db,
     member,
     { postId, content, parentId },
-    { log: (error: unknown) => log.error({ err: error }, "comment"), idempotencyKey },
+    { log: (error: unknown) => log.error({ err: error }, "comment"), idempotencyKey, jobs },
   );
   if (!result.ok) return refuse(result.status, result.error);
   // With ?comments= the page is rendered for the member, not the shared page from the cache,

@@ -11,6 +11,7 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, or, sql } from "drizzle
 import { z } from "zod";
 import { formText } from "~/lib/form-fields";
 import type { Database } from "#server/db/client";
+import type { Services } from "#server/services";
 import { claimIdempotencyKey, onceForKey, recordIdempotentResult } from "#server/db/idempotency";
 import { commentLikes, comments, posts, profiles } from "#server/db/schema";
 import { can, effectiveRole, type Actor, type Role } from "~/features/accounts/permissions";
@@ -202,6 +203,8 @@ export async function createComment(
     log?: (error: unknown) => void;
     /** The submission's idempotency key (server/db/idempotency.ts): a retry posts nothing new. */
     idempotencyKey?: string;
+    /** The job queue for the e-mails of the notifications; absent: none is started. */
+    jobs?: Services["jobs"];
   } = {},
 ): Promise<CreateResult> {
   if (!can(actor, "comment.create")) {
@@ -281,12 +284,15 @@ export async function createComment(
         .insert(comments)
         .values({ postId: post.id, authorId: actor.id, content, parentId })
         .returning({ id: comments.id });
-      await notifyCommentEvents(tx, {
-        actorId: actor.id,
-        comment: { id: row!.id, content },
-        post,
-        repliedTo,
-      });
+      await notifyCommentEvents(
+        { db: tx, jobs: options.jobs },
+        {
+          actorId: actor.id,
+          comment: { id: row!.id, content },
+          post,
+          repliedTo,
+        },
+      );
       return answer({ ok: true, id: row!.id });
     });
   } catch (error) {

@@ -8,7 +8,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import { notificationPreferences, notifications } from "#server/db/schema";
-import { currentJobQueue } from "#server/jobs/queue";
+import type { Services } from "#server/services";
 import {
   type Channel,
   DEFAULT_CHANNELS,
@@ -23,6 +23,13 @@ import {
 } from "./preference-rules";
 
 type Executor = Pick<Database, "select" | "insert" | "delete" | "execute">;
+
+/**
+ * Where a new notification's e-mail goes: the executor (the caller's
+ * transaction, so the job commits or rolls back with the row) and the job
+ * queue, undefined when none is started (scripts, most tests: no e-mail).
+ */
+export type MailTarget = Pick<Services, "jobs"> & { db: Executor };
 
 /** The member's preferences, defaults filled in. */
 export async function getPreferences(db: Executor, userId: string): Promise<Preferences> {
@@ -162,7 +169,7 @@ export type MailJob =
  */
 export async function afterNotificationsCreated<
   Row extends { id: string; userId: string; type: string },
->(db: Executor, rows: Row[]): Promise<Row[]> {
+>({ db, jobs }: MailTarget, rows: Row[]): Promise<Row[]> {
   if (rows.length === 0) return rows;
   const type = rows[0]!.type;
   if (!isPreferenceType(type)) return rows;
@@ -187,12 +194,11 @@ export async function afterNotificationsCreated<
         sql`${notifications.id} IN (SELECT jsonb_array_elements_text(${JSON.stringify(off)}::jsonb)::uuid)`,
       );
   }
-  const queue = currentJobQueue();
-  if (queue) {
+  if (jobs) {
     for (const row of rows) {
       if (channelOf(row.userId) !== "email") continue;
       const job: MailJob = { kind: "notification", notificationId: row.id, userId: row.userId };
-      await queue.send("mail", job, { key: `notification:${row.id}`, via: db });
+      await jobs.send("mail", job, { key: `notification:${row.id}`, via: db });
     }
   }
   return rows.filter((row) => channelOf(row.userId) !== "off");
@@ -202,9 +208,11 @@ export async function afterNotificationsCreated<
  * A broadcast sent by e-mail too (docs/product/community.md#e-mail-and-preferences): one job, in the broadcast's
  * transaction, that enqueues one e-mail per recipient.
  */
-export async function enqueueBroadcastEmails(db: Executor, broadcastId: string): Promise<void> {
-  const queue = currentJobQueue();
-  if (!queue) throw new Error("The job queue is not started.");
+export async function enqueueBroadcastEmails(
+  { db, jobs }: MailTarget,
+  broadcastId: string,
+): Promise<void> {
+  if (!jobs) throw new Error("The job queue is not started.");
   const job: MailJob = { kind: "broadcast-fanout", broadcastId };
-  await queue.send("mail", job, { key: `broadcast-fanout:${broadcastId}`, via: db });
+  await jobs.send("mail", job, { key: `broadcast-fanout:${broadcastId}`, via: db });
 }

@@ -251,7 +251,10 @@ describe("a notification by e-mail", () => {
       .insert(notificationPreferences)
       .values({ userId: mentor.id, type: "follow", channel: "email" });
     const before = smtp.received.length;
-    await notifyFollow(site.testDb.db, mentor.id, { username: "ravi", fullName: "Ravi Kumar" });
+    await notifyFollow({ db: site.testDb.db, jobs: site.app.jobs }, mentor.id, {
+      username: "ravi",
+      fullName: "Ravi Kumar",
+    });
     const mail = await until(() =>
       smtp.received.slice(before).find((m) => m.to.includes(mentor.email)),
     );
@@ -297,7 +300,10 @@ describe("a notification by e-mail", () => {
 
     // The next follow stays in the app.
     const count = smtp.received.length;
-    await notifyFollow(site.testDb.db, mentor.id, { username: "asha", fullName: "Asha Rao" });
+    await notifyFollow({ db: site.testDb.db, jobs: site.app.jobs }, mentor.id, {
+      username: "asha",
+      fullName: "Asha Rao",
+    });
     await new Promise((r) => setTimeout(r, 1_500));
     expect(smtp.received.length).toBe(count);
   });
@@ -338,7 +344,10 @@ describe("a notification by e-mail", () => {
     await site.testDb.db
       .insert(notificationPreferences)
       .values({ userId: mentor.id, type: "follow", channel: "off" });
-    await notifyFollow(site.testDb.db, mentor.id, { username: "ravi", fullName: null });
+    await notifyFollow({ db: site.testDb.db, jobs: site.app.jobs }, mentor.id, {
+      username: "ravi",
+      fullName: null,
+    });
     const kept = await site.testDb.db
       .select()
       .from(notifications)

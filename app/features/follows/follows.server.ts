@@ -8,6 +8,7 @@
  */
 import { and, count, eq, gt } from "drizzle-orm";
 import type { Database } from "#server/db/client";
+import type { Services } from "#server/services";
 import { onceForKey } from "#server/db/idempotency";
 import { follows, notifications, profiles } from "#server/db/schema";
 import { can, type Actor, type Role } from "~/features/accounts/permissions";
@@ -29,7 +30,11 @@ export async function follow(
   db: Database,
   actor: Actor,
   target: FollowTarget,
-  options: { idempotencyKey?: string } = {},
+  options: {
+    idempotencyKey?: string;
+    /** The job queue for the notification's e-mail; absent: none is started. */
+    jobs?: Services["jobs"];
+  } = {},
 ): Promise<FollowResult> {
   if (!can(actor, "follow.create", { kind: "profile", id: target.id, role: target.role })) {
     return { ok: false, status: 403 };
@@ -64,7 +69,7 @@ export async function follow(
             ),
           )
           .limit(1);
-        if (!recent) await notifyFollow(tx, target.id, follower!);
+        if (!recent) await notifyFollow({ db: tx, jobs: options.jobs }, target.id, follower!);
         return { ok: true, changed: true };
       },
     ),
@@ -80,7 +85,11 @@ export async function unfollow(
   db: Database,
   actor: Actor,
   targetId: string,
-  options: { idempotencyKey?: string } = {},
+  options: {
+    idempotencyKey?: string;
+    /** The job queue for the notification's e-mail; absent: none is started. */
+    jobs?: Services["jobs"];
+  } = {},
 ): Promise<FollowResult> {
   if (!can(actor, "follow.create")) return { ok: false, status: 403 };
   const once = await db.transaction((tx) =>

@@ -272,7 +272,7 @@ describe("new posts from people you follow", () => {
       },
     ]);
     await savePost(t.db, mentor, { id: published.post.id, title: "Edited", intent: "publish" });
-    expect(await announceNewPosts(t.db)).toBe(0);
+    expect(await announceNewPosts({ db: t.db, jobs: undefined })).toBe(0);
     expect(await inbox(fan.id)).toHaveLength(1);
     for (const p of [pending, blocked, stranger, mentor]) {
       expect(await inbox(p.id, "new_post")).toEqual([]);
@@ -288,12 +288,15 @@ describe("new posts from people you follow", () => {
       publish_at: new Date(Date.now() + 3_600_000).toISOString().slice(0, 16),
     });
     if (!saved.ok) throw new Error(saved.error);
-    expect(await announceNewPosts(t.db)).toBe(0);
+    expect(await announceNewPosts({ db: t.db, jobs: undefined })).toBe(0);
     expect(await inbox(fan.id)).toEqual([]);
     await t.db.execute(
       sql`UPDATE posts SET published_at = now() - interval '1 minute' WHERE id = ${saved.post.id}`,
     );
-    const runs = await Promise.all([announceNewPosts(t.db), announceNewPosts(t.db)]);
+    const runs = await Promise.all([
+      announceNewPosts({ db: t.db, jobs: undefined }),
+      announceNewPosts({ db: t.db, jobs: undefined }),
+    ]);
     expect(runs.sort()).toEqual([0, 1]);
     expect(await inbox(fan.id, "new_post")).toHaveLength(1);
   });
@@ -305,7 +308,7 @@ describe("new posts from people you follow", () => {
       authorId: mentor.id,
       publishedAt: new Date(Date.now() - 3 * 86_400_000),
     });
-    expect(await announceNewPosts(t.db)).toBe(0);
+    expect(await announceNewPosts({ db: t.db, jobs: undefined })).toBe(0);
     expect(await inbox(fan.id, "new_post")).toEqual([]);
   });
 });
@@ -317,7 +320,11 @@ describe("the spec's types", () => {
     const post = await createPost(t.db, { authorId: mentor.id });
     const top = await comment(asha, post.id, "Hi");
     await comment(mentor, post.id, "Welcome", top);
-    await notify(t.db, asha.id, { type: "broadcast", title: "Site news", link: "/" });
+    await notify({ db: t.db, jobs: undefined }, asha.id, {
+      type: "broadcast",
+      title: "Site news",
+      link: "/",
+    });
     expect((await listNotifications(t.db, asha.id, "announcements")).map((n) => n.title)).toEqual([
       "Site news",
     ]);

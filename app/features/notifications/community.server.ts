@@ -6,12 +6,9 @@
  * on the same target while unread are grouped into one row.
  */
 import { inArray, or, sql } from "drizzle-orm";
-import type { Database } from "#server/db/client";
 import { profiles } from "#server/db/schema";
 import { excerpt, mentionedUsernames } from "./notification-rules";
-import { groupedTitle, notifyAll } from "./notify.server";
-
-type Executor = Pick<Database, "insert" | "select" | "update" | "delete" | "execute">;
+import { groupedTitle, notifyAll, type NotifyTarget } from "./notify.server";
 
 export const COMMUNITY_PHRASES = {
   reply: "replied to your comment",
@@ -33,7 +30,8 @@ export type CommentEvent = {
 };
 
 /** Tells whoever a new comment concerns; call it in the comment's transaction. */
-export async function notifyCommentEvents(db: Executor, event: CommentEvent): Promise<void> {
+export async function notifyCommentEvents(to: NotifyTarget, event: CommentEvent): Promise<void> {
+  const { db } = to;
   const mentions = mentionedUsernames(event.comment.content);
   const ids = [event.actorId, event.post.authorId];
   if (event.repliedTo) ids.push(event.repliedTo.authorId);
@@ -62,7 +60,7 @@ export async function notifyCommentEvents(db: Executor, event: CommentEvent): Pr
 
   if (event.repliedTo && may(event.repliedTo.authorId)) {
     told.add(event.repliedTo.authorId);
-    await notifyAll(db, [event.repliedTo.authorId], {
+    await notifyAll(to, [event.repliedTo.authorId], {
       type: "reply",
       title: groupedTitle(actorName, 1, COMMUNITY_PHRASES.reply),
       message,
@@ -78,7 +76,7 @@ export async function notifyCommentEvents(db: Executor, event: CommentEvent): Pr
   if (may(event.post.authorId)) {
     told.add(event.post.authorId);
     const phrase = COMMUNITY_PHRASES.comment(event.post.title);
-    await notifyAll(db, [event.post.authorId], {
+    await notifyAll(to, [event.post.authorId], {
       type: "comment",
       title: groupedTitle(actorName, 1, phrase),
       message,
@@ -91,7 +89,7 @@ export async function notifyCommentEvents(db: Executor, event: CommentEvent): Pr
     .filter((p) => mentions.includes(p.username.toLowerCase()) && may(p.id))
     .map((p) => p.id);
   if (mentioned.length) {
-    await notifyAll(db, mentioned, {
+    await notifyAll(to, mentioned, {
       type: "mention",
       title: groupedTitle(actorName, 1, COMMUNITY_PHRASES.mention),
       message,

@@ -49,7 +49,10 @@ describe.skipIf(!url)("live notifications across instances (PostgreSQL)", () => 
     const tabs = await Promise.all([open(), open()]);
     for (const tab of tabs) expect((await tab.next()).unreadCount).toBe(0);
     const started = performance.now();
-    await notify(other.db, m.id, { type: "follow", title: "From the other instance" });
+    await notify({ db: other.db, jobs: app.jobs }, m.id, {
+      type: "follow",
+      title: "From the other instance",
+    });
     for (const tab of tabs) {
       const state = await tab.next();
       expect(state.latest[0]!.title).toBe("From the other instance");

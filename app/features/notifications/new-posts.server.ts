@@ -9,15 +9,12 @@
  * The same claim sends the post.published webhook event (docs/operations.md#content-api).
  */
 import { and, eq, gt, inArray, lte, sql } from "drizzle-orm";
-import type { Database } from "#server/db/client";
 import { emitWebhookEvent } from "#server/webhooks/emit";
 import { follows, postAnnouncements, posts, profiles } from "#server/db/schema";
-import { notifyAll } from "./notify.server";
+import { notifyAll, type NotifyTarget } from "./notify.server";
 
 export const ANNOUNCE_WINDOW_HOURS = 24;
 export const NEW_POST_PHRASE = "published a new post";
-
-type Executor = Pick<Database, "insert" | "select" | "update" | "delete" | "execute">;
 
 /**
  * Claims the public, not yet announced posts (only `postId` when given) and
@@ -26,9 +23,10 @@ type Executor = Pick<Database, "insert" | "select" | "update" | "delete" | "exec
  * per post, safe to run on several instances at once).
  */
 export async function announceNewPosts(
-  db: Executor,
+  to: NotifyTarget,
   options: { postId?: string } = {},
 ): Promise<number> {
+  const { db } = to;
   const due = and(
     eq(posts.status, "published"),
     lte(posts.publishedAt, sql`now()`),
@@ -77,7 +75,7 @@ export async function announceNewPosts(
       .where(and(eq(follows.followingId, post.authorId), eq(profiles.status, "approved")));
     const name = post.fullName?.trim() || post.username;
     await notifyAll(
-      db,
+      to,
       followers.map((f) => f.id),
       {
         type: "new_post",

@@ -52,7 +52,11 @@ describe("/notifications", () => {
     expect(await page(m.jar, "?filter=announcements")).toContain("No announcements yet");
 
     for (let i = 0; i < 20; i++) {
-      await notify(testDb.db, m.id, { type: "follow", title: `Follow ${i}`, link: "/user/x" });
+      await notify({ db: testDb.db, jobs: app.jobs }, m.id, {
+        type: "follow",
+        title: `Follow ${i}`,
+        link: "/user/x",
+      });
     }
     const all = await page(m.jar);
     expect(all).toContain("Showing most recent 20 notifications");
@@ -87,7 +91,10 @@ describe("/notifications", () => {
   it("another member's notification is a 404; bad input is a 4xx with a message", async () => {
     const m = await signedInMember(app, testDb.db);
     const other = await createUser(testDb.db);
-    const theirs = await notify(testDb.db, other.id, { type: "follow", title: "Theirs" });
+    const theirs = await notify({ db: testDb.db, jobs: app.jobs }, other.id, {
+      type: "follow",
+      title: "Theirs",
+    });
     const res = await act(m.jar, { intent: "view", id: theirs.id });
     expect(res.status).toBe(404);
     expect(await res.text()).toContain("Notification not found");
@@ -113,7 +120,7 @@ describe("/notifications", () => {
 describe("/api/notifications/stream", () => {
   it("sends the state at once, then each new notification", async () => {
     const m = await signedInMember(app, testDb.db);
-    await notify(testDb.db, m.id, { type: "follow", title: "Before" });
+    await notify({ db: testDb.db, jobs: app.jobs }, m.id, { type: "follow", title: "Before" });
     const controller = new AbortController();
     const res = await fetch(`${app.url}/api/notifications/stream`, {
       headers: { cookie: m.jar.header(app.url) },
@@ -124,7 +131,7 @@ describe("/api/notifications/stream", () => {
     const events = readEvents(res);
     expect((await events.next()).unreadCount).toBe(1);
     const started = performance.now();
-    await notify(testDb.db, m.id, { type: "follow", title: "Live one" });
+    await notify({ db: testDb.db, jobs: app.jobs }, m.id, { type: "follow", title: "Live one" });
     const next = await events.next();
     expect(next.unreadCount).toBe(2);
     expect(next.latest[0]!.title).toBe("Live one");
@@ -143,7 +150,10 @@ describe("/api/notifications/stream", () => {
     // What blocking does (app/features/admin): the status, and every session ends.
     await testDb.db.update(profiles).set({ status: "blocked" }).where(eq(profiles.id, m.id));
     await revokeAllSessions(testDb.db, m.id);
-    await notify(testDb.db, m.id, { type: "broadcast", title: "Not for a blocked member" });
+    await notify({ db: testDb.db, jobs: app.jobs }, m.id, {
+      type: "broadcast",
+      title: "Not for a blocked member",
+    });
     await expect(events.next()).rejects.toThrow("stream ended");
     // Reconnecting is refused.
     const again = await browse(m.jar, `${app.url}/api/notifications/stream`);

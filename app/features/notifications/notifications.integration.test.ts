@@ -22,7 +22,7 @@ const t = testDatabaseForThisFile();
 
 async function many(userId: string, n: number, type: "follow" | "broadcast" = "follow") {
   for (let i = 0; i < n; i++) {
-    await notify(t.db, userId, { type, title: `N${i}`, link: "/" });
+    await notify({ db: t.db, jobs: undefined }, userId, { type, title: `N${i}`, link: "/" });
     await t.db.execute(
       sql`UPDATE notifications SET created_at = now() - make_interval(secs => ${n - i}) WHERE title = ${`N${i}`} AND user_id = ${userId}`,
     );
@@ -34,7 +34,7 @@ describe("listing", () => {
     const a = await createUser(t.db);
     const b = await createUser(t.db);
     await many(a.id, 22);
-    await notify(t.db, b.id, { type: "broadcast", title: "Not yours" });
+    await notify({ db: t.db, jobs: undefined }, b.id, { type: "broadcast", title: "Not yours" });
     const all = await listNotifications(t.db, a.id, "all");
     expect(all).toHaveLength(20);
     expect(all[0]!.title).toBe("N21");
@@ -43,7 +43,7 @@ describe("listing", () => {
     const unread = await listNotifications(t.db, a.id, "unread");
     expect(unread.map((n) => n.title)).not.toContain("N21");
     expect(await listNotifications(t.db, a.id, "announcements")).toEqual([]);
-    await notify(t.db, a.id, { type: "broadcast", title: "Hello all" });
+    await notify({ db: t.db, jobs: undefined }, a.id, { type: "broadcast", title: "Hello all" });
     expect((await listNotifications(t.db, a.id, "announcements")).map((n) => n.title)).toEqual([
       "Hello all",
     ]);
@@ -65,7 +65,11 @@ describe("marking read", () => {
   it("own only; read stays read; Mark all as read", async () => {
     const a = await createUser(t.db);
     const b = await createUser(t.db);
-    const mine = await notify(t.db, a.id, { type: "follow", title: "Mine", link: "/user/x" });
+    const mine = await notify({ db: t.db, jobs: undefined }, a.id, {
+      type: "follow",
+      title: "Mine",
+      link: "/user/x",
+    });
     expect(await markRead(t.db, b.id, mine.id)).toBeNull();
     expect(await markRead(t.db, a.id, "not-a-uuid")).toBeNull();
     expect((await bellState(t.db, a.id)).unreadCount).toBe(1);
@@ -74,7 +78,7 @@ describe("marking read", () => {
     const [row] = await t.db.select().from(notifications).where(eq(notifications.id, mine.id));
     expect(row!.isRead).toBe(true);
     await many(a.id, 3);
-    await notify(t.db, b.id, { type: "follow", title: "B's" });
+    await notify({ db: t.db, jobs: undefined }, b.id, { type: "follow", title: "B's" });
     expect(await markAllRead(t.db, a.id)).toBe(3);
     expect((await bellState(t.db, a.id)).unreadCount).toBe(0);
     expect((await bellState(t.db, b.id)).unreadCount).toBe(1);
@@ -96,7 +100,10 @@ describe("marking read", () => {
 
   it("notifyFollow names the follower", async () => {
     const a = await createUser(t.db, { role: "mentor" });
-    const n = await notifyFollow(t.db, a.id, { username: "ravi", fullName: "Ravi K" });
+    const n = await notifyFollow({ db: t.db, jobs: undefined }, a.id, {
+      username: "ravi",
+      fullName: "Ravi K",
+    });
     expect(n.message).toBe("Ravi K (@ravi) started following you");
   });
 });

@@ -7,7 +7,10 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import { broadcasts, notifications, profiles } from "#server/db/schema";
-import { afterNotificationsCreated } from "~/features/email-preferences/preferences.server";
+import {
+  afterNotificationsCreated,
+  type MailTarget,
+} from "~/features/email-preferences/preferences.server";
 
 export type NotificationType =
   "follow" | "approval" | "promotion" | "broadcast" | "reply" | "comment" | "new_post" | "mention";
@@ -33,6 +36,13 @@ export type NewNotification = {
 /** Accepts a transaction as well as the database. */
 type Executor = Pick<Database, "insert" | "select" | "update" | "delete" | "execute">;
 
+/**
+ * What a notification is written with: the executor (the caller's
+ * transaction, kept) and the job queue its e-mail goes to, undefined when no
+ * queue is started (then no e-mail job is enqueued).
+ */
+export type NotifyTarget = MailTarget & { db: Executor };
+
 /** "Priya", "Priya and 1 other", "Priya and 3 others". */
 export function groupedTitle(actorName: string, actorCount: number, phrase: string): string {
   const others = actorCount - 1;
@@ -47,10 +57,11 @@ export function groupedTitle(actorName: string, actorCount: number, phrase: stri
  * Returns the rows written. Who may be told is the caller's decision.
  */
 export async function notifyAll(
-  db: Executor,
+  to: NotifyTarget,
   userIds: readonly string[],
   notification: NewNotification,
 ): Promise<(typeof notifications.$inferSelect)[]> {
+  const { db } = to;
   const recipients = [...new Set(userIds)];
   if (recipients.length === 0) return [];
   const actorIds = notification.actorId ? [notification.actorId] : [];
@@ -90,10 +101,10 @@ export async function notifyAll(
           .from(sql`jsonb_array_elements_text(${JSON.stringify(recipients)}::jsonb) AS r`),
       )
       .returning();
-    return afterNotificationsCreated(db, rows);
+    return afterNotificationsCreated(to, rows);
   }
   if (!group) {
-    return afterNotificationsCreated(db, await db.insert(notifications).values(values).returning());
+    return afterNotificationsCreated(to, await db.insert(notifications).values(values).returning());
   }
   const actor = notification.actorId ?? "";
   const known = sql`${actor}::text = ANY(${notifications.actorIds})`;
@@ -113,17 +124,17 @@ export async function notifyAll(
       },
     })
     .returning();
-  return afterNotificationsCreated(db, rows);
+  return afterNotificationsCreated(to, rows);
 }
 
-export async function notify(db: Executor, userId: string, notification: NewNotification) {
-  const [row] = await notifyAll(db, [userId], notification);
+export async function notify(to: NotifyTarget, userId: string, notification: NewNotification) {
+  const [row] = await notifyAll(to, [userId], notification);
   return row!;
 }
 
 /** An admin approved the member's account. */
-export function notifyApproval(db: Executor, userId: string) {
-  return notify(db, userId, {
+export function notifyApproval(to: NotifyTarget, userId: string) {
+  return notify(to, userId, {
     type: "approval",
     title: "Your account has been approved",
     message: "Welcome! You can now comment, like, save posts and follow mentors.",
@@ -132,8 +143,8 @@ export function notifyApproval(db: Executor, userId: string) {
 }
 
 /** An admin promoted the member to mentor. */
-export function notifyPromotion(db: Executor, userId: string) {
-  return notify(db, userId, {
+export function notifyPromotion(to: NotifyTarget, userId: string) {
+  return notify(to, userId, {
     type: "promotion",
     title: "You are now a mentor",
     message: "You have been promoted to mentor. You can now write posts.",
@@ -146,12 +157,12 @@ export function notifyPromotion(db: Executor, userId: string) {
 export const followNotificationLink = (username: string) => `/user/${username}`;
 
 export function notifyFollow(
-  db: Executor,
+  to: NotifyTarget,
   followedId: string,
   follower: { username: string; fullName: string | null },
 ) {
   const name = follower.fullName?.trim() || follower.username;
-  return notify(db, followedId, {
+  return notify(to, followedId, {
     type: "follow",
     title: "New follower",
     message: `${name} (@${follower.username}) started following you`,

@@ -154,7 +154,7 @@ describe("webhook events and deliveries", () => {
     const db = site.testDb.db;
     const author = await createUser(db, { role: "mentor" });
     const post = await createPost(db, { authorId: author.id, slug: "fresh-post" });
-    expect(await announceNewPosts(db, { postId: post.id })).toBe(1);
+    expect(await announceNewPosts({ db, jobs: site.app.jobs }, { postId: post.id })).toBe(1);
     const pending = await createUser(db, { status: "pending" });
     const adminActor = { id: admin.id, role: "admin" as const, status: "approved" as const };
     expect((await runUserAction(db, adminActor, "approve", pending.id)).ok).toBe(true);
