@@ -119,6 +119,6 @@ export const membersOnly = guardMiddleware("notifications.settings", "to-login")
  * The pages of any signed-in member, approved or not (notifications, profile,
  * sessions, favorites): visitors and blocked members to /login, everyone else
  * through. "notifications.read" is the role table's every signed-in role, so
- * this answers as requireUser and requireMember(…, "notifications.read") did.
+ * this answers as requireCan(member, request, "notifications.read") does.
  */
 export const signedInOnly = guardMiddleware("notifications.read", "to-login");

@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const done = params.get("done");
   const enabled = await twoFactorEnabled(auth, request.headers);
-  // requireAdmin sends an admin here while the site requires a second factor (decision 0140).
+  // The admins' guard sends an admin here while the site requires a second factor (decision 0140).
   const required =
     params.get("required") === "admin" &&
     member.role === "admin" &&

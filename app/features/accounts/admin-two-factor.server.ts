@@ -2,7 +2,7 @@
  * "Require two-factor authentication for admins" (docs/decisions/0138,
  * docs/decisions/0140): while the site setting is on, an admin without a
  * second factor is sent to set one up before any admin page or action.
- * requireAdmin asks here; the Site Settings form (site-settings) writes it.
+ * The admins' guard asks here (through the role table); the Site Settings form (site-settings) writes it.
  */
 import { eq } from "drizzle-orm";
 import type { Database } from "#server/db/client";

@@ -14,7 +14,6 @@ import {
   type Actor,
   type Resource,
 } from "./permissions";
-import { getSessionUser, type AuthDeps, type SessionUser } from "./session.server";
 
 /**
  * Refused: thrown by assertCan. It has the shape of React Router's error
@@ -65,13 +64,6 @@ export function loginRedirect(request: Request) {
   return redirect(to === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(to)}`);
 }
 
-/** The signed-in member (any status but blocked), or off to /login. */
-export async function requireUser(request: Request, deps: AuthDeps): Promise<SessionUser> {
-  const actor = await getSessionUser(request, deps);
-  if (!actor || actor.status === "blocked") throw loginRedirect(request);
-  return actor;
-}
-
 /**
  * A signed-in actor allowed to do `action` (on `resource`): visitors go to
  * /login, pending members trying to participate to /pending-approval, an
@@ -92,20 +84,10 @@ export function requireCan<A extends Actor>(
   throw new Response("Forbidden", { status: 403 });
 }
 
-/** The request's member, allowed to do `action` (requireCan's answers otherwise). */
-export async function requireMember(
-  request: Request,
-  deps: AuthDeps,
-  action: Action,
-  resource?: Resource,
-): Promise<SessionUser> {
-  return requireCan(await getSessionUser(request, deps), request, action, resource);
-}
-
 /**
  * The gate of pages only some roles see at all (docs/product/accounts.md, docs/product/README.md#roles-and-permissions): whoever may
- * not `action` goes to /. requireAdmin and requireAuthor are this on the
- * request's member.
+ * not `action` goes to /. The admins' and authors' guards (app/pipeline/guards.server.ts)
+ * answer with it.
  */
 export function requireOrHome<A extends Actor>(actor: A | null | undefined, action: Action): A {
   if (actor && can(actor, action)) return actor;
@@ -121,18 +103,4 @@ export function requireOrHome<A extends Actor>(actor: A | null | undefined, acti
  */
 export function sendHeldAdminToSetUp(actor: Actor | null | undefined): void {
   if (effectiveRole(actor) === "held") throw redirect(ADMIN_TWO_FACTOR_SETUP_PATH);
-}
-
-/**
- * The admin pages' gate: admins pass; everyone else goes to /. While the site
- * requires two-factor authentication for admins (docs/decisions/0140), an
- * admin without it is sent to /settings/two-factor to set it up first.
- */
-export async function requireAdmin(request: Request, deps: AuthDeps): Promise<SessionUser> {
-  return requireOrHome(await getSessionUser(request, deps), "admin.access");
-}
-
-/** The editor's and My Posts' gate: mentors and admins pass; everyone else goes to /. */
-export async function requireAuthor(request: Request, deps: AuthDeps): Promise<SessionUser> {
-  return requireOrHome(await getSessionUser(request, deps), "post.write");
 }
