@@ -4,6 +4,7 @@
  * before the guard. In-process, with a test context: no server, no database.
  */
 import { redirect, RouterContextProvider } from "react-router";
+import { streamedPost } from "#tests/support/streamed-post";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { servicesContext } from "#server/services";
@@ -35,34 +36,6 @@ function member(role: SessionUser["role"], status: SessionUser["status"] = "appr
     adminNeedsTwoFactor: false,
     sessionId: "s",
   } satisfies SessionUser;
-}
-
-/** A form body as a stream that records, in `steps`, when it is first pulled. */
-function streamedPost(
-  body: string | Uint8Array,
-  steps: string[],
-  { method = "POST", type = "application/x-www-form-urlencoded", headers = {} } = {},
-) {
-  const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body;
-  let offset = 0;
-  const stream = new ReadableStream<Uint8Array>(
-    {
-      pull(controller) {
-        if (offset === 0) steps.push("body");
-        if (offset >= bytes.byteLength) return controller.close();
-        controller.enqueue(bytes.subarray(offset, offset + 64 * 1024));
-        offset += 64 * 1024;
-      },
-      // Pulled only when read (the default would pull once at once).
-    },
-    { highWaterMark: 0 },
-  );
-  return new Request("https://site.test/api/thing", {
-    method,
-    headers: { "content-type": type, ...headers },
-    body: method === "GET" ? undefined : stream,
-    duplex: "half",
-  } as RequestInit);
 }
 
 /** A context whose session records, in `steps`, when it is asked. */

@@ -1,3 +1,4 @@
+import { streamedPost } from "#tests/support/streamed-post";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Actor } from "~/features/accounts/permissions";
 import { createUser } from "#tests/support/factories";
@@ -22,28 +23,9 @@ function post(fields: Record<string, string>) {
   return new Request("http://localhost/create-post", { method: "POST", body });
 }
 
-/** A form body as a stream that records, in `pulled`, when it is first read. */
-function streamedPost(body: string, pulled: string[]) {
-  const bytes = new TextEncoder().encode(body);
-  let offset = 0;
-  const stream = new ReadableStream<Uint8Array>(
-    {
-      pull(controller) {
-        if (offset === 0) pulled.push("body");
-        if (offset >= bytes.byteLength) return controller.close();
-        controller.enqueue(bytes.subarray(offset, offset + 64 * 1024));
-        offset += 64 * 1024;
-      },
-    },
-    // Pulled only when read (the default would pull once at once).
-    { highWaterMark: 0 },
-  );
-  return new Request("http://localhost/create-post", {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: stream,
-    duplex: "half",
-  } as RequestInit);
+/** The save's form as a stream that records, in `pulled`, when it is first read. */
+function savePosted(body: string, pulled: string[]) {
+  return streamedPost(body, pulled, { url: "http://localhost/create-post" });
 }
 
 async function thrown(promise: Promise<unknown>): Promise<Response> {
@@ -155,7 +137,7 @@ describe("the save action", () => {
       const result = (await saveInEditor(
         t.db,
         who,
-        streamedPost(`intent=autosave&title=${"a".repeat(9 * 1024 * 1024)}`, pulled),
+        savePosted(`intent=autosave&title=${"a".repeat(9 * 1024 * 1024)}`, pulled),
       )) as unknown as { init: { status: number }; data: Record<string, unknown> };
       expect(result.init.status).toBe(status);
       expect(result.data).toEqual({ ok: false, status, error, fieldErrors: {} });
@@ -164,7 +146,7 @@ describe("the save action", () => {
     // A held admin is sent to set up two-factor, still without a byte read.
     const pulled: string[] = [];
     const held = { id: "h", role: "admin", status: "approved", adminNeedsTwoFactor: true } as const;
-    const sent = await thrown(saveInEditor(t.db, held, streamedPost("title=x", pulled)));
+    const sent = await thrown(saveInEditor(t.db, held, savePosted("title=x", pulled)));
     expect(sent.headers.get("Location")).toMatch(/^\/settings\/two-factor/);
     expect(pulled).toEqual([]);
   });
