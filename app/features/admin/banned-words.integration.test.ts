@@ -140,7 +140,22 @@ describe("the check", () => {
 
   it("reads the list once, and again after any change to the table (NOTIFY)", async () => {
     const db = site.testDb.db;
-    const stop = await listenForInvalidations(site.testDb.handle);
+    // The cache's own listener says when it has handled the insert's NOTIFY. A listener of the
+    // test's own was not enough: on PostgreSQL each listener has its own connection, so the
+    // cache's copy could arrive after the test's, and drop the list the first check had just read.
+    let arrived!: () => void;
+    const notified = new Promise<void>((resolve) => (arrived = resolve));
+    const stop = await listenForInvalidations({
+      listen: (channel, onPayload, onReconnect) =>
+        site.testDb.handle.listen(
+          channel,
+          (payload) => {
+            onPayload(payload);
+            if (channel === INVALIDATION_CHANNEL && payload.includes("banned_words")) arrived();
+          },
+          onReconnect,
+        ),
+    });
     try {
       let selects = 0;
       const counting = new Proxy(db, {
@@ -149,16 +164,10 @@ describe("the check", () => {
           return Reflect.get(target, key, receiver) as unknown;
         },
       });
-      // Wait for the insert's own NOTIFY before counting: arriving after the
+      // Wait for the insert's NOTIFY to reach the cache before counting: arriving after the
       // first check, it would rightly drop the list that check just read.
-      let arrived!: () => void;
-      const notified = new Promise<void>((resolve) => (arrived = resolve));
-      const stopWatching = await site.testDb.handle.listen(INVALIDATION_CHANNEL, (payload) => {
-        if (payload.includes("banned_words")) arrived();
-      });
       await db.insert(bannedWords).values({ word: "spam" });
       await notified;
-      await stopWatching();
       await waitFor(async () => (await containsBannedWord(counting, "buy SPAM")) === true);
       selects = 0;
       expect(await containsBannedWord(counting, "spam again")).toBe(true);
