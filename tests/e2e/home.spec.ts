@@ -11,7 +11,11 @@ test("home answers 200 with the page already rendered in the HTML", async ({ req
   expect(html).toMatch(/^<!DOCTYPE html>/i);
   expect(html).toContain('<html lang="en-GB"');
   // Server-rendered: the heading and the empty state are in the document itself, not added by JS.
-  expect(html).toMatch(/<h1[^>]*>Latest from our mentors<\/h1>/);
+  // The site's promise first (docs/decisions/0269), then the posts.
+  expect(html).toMatch(
+    /<h1[^>]*>Build between the UK and India, with mentors who have done it<\/h1>/,
+  );
+  expect(html).toMatch(/<h2[^>]*>Latest from our mentors<\/h2>/);
   expect(html).toContain("No posts found");
   expect(html).toContain("Check back later for new content");
   expect(html).toMatch(/<title>[^<]*FounderBridge[^<]*<\/title>/);
@@ -23,7 +27,13 @@ test.describe("without JavaScript", () => {
   test("home shows its heading and empty state", async ({ page }) => {
     const response = await page.goto("/");
     expect(response?.status()).toBe(200);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Latest from our mentors");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Build between the UK and India, with mentors who have done it",
+    );
+    // A visitor's way in works without JavaScript too.
+    await expect(
+      page.getByRole("main").getByRole("link", { name: "Join Free Now" }),
+    ).toHaveAttribute("href", "/signup");
     await expect(page.getByText("No posts found")).toBeVisible();
     await expect(page.getByText("Check back later for new content")).toBeVisible();
   });
@@ -34,7 +44,7 @@ test("home shows the empty state", async ({ page }) => {
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle(/FounderBridge/);
   await expect(
-    page.getByRole("heading", { level: 1, name: "Latest from our mentors" }),
+    page.getByRole("heading", { level: 2, name: "Latest from our mentors" }),
   ).toBeVisible();
   await expect(page.getByText("No posts found")).toBeVisible();
   await expect(page.getByText("Check back later for new content")).toBeVisible();

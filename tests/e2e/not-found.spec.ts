@@ -42,7 +42,9 @@ for (const path of ["/no/such/page-e2e", "/404"]) {
 
         await goHome.click();
         await expect(page).toHaveURL("/");
-        await expect(page.getByRole("heading", { level: 1 })).toHaveText("Latest from our mentors");
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+          "Build between the UK and India, with mentors who have done it",
+        );
         expect(
           await page.evaluate(() => (window as unknown as { e2eMarker?: number }).e2eMarker),
         ).toBe(1);
@@ -62,5 +64,7 @@ test("Go back returns to the previous page", async ({ page }) => {
   await waitForHydration(page, "main button");
   await page.getByRole("main").getByRole("button", { name: "Go back" }).click();
   await expect(page).toHaveURL("/");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Latest from our mentors");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Build between the UK and India, with mentors who have done it",
+  );
 });

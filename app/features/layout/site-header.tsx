@@ -1,10 +1,11 @@
 import { ThemeToggle } from "./theme-toggle";
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 import { AboutMenu } from "./about-menu";
 import { MobileMenu } from "./mobile-menu";
 import type { HeaderBanner, NavCategory } from "./nav-links";
 import { SearchDialog } from "./search-dialog";
+import { PROMO_DISMISSED_KEY } from "./theme";
 
 /** "FounderBridge" → "FB"; a one-word name gives its first two letters. */
 function initials(name: string) {
@@ -24,41 +25,99 @@ export type SiteHeaderProps = {
   accountArea?: ReactNode;
 };
 
-/** The law firm's promotional banner (site settings header_banner_*); nothing when unset. */
+/**
+ * A short key of the banner's content: hiding it lasts until an admin changes it
+ * (docs/decisions/0269). Letters and digits only, so that it is safe in a selector.
+ */
+export function promoBannerKey(banner: HeaderBanner): string {
+  const text = `${banner.text ?? ""}\u0000${banner.link ?? ""}\u0000${banner.imageUrl ?? ""}`;
+  let hash = 5381;
+  for (let i = 0; i < text.length; i++) hash = ((hash * 33) ^ text.charCodeAt(i)) >>> 0;
+  return hash.toString(36);
+}
+
+function rememberHidden(key: string) {
+  document.documentElement.setAttribute("data-promo-dismissed", key);
+  try {
+    localStorage.setItem(PROMO_DISMISSED_KEY, key);
+  } catch {
+    // Storage blocked: hidden on this page only.
+  }
+}
+
+/**
+ * The law firm's promotional banner (site settings header_banner_*); nothing when unset. One line
+ * at any width, the same dark colours in both themes, and a close control that works before the
+ * scripts load: a checkbox whose state hides the bar in CSS, remembered once they have
+ * (docs/decisions/0269).
+ */
 function PromoBanner({ banner }: { banner: HeaderBanner }) {
+  const key = promoBannerKey(banner);
+  const close = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    // Closed before the page hydrated: remember it now.
+    if (close.current?.checked) rememberHidden(key);
+  }, [key]);
   const body = (
-    <span className="flex items-center justify-center gap-3">
+    <span className="inline-flex min-w-0 max-w-full items-center gap-3">
       {banner.imageUrl ? (
         <img
           src={banner.imageUrl}
           alt={banner.text ? "" : "Sponsored"}
           height={28}
           width={112}
-          className="h-7 w-auto"
+          className="h-6 w-auto shrink-0"
         />
       ) : null}
-      {banner.text ? <span>{banner.text}</span> : null}
+      {banner.text ? <span className="truncate">{banner.text}</span> : null}
     </span>
   );
   return (
-    <aside aria-label="Sponsored" className="bg-brand-900 px-4 py-2 text-center text-sm text-white">
-      {banner.link?.startsWith("/") ? (
-        <Link to={banner.link} className="underline-offset-2 hover:underline">
-          {body}
-        </Link>
-      ) : banner.link ? (
-        <a
-          href={banner.link}
-          rel="sponsored noopener noreferrer"
-          target="_blank"
-          className="underline-offset-2 hover:underline"
-        >
-          {body}
-        </a>
-      ) : (
-        body
-      )}
-    </aside>
+    <>
+      <style>{`html[data-promo-dismissed="${key}"] #promo-bar{display:none}`}</style>
+      <aside
+        id="promo-bar"
+        aria-label="Sponsored"
+        className="promo-bar text-sm has-[input:checked]:hidden"
+      >
+        <div className="mx-auto flex max-w-6xl items-center gap-2 px-4 py-2">
+          <div className="min-w-0 flex-1 truncate text-center">
+            {banner.link?.startsWith("/") ? (
+              <Link to={banner.link} className="underline-offset-2 hover:underline">
+                {body}
+              </Link>
+            ) : banner.link ? (
+              <a
+                href={banner.link}
+                rel="sponsored noopener noreferrer"
+                target="_blank"
+                className="underline-offset-2 hover:underline"
+              >
+                {body}
+              </a>
+            ) : (
+              body
+            )}
+          </div>
+          <input
+            ref={close}
+            id="promo-bar-close"
+            type="checkbox"
+            className="peer sr-only"
+            onChange={(event) => {
+              if (event.currentTarget.checked) rememberHidden(key);
+            }}
+          />
+          <label
+            htmlFor="promo-bar-close"
+            className="shrink-0 cursor-pointer rounded px-1.5 text-lg leading-none peer-focus-visible:outline-2"
+          >
+            <span aria-hidden="true">×</span>
+            <span className="sr-only">Hide this banner</span>
+          </label>
+        </div>
+      </aside>
+    </>
   );
 }
 

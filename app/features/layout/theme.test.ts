@@ -6,13 +6,21 @@ import { THEME_SCRIPT } from "./theme";
 const BLOCKED = new Error("SecurityError");
 
 /** Runs the inline head script with a stored value and an OS setting; returns data-theme. */
-function run(stored: string | null | Error, osDark: boolean): string | undefined {
+function run(
+  stored: string | null | Error,
+  osDark: boolean,
+  promo: string | null = null,
+): string | undefined {
+  return runWith(stored, osDark, promo)["data-theme"];
+}
+
+function runWith(stored: string | null | Error, osDark: boolean, promo: string | null) {
   const attributes: Record<string, string> = {};
   runInNewContext(THEME_SCRIPT, {
     localStorage: {
-      getItem: () => {
+      getItem: (key: string) => {
         if (stored instanceof Error) throw stored;
-        return stored;
+        return key === "theme" ? stored : promo;
       },
     },
     matchMedia: (query: string) => ({
@@ -24,7 +32,7 @@ function run(stored: string | null | Error, osDark: boolean): string | undefined
       },
     },
   });
-  return attributes["data-theme"];
+  return attributes;
 }
 
 describe("THEME_SCRIPT (set before the first paint)", () => {
@@ -39,5 +47,16 @@ describe("THEME_SCRIPT (set before the first paint)", () => {
     expect(run("purple", true)).toBe("dark");
     expect(run(BLOCKED, true)).toBe("dark");
     expect(run(BLOCKED, false)).toBe("light");
+  });
+});
+
+describe("THEME_SCRIPT and the hidden promotion bar (docs/decisions/0269)", () => {
+  it("marks <html> with the key of the bar the reader hid", () => {
+    expect(runWith("light", false, "k1x9")["data-promo-dismissed"]).toBe("k1x9");
+  });
+
+  it("leaves it off when nothing was hidden or storage is blocked", () => {
+    expect(runWith(null, false, null)["data-promo-dismissed"]).toBeUndefined();
+    expect(runWith(BLOCKED, false, "k1x9")["data-promo-dismissed"]).toBeUndefined();
   });
 });

@@ -13,7 +13,13 @@ export const THEME_KEY = "theme";
 export const THEME_SCRIPT =
   '(function(){var t;try{t=localStorage.getItem("theme")}catch(e){}' +
   'if(t!=="light"&&t!=="dark")t=matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light";' +
-  'document.documentElement.setAttribute("data-theme",t)})()';
+  'document.documentElement.setAttribute("data-theme",t);' +
+  // The promotion bar the reader hid (docs/decisions/0269): hidden before the first paint too.
+  'try{var p=localStorage.getItem("promo-dismissed");' +
+  'if(p)document.documentElement.setAttribute("data-promo-dismissed",p)}catch(e){}})()';
+
+/** Where the key of the promotion bar the reader hid is kept (docs/decisions/0269). */
+export const PROMO_DISMISSED_KEY = "promo-dismissed";
 
 export function readThemeChoice(): ThemeChoice {
   try {

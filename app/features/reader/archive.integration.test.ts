@@ -20,7 +20,7 @@ import { testDatabaseForThisFile } from "#tests/support/test-database";
 import { MAX_ARCHIVE_PAGE } from "~/features/posts/archive";
 import { archiveQuery } from "~/features/posts/archive-query.server";
 import { loadArchivePage } from "~/features/posts/archive.server";
-import { HOME_ARCHIVE_SKIP, loadHome } from "./home.server";
+import { HOME_ARCHIVE_SKIP, HOME_OLDER, loadHome } from "./home.server";
 import { loadCategoryPage } from "./category-page.server";
 import { loadTagPage } from "./tag-page.server";
 
@@ -97,27 +97,30 @@ beforeAll(async () => {
 beforeEach(() => clearAllCaches());
 
 describe("paging", () => {
-  it("the home: hero and 4, then Older posts from the 6th newest, 20 a page", async () => {
+  it("the home: hero and 4, then 6 Older posts from the 6th newest, then 20 a page", async () => {
     const home = await loadHome(t.db, null);
     expect(home.hero?.slug).toBe(slugOf(1));
     expect(numbersOf(home.listed)).toEqual([2, 3, 4, 5]);
     expect(HOME_ARCHIVE_SKIP).toBe(5);
-    expect(numbersOf(home.archive!.posts)).toEqual(Array.from({ length: 20 }, (_, i) => 6 + i));
+    expect(HOME_OLDER).toBe(6);
+    expect(numbersOf(home.archive!.posts)).toEqual([6, 7, 8, 9, 10, 11]);
     expect(home.archive).toMatchObject({ page: 1, hasPrevious: false, hasNext: true });
 
     const second = await loadHome(t.db, null, 2);
     expect(second.hero).toBeNull();
     expect(second.listed).toEqual([]);
-    expect(numbersOf(second.archive!.posts)).toEqual(Array.from({ length: 20 }, (_, i) => 26 + i));
+    // Page 2 goes on from the 12th: nothing falls between page 1's rows and it.
+    expect(numbersOf(second.archive!.posts)).toEqual(Array.from({ length: 20 }, (_, i) => 12 + i));
     expect(second.archive).toMatchObject({ page: 2, hasPrevious: true, hasNext: true });
   });
 
   it("the home's last page holds what is left; the page after it is none", async () => {
-    // 10,000 - 5 = 9,995 archived: 499 full pages and 15 posts on page 500.
-    const last = await loadHome(t.db, null, 500);
-    expect(numbersOf(last.archive!.posts)).toEqual(Array.from({ length: 15 }, (_, i) => 9986 + i));
+    // 10,000 - 5 = 9,995 archived: 6 on page 1, then 499 full pages and 9 posts on page 501.
+    expect((await loadHome(t.db, null, 500)).archive).toMatchObject({ hasNext: true });
+    const last = await loadHome(t.db, null, 501);
+    expect(numbersOf(last.archive!.posts)).toEqual(Array.from({ length: 9 }, (_, i) => 9992 + i));
     expect(last.archive).toMatchObject({ hasPrevious: true, hasNext: false });
-    expect((await loadHome(t.db, null, 501)).archive).toBeNull();
+    expect((await loadHome(t.db, null, 502)).archive).toBeNull();
   });
 
   it("a category: only its visible posts, 20 a page, the last page exactly full", async () => {
@@ -237,7 +240,7 @@ function thePlans() {
   for (const page of [1, 50, 500]) {
     it(`home, page ${page}: the walk through posts_published_idx`, async () => {
       const plans = await capture((db) =>
-        loadArchivePage(db, HOME, page, { skip: HOME_ARCHIVE_SKIP }),
+        loadArchivePage(db, HOME, page, { skip: HOME_ARCHIVE_SKIP, firstPageSize: HOME_OLDER }),
       );
       expect(walkPlan(plans)).toMatch(/Index (Only )?Scan using posts_published_idx/);
       expectNoSeqScanOfPosts(plans);

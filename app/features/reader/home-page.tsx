@@ -1,13 +1,25 @@
 /**
- * The home page (docs/product/reading.md#home): the hero, the listed posts
- * and "Older posts" (docs/decisions/0110), or one page of the archive from
- * page 2 on; beside them the featured posts and the recommended topics.
+ * The home page (docs/product/reading.md#home): on page 1 the site's promise with a way to join
+ * (visitors only, docs/decisions/0269), the hero, the listed posts and a few "Older posts"
+ * (docs/decisions/0110) ending in a link to the archive; one page of the archive from page 2 on;
+ * beside them the featured posts and the recommended topics.
  */
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
+import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
+import { useViewer, viewerUser } from "~/features/accounts/viewer-parts";
+import type { HeaderUser } from "~/features/accounts/header-user";
 import { ArchivePager } from "~/features/posts/archive-pager";
-import { FeaturedPostsWidget } from "~/features/posts/post-card";
+import { pageHref } from "~/features/posts/archive";
+import { FeaturedPostsWidget, postPath } from "~/features/posts/post-card";
 import { EmptyState, PostListItem } from "~/features/posts/post-list-item";
+import { formatDate, isoDate } from "~/lib/format";
+import { useSiteTimeZone } from "~/lib/site-time-zone";
 import type { loadHome } from "./home.server";
+
+/** What the site promises, under its name (docs/decisions/0269). */
+export const SITE_PROMISE = "Build between the UK and India, with mentors who have done it";
+export const SITE_PROMISE_BODY =
+  "Guides, AMAs, podcasts and startup stories from founders and advisers on both sides, and a community that answers your questions.";
 
 type Home = Awaited<ReturnType<typeof loadHome>>;
 type Archive = NonNullable<Home["archive"]>;
@@ -17,47 +29,95 @@ export function HomePage({ home, pageMissing }: { home: Home; pageMissing: boole
   const archive = pageMissing ? null : home.archive;
   const params: Record<string, string> = activeCategory ? { category: activeCategory.slug } : {};
   const paged = Boolean(archive && archive.page > 1);
+  const front = !paged && !activeCategory && !unknownCategory && !pageMissing;
   return (
-    <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-[1fr_320px]">
-      <div className="min-w-0">
-        <h1 className="text-3xl font-extrabold tracking-tight text-brand-900">
-          {paged && archive ? `Older posts – page ${archive.page}` : "Latest from our mentors"}
+    <>
+      {front ? <SitePromiseHeader /> : null}
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-[1fr_320px]">
+        <div className="min-w-0">
+          {front ? (
+            <h2 className="text-2xl font-extrabold tracking-tight text-brand-900">
+              Latest from our mentors
+            </h2>
+          ) : (
+            <h1 className="text-3xl font-extrabold tracking-tight text-brand-900">
+              {paged && archive ? `Older posts – page ${archive.page}` : "Latest from our mentors"}
+            </h1>
+          )}
+          {activeCategory ? (
+            <p className="mt-2 text-slate-700">
+              Showing {activeCategory.name}.{" "}
+              <Link to="/" className="font-medium text-brand-700 underline">
+                Show all topics
+              </Link>
+            </p>
+          ) : null}
+          {unknownCategory ? (
+            <Missing
+              title="Category not found"
+              body="There is no topic by that name."
+              link="Show all topics"
+            />
+          ) : !archive ? (
+            <Missing
+              title="Page not found"
+              body="There are not that many posts."
+              link="Go to the newest posts"
+            />
+          ) : paged ? (
+            <OlderPostsPage archive={archive} params={params} />
+          ) : hero ? (
+            <FrontPage hero={hero} listed={listed} archive={archive} params={params} />
+          ) : (
+            <div className="mt-10">
+              <EmptyState title="No posts found" body="Check back later for new content" />
+            </div>
+          )}
+        </div>
+        <aside aria-label="Sidebar" className="space-y-8">
+          <FeaturedPostsWidget posts={featured} />
+          <RecommendedTopics topics={topics} active={activeCategory?.slug} />
+        </aside>
+      </div>
+    </>
+  );
+}
+
+/**
+ * The first thing a visitor reads: who the site is for, and Join Free Now. A member (or the
+ * members' shared page, whose reader is a member, decision 0154) gets the promise without it.
+ */
+function SitePromiseHeader() {
+  const root = useRouteLoaderData<{ user: HeaderUser | null; siteName?: string }>("root");
+  const user = viewerUser(root?.user ?? null, useViewer());
+  return (
+    <section
+      aria-labelledby="site-promise"
+      className="border-b border-slate-200 bg-brand-50 px-4 py-10 sm:py-14"
+    >
+      <div className="mx-auto max-w-3xl text-center">
+        <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">
+          {root?.siteName ?? "FounderBridge"}
+        </p>
+        <h1
+          id="site-promise"
+          className="mt-2 text-3xl font-extrabold tracking-tight text-balance text-brand-900 sm:text-4xl"
+        >
+          {SITE_PROMISE}
         </h1>
-        {activeCategory ? (
-          <p className="mt-2 text-slate-700">
-            Showing {activeCategory.name}.{" "}
-            <Link to="/" className="font-medium text-brand-700 underline">
-              Show all topics
+        <p className="mt-4 text-lg text-pretty text-slate-700">{SITE_PROMISE_BODY}</p>
+        {user ? null : (
+          <p className="mt-6 flex flex-wrap items-center justify-center gap-3">
+            <Link to="/signup" className={primaryButton}>
+              Join Free Now
+            </Link>
+            <Link to="/login" className={secondaryButton}>
+              Sign in
             </Link>
           </p>
-        ) : null}
-        {unknownCategory ? (
-          <Missing
-            title="Category not found"
-            body="There is no topic by that name."
-            link="Show all topics"
-          />
-        ) : !archive ? (
-          <Missing
-            title="Page not found"
-            body="There are not that many posts."
-            link="Go to the newest posts"
-          />
-        ) : paged ? (
-          <OlderPostsPage archive={archive} params={params} />
-        ) : hero ? (
-          <FrontPage hero={hero} listed={listed} archive={archive} params={params} />
-        ) : (
-          <div className="mt-10">
-            <EmptyState title="No posts found" body="Check back later for new content" />
-          </div>
         )}
       </div>
-      <aside aria-label="Sidebar" className="space-y-8">
-        <FeaturedPostsWidget posts={featured} />
-        <RecommendedTopics topics={topics} active={activeCategory?.slug} />
-      </aside>
-    </div>
+    </section>
   );
 }
 
@@ -127,17 +187,44 @@ function FrontPage({
           <h2 id="older-posts-title" className="text-2xl font-bold text-slate-900">
             Older posts
           </h2>
-          <ul className="mt-6 space-y-8">
+          <ul className="mt-4 divide-y divide-slate-200 border-y border-slate-200">
             {archive.posts.map((post) => (
               <li key={post.id}>
-                <PostListItem post={post} headingLevel={3} />
+                <OlderPostRow post={post} />
               </li>
             ))}
           </ul>
-          <ArchivePager paging={archive} path="/" params={params} label="Older posts pages" />
+          {archive.hasNext ? (
+            <p className="mt-4">
+              <Link
+                to={pageHref("/", 2, params)}
+                className="font-semibold text-brand-700 underline underline-offset-4"
+              >
+                Browse all older posts →
+              </Link>
+            </p>
+          ) : null}
         </section>
       ) : null}
     </>
+  );
+}
+
+/** One line for an older post on page 1: its title, then its topic and date. */
+function OlderPostRow({ post }: { post: Archive["posts"][number] }) {
+  const timeZone = useSiteTimeZone();
+  return (
+    <article className="py-3">
+      <h3 className="font-semibold text-slate-900">
+        <Link to={postPath(post)} className="hover:text-brand-700 hover:underline">
+          {post.title}
+        </Link>
+      </h3>
+      <p className="mt-0.5 text-sm text-slate-600">
+        {post.category.name} ·{" "}
+        <time dateTime={isoDate(post.publishedAt)}>{formatDate(post.publishedAt, timeZone)}</time>
+      </p>
+    </article>
   );
 }
 

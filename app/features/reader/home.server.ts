@@ -7,11 +7,16 @@ export const HOME_LISTED = 4;
 export const RECOMMENDED_TOPICS = 6;
 /** The archive starts after the hero and the listed posts. */
 export const HOME_ARCHIVE_SKIP = 1 + HOME_LISTED;
+/**
+ * Page 1 ends with a few older posts as one-line rows and a link to the archive (docs/decisions/0269):
+ * 20 more cards made the phone page 13,861 px tall. Page 2 starts with the next one.
+ */
+export const HOME_OLDER = 6;
 
 /**
  * Home (docs/product/reading.md#home): one hero, up to 4 listed of the 50 newest, 4 featured, up
- * to 6 topics; then "Older posts" (docs/decisions/0110), 20 a page from the sixth
- * newest. Page 2 on shows the archive alone; past the last page, archive is
+ * to 6 topics; then "Older posts" (docs/decisions/0110, 0269): 6 from the sixth newest on page 1,
+ * then 20 a page. Page 2 on shows the archive alone; past the last page, archive is
  * null (the route answers 404).
  */
 export async function loadHome(db: Database, categorySlug: string | null, page = 1) {
@@ -22,7 +27,9 @@ export async function loadHome(db: Database, categorySlug: string | null, page =
   const [newest, featured, archive] = await Promise.all([
     unknownCategory || page > 1 ? Promise.resolve([]) : publishedPosts(db, active?.id),
     featuredPosts(db, HOME_FEATURED_LIMIT),
-    unknownCategory ? null : loadArchivePage(db, scope, page, { skip: HOME_ARCHIVE_SKIP }),
+    unknownCategory
+      ? null
+      : loadArchivePage(db, scope, page, { skip: HOME_ARCHIVE_SKIP, firstPageSize: HOME_OLDER }),
   ]);
   const topics = readerCategories(categories)
     .filter((c) => c.postCount > 0)

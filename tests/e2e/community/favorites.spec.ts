@@ -59,3 +59,15 @@ test("a member saves a post, finds it on /favorites, then removes it", async ({ 
   await expect(page.getByRole("article", { name: TITLE })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Browse posts" })).toHaveAttribute("href", "/");
 });
+
+test("a signed-in member's home has the site's promise without Join Free Now (docs/decisions/0269)", async ({
+  page,
+}) => {
+  await signInAs(page, DEMO.tom.email, "/");
+  await waitForHydration(page);
+  const main = page.getByRole("main");
+  await expect(main.getByRole("heading", { level: 1 })).toHaveText(
+    "Build between the UK and India, with mentors who have done it",
+  );
+  await expect(main.getByRole("link", { name: "Join Free Now" })).toHaveCount(0);
+});
