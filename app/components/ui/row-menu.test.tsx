@@ -65,10 +65,12 @@ describe("RowMenu (docs/decisions/0260)", () => {
     let clicked = false;
     entry.addEventListener("click", () => (clicked = true));
     await step(() => {
+      entry.focus();
       entry.click();
     });
     await step(() => new Promise<void>((resolve) => setTimeout(resolve, 5)));
     expect(clicked).toBe(true);
     expect(details.open).toBe(false);
+    expect(document.activeElement).toBe(summary);
   });
 });

@@ -30,7 +30,10 @@ export function RowMenu({ label, children }: { label: string; children: ReactNod
     // A chosen entry closes the menu once its click has done its work (a post, a link).
     const onChoose = (event: MouseEvent) => {
       const entry = (event.target as Element).closest("a, button");
-      if (entry && element.contains(entry)) setTimeout(() => close(false), 0);
+      // Focus left inside the closed menu would fall to the page: it goes to the summary, which
+      // a dialog opened later (after a fetch) then gives it back to.
+      if (entry && element.contains(entry))
+        setTimeout(() => close(element.contains(document.activeElement)), 0);
     };
     document.addEventListener("pointerdown", onPointer);
     element.addEventListener("keydown", onKey);
