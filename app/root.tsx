@@ -107,6 +107,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return flash.clear ? withHeaders(body, { headers: flash.clear }) : body;
 }
 
+/**
+ * Whether a matched route asks for the admin's own shell (docs/decisions/0259): its `handle`
+ * says `{ chrome: "admin" }`, and the page goes without the public header, promotion bar and footer.
+ */
+function useAdminChrome(): boolean {
+  return useMatches().some(
+    (match) => (match.handle as { chrome?: unknown } | undefined)?.chrome === "admin",
+  );
+}
+
 /** The page's own post, whose saved state the shared page's private request asks for. */
 function usePagePostId(): string | undefined {
   for (const match of useMatches()) {
@@ -129,6 +139,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const viewer = { shared, parts };
   const user = viewerUser(data?.user ?? null, viewer);
   const bell = data?.bell ?? (shared ? (parts?.bell ?? null) : null);
+  const adminChrome = useAdminChrome();
   return (
     // data-theme is set by THEME_SCRIPT before the first paint (decision 0114).
     <html lang="en-GB" suppressHydrationWarning>
@@ -155,30 +166,32 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader
-          siteName={siteName}
-          categories={navCategories}
-          banner={data?.headerBanner ?? null}
-          accountArea={
-            !data ? null : shared && !parts && !data.user ? (
-              // The member's slots at their size until their parts arrive; links without JavaScript.
-              <>
-                <BellSlot />
-                <AvatarSlot />
-              </>
-            ) : (
-              <>
-                <WriteButton user={user} />
-                {bell ? (
-                  <Suspense fallback={<BellSlot />}>
-                    <NotificationBell initial={bell} />
-                  </Suspense>
-                ) : null}
-                <AccountArea user={user} />
-              </>
-            )
-          }
-        />
+        {adminChrome ? null : (
+          <SiteHeader
+            siteName={siteName}
+            categories={navCategories}
+            banner={data?.headerBanner ?? null}
+            accountArea={
+              !data ? null : shared && !parts && !data.user ? (
+                // The member's slots at their size until their parts arrive; links without JavaScript.
+                <>
+                  <BellSlot />
+                  <AvatarSlot />
+                </>
+              ) : (
+                <>
+                  <WriteButton user={user} />
+                  {bell ? (
+                    <Suspense fallback={<BellSlot />}>
+                      <NotificationBell initial={bell} />
+                    </Suspense>
+                  ) : null}
+                  <AccountArea user={user} />
+                </>
+              )
+            }
+          />
+        )}
         <main id="main-content" className="flex-1">
           <ViewerProvider value={viewer}>{children}</ViewerProvider>
         </main>
@@ -187,12 +200,14 @@ export function Layout({ children }: { children: ReactNode }) {
             <FlashToast flash={data.flash} />
           </Suspense>
         ) : null}
-        <SiteFooter
-          siteName={siteName}
-          categories={navCategories}
-          contactEmail={data?.contactEmail}
-          socialLinks={data?.socialLinks ?? []}
-        />
+        {adminChrome ? null : (
+          <SiteFooter
+            siteName={siteName}
+            categories={navCategories}
+            contactEmail={data?.contactEmail}
+            socialLinks={data?.socialLinks ?? []}
+          />
+        )}
         {data?.scripts.consent.bar ? (
           <ConsentBar
             message={data.scripts.consent.bar.message}

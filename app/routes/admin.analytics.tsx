@@ -3,7 +3,12 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { posts } from "#server/db/schema";
 import { AnalyticsPage, type AnalyticsPageData } from "~/features/admin/analytics-page";
-import { topPostsByViews, viewsPerDay, weeklyCommunity } from "~/features/admin/analytics.server";
+import {
+  analyticsPostChoices,
+  topPostsByViews,
+  viewsPerDay,
+  weeklyCommunity,
+} from "~/features/admin/analytics.server";
 import { defaultPageMeta } from "~/features/seo/meta";
 import { formText, readQuery } from "~/lib/read-input.server";
 import { services } from "~/lib/services.server";
@@ -43,15 +48,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (found) post = found;
     else error = MESSAGES.noPost;
   }
-  const [perDay, top7, top30, weekly] = await Promise.all([
+  const [perDay, top7, top30, weekly, choices] = await Promise.all([
     viewsPerDay(db, admin, { days, postId: post?.id }),
     topPostsByViews(db, admin, { days: 7 }),
     topPostsByViews(db, admin, { days: 30 }),
     weeklyCommunity(db, admin),
+    analyticsPostChoices(db, admin),
   ]);
   const payload: AnalyticsPageData = {
     days,
     post: post ? { slug: post.slug, title: post.title } : null,
+    choices,
     error,
     perDay,
     top7: top7.map(({ slug, title, views }) => ({ slug, title, views })),

@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import { IMPORT_MAX_BYTES, MULTIPART_OVERHEAD_BYTES } from "#server/http/limits";
 import { uploadsDir } from "#server/storage";
-import { AdminLinks } from "~/features/admin/admin-links";
 import { ImportPage, type ImportPageProps } from "~/features/import/import-page";
 import { IMPORT_MESSAGES, importForm, importUpload } from "~/features/import/import-upload.server";
 import { defaultPageMeta } from "~/features/seo/meta";
@@ -64,7 +63,6 @@ export const action = defineAction({
 export default function AdminImport({ actionData }: Route.ComponentProps) {
   return (
     <ImportPage
-      links={<AdminLinks current="/admin/import" />}
       report={actionData?.report ?? null}
       error={actionData?.error ?? null}
       values={actionData?.values ?? { author: "", sourceUrl: "" }}

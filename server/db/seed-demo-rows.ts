@@ -114,7 +114,12 @@ export async function insertPeople(ctx: Context, hashes: string[]): Promise<void
   await ctx.tx.insert(profiles).values(profileRows);
 }
 
-export type InsertedPost = { id: string; post: DemoPost; publishedAt: number | null };
+export type InsertedPost = {
+  id: string;
+  post: DemoPost;
+  publishedAt: number | null;
+  viewCount: number;
+};
 
 /**
  * A demo event's columns: its start `inDays` from the seeding day at the
@@ -213,7 +218,7 @@ export async function insertPosts(ctx: Context): Promise<Map<string, InsertedPos
   const inserted = await ctx.tx
     .insert(posts)
     .values(rows)
-    .returning({ id: posts.id, slug: posts.slug });
+    .returning({ id: posts.id, slug: posts.slug, viewCount: posts.viewCount });
   const bySlug = new Map(DEMO_POSTS.map((p) => [p.slug, p]));
   const publishedBySlug = new Map(rows.map((r) => [r.slug, r.publishedAt?.getTime() ?? null]));
   return new Map(
@@ -223,6 +228,7 @@ export async function insertPosts(ctx: Context): Promise<Map<string, InsertedPos
         id: row.id,
         post: mustGet(bySlug, row.slug, "post"),
         publishedAt: publishedBySlug.get(row.slug) ?? null,
+        viewCount: row.viewCount,
       },
     ]),
   );

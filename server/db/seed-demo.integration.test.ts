@@ -454,3 +454,25 @@ describe("seedDemo, later runs", () => {
     expect(existsSync(path.join(uploads, "demo", "banners", "sidebar.600x500.webp"))).toBe(true);
   });
 });
+
+describe("seedDemo, counted views (docs/decisions/0261)", () => {
+  it("counts views on most of the last 30 days, so that Analytics draws a chart", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const monthAgo = new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10);
+    const days = await queryRows<{ day: string; views: number }>(
+      db,
+      sql`SELECT day::text AS day, sum(views)::int AS views FROM post_daily_views
+          WHERE day BETWEEN ${monthAgo} AND ${today} GROUP BY day`,
+    );
+    expect(days.length).toBeGreaterThanOrEqual(25);
+    for (const { views } of days) expect(views).toBeGreaterThan(0);
+    // No post counts more views in those days than its view_count, nor any before it was published.
+    const over = await queryRows<{ slug: string }>(
+      db,
+      sql`SELECT p.slug FROM posts p JOIN post_daily_views v ON v.post_id = p.id
+          GROUP BY p.id HAVING sum(v.views) > p.view_count
+             OR min(v.day) < (p.published_at AT TIME ZONE 'UTC')::date OR bool_or(p.status <> 'published')`,
+    );
+    expect(over).toEqual([]);
+  });
+});

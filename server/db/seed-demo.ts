@@ -33,6 +33,7 @@ import {
   type Context,
   type Transaction,
 } from "./seed-demo-rows";
+import { insertDailyViews } from "./seed-demo-views";
 
 export { DEMO_ADMIN_EMAIL } from "./demo-content/people";
 export { DEMO_MEDIA_DIR } from "./seed-demo-media";
@@ -230,6 +231,7 @@ export async function seedDemo(
     await insertPeople(ctx, hashes);
     const inserted = await insertPosts(ctx);
     await insertTags(ctx, inserted);
+    await insertDailyViews(ctx, inserted);
     await insertComments(ctx, inserted);
     await insertFollows(ctx);
     await insertFavorites(ctx, inserted);

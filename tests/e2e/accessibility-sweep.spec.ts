@@ -68,7 +68,9 @@ const SWEEP_SQL = [
   `INSERT INTO post_daily_views (post_id, day, views)
      SELECT id, current_date - d.n, d.views FROM posts,
        (VALUES (0, 3), (3, 4), (40, 6)) AS d (n, views)
-     WHERE slug = '${GUIDE}'`,
+     WHERE slug = '${GUIDE}'
+     -- The demo seeds its own last 30 days (docs/decisions/0261): add to them.
+     ON CONFLICT (post_id, day) DO UPDATE SET views = post_daily_views.views + EXCLUDED.views`,
   // An open report on one of Tom's comments, by James.
   `INSERT INTO reports (reporter_id, comment_id, post_id, reason, details)
      SELECT (SELECT id FROM profiles WHERE username = 'james_patel'), c.id, c.post_id, 'spam',

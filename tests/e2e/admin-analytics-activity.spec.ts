@@ -137,8 +137,8 @@ test("Analytics: a post's views for 30 and 90 days, the table matching the chart
     );
     await expectNoSidewaysScroll(page);
 
-    // One post, by its slug.
-    await page.getByLabel("One post (its slug; empty for the whole site)").fill(slug);
+    // One post, chosen from the picker (docs/decisions/0261).
+    await page.getByLabel("Post", { exact: true }).selectOption(slug);
     await page.getByRole("button", { name: "Show", exact: true }).click();
     await page.waitForURL(new RegExp(`post=${slug}`));
     const tableName = `Views per day, "${title}"`;
@@ -176,7 +176,7 @@ test("Analytics: a post's views for 30 and 90 days, the table matching the chart
     expectTableMatchesChart(await chartAndTable(page, tableName, 30), 30, 7);
 
     // The whole site again: this post's views are among them.
-    await page.getByLabel("One post (its slug; empty for the whole site)").fill("");
+    await page.getByLabel("Post", { exact: true }).selectOption({ label: "The whole site" });
     await page.getByRole("button", { name: "Show", exact: true }).click();
     await expect(
       page.getByRole("heading", { name: "Views per day, the whole site", level: 2 }),

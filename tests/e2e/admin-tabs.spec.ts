@@ -20,6 +20,14 @@ test.describe.configure({ timeout: 90_000 });
 /** A short id so that this run's rows are told apart on the shared admin server. */
 const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
+/** Opens a row's "…" menu (docs/decisions/0260) unless it is open. */
+async function openRowMenu(page: Page, text: string) {
+  const menu = page.getByRole("row").filter({ hasText: text }).locator("details");
+  if (!(await menu.evaluate((d) => (d as HTMLDetailsElement).open))) {
+    await menu.locator("summary").click();
+  }
+}
+
 /** Answers the next confirm dialog and returns its question. */
 const nextDialog = answerNextDialog;
 
@@ -68,10 +76,11 @@ test("Posts tab: search, author change and delete ask first, featured toggle, Vi
   await expect(page).toHaveURL(/\/admin$/);
 
   await openTab(page, "/admin?tab=posts");
-  await expect(page.getByRole("link", { name: "Posts", exact: true })).toHaveAttribute(
-    "aria-current",
-    "page",
-  );
+  await expect(
+    page
+      .getByRole("navigation", { name: "Dashboard sections" })
+      .getByRole("link", { name: "Posts", exact: true }),
+  ).toHaveAttribute("aria-current", "page");
 
   // Search by the author's name finds both of their posts; by title, one.
   const search = page.getByLabel("Search by title or author");
@@ -101,6 +110,7 @@ test("Posts tab: search, author change and delete ask first, featured toggle, Vi
   await searchButton.click();
   await expect(rows).toHaveCount(2);
   const liveRow = page.getByRole("row").filter({ hasText: live });
+  await openRowMenu(page, live);
   await expect(liveRow.getByRole("link", { name: `View ${live}` })).toHaveAttribute(
     "href",
     `/post/pricing-lessons-${id}`,
@@ -113,6 +123,7 @@ test("Posts tab: search, author change and delete ask first, featured toggle, Vi
       .filter({ hasText: live })
       .getByRole("button", { name: `Change author of ${live}` });
   const authorDialog = page.getByRole("dialog", { name: `Change the author of "${live}"` });
+  await openRowMenu(page, live);
   await changeAuthor().click();
   await expect(authorDialog).toBeVisible();
   await expect(authorDialog).toContainText("Change the author of this post?");
@@ -123,8 +134,10 @@ test("Posts tab: search, author change and delete ask first, featured toggle, Vi
   await newAuthor.selectOption(adminId);
   await authorDialog.getByRole("button", { name: "Cancel" }).click();
   await expect(authorDialog).toBeHidden();
-  await expect(changeAuthor()).toBeFocused();
+  // The menu closed on the choice: focus comes back to its "…".
+  await expect(page.getByRole("row").filter({ hasText: live }).locator("summary")).toBeFocused();
   await expect(page.getByRole("row").filter({ hasText: live })).toContainText(`Mona Mentor ${id}`);
+  await openRowMenu(page, live);
   await changeAuthor().click();
   await authorDialog.getByLabel("New author").selectOption(adminId);
   await authorDialog.getByRole("button", { name: "Change author" }).click();
@@ -136,6 +149,7 @@ test("Posts tab: search, author change and delete ask first, featured toggle, Vi
   let question: Promise<string>;
 
   // Featured on and off.
+  await openRowMenu(page, live);
   await page
     .getByRole("row")
     .filter({ hasText: live })
@@ -144,6 +158,7 @@ test("Posts tab: search, author change and delete ask first, featured toggle, Vi
   await expect(page.getByText("Post marked as featured successfully!")).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: live })).toContainText("Featured");
   await expectNoAxeViolations(page);
+  await openRowMenu(page, live);
   await page
     .getByRole("row")
     .filter({ hasText: live })
@@ -158,10 +173,12 @@ test("Posts tab: search, author change and delete ask first, featured toggle, Vi
       .filter({ hasText: draft })
       .getByRole("button", { name: `Delete ${draft}` });
   question = nextDialog(page, "dismiss");
+  await openRowMenu(page, draft);
   await deleteButton().click();
   expect(await question).toBe(
     "Are you sure you want to delete this post? This action cannot be undone.",
   );
+  await openRowMenu(page, draft);
   await expect(deleteButton()).toBeVisible();
   question = nextDialog(page, "accept");
   await deleteButton().click();

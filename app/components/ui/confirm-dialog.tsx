@@ -12,6 +12,7 @@
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { dangerButton, primaryButton, secondaryButton } from "./button-styles";
+import { focusOpener } from "./row-menu";
 
 export type ConfirmOptions = {
   /** The accept button's text (default OK). */
@@ -43,7 +44,7 @@ function ConfirmDialogBody({
     if (answered.current) return;
     answered.current = true;
     dialog.current?.close();
-    if (opener?.isConnected) opener.focus();
+    focusOpener(opener);
     onAnswer(accepted);
   };
 

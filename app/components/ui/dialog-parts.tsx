@@ -4,6 +4,7 @@
  * focus moves into the dialog and comes back to the opener, the page behind
  * is inert, Escape cancels.
  */
+import { focusOpener } from "./row-menu";
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import { useRef, useState, type FormEvent } from "react";
@@ -22,7 +23,7 @@ function useOpener() {
   );
   return (event: Event) => {
     event.preventDefault();
-    if (opener?.isConnected) opener.focus();
+    focusOpener(opener);
   };
 }
 

@@ -7,7 +7,6 @@ import { Form } from "react-router";
 import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
 import { cellClass, DataTable, Pager, rowClass } from "~/components/ui/data-table";
 import { ErrorBox, Field, inputClass } from "~/components/ui/form";
-import { AdminLinks } from "./admin-links";
 
 export type ActivityFiltersShown = { admin: string; action: string; from: string; to: string };
 
@@ -42,8 +41,7 @@ export function activityParams(f: ActivityFiltersShown, page?: number): string {
 export function ActivityPage({ data }: { data: ActivityPageData }) {
   const f = data.filters;
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8">
-      <AdminLinks current="/admin/activity" />
+    <div>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold text-slate-900">Admin Activity</h1>
         {/* No `download` attribute: as Export Users CSV. */}

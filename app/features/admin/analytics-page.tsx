@@ -9,11 +9,13 @@ import { Form, Link } from "react-router";
 import { secondaryButton } from "~/components/ui/button-styles";
 import { DataTable, rowClass, cellClass } from "~/components/ui/data-table";
 import { ErrorBox, inputClass } from "~/components/ui/form";
-import { AdminLinks } from "./admin-links";
+import { countTicks, dayLabel, labelIndexes } from "./chart-axes";
 
 export type AnalyticsPageData = {
   days: 30 | 90;
   post: { slug: string; title: string } | null;
+  /** The posts the picker offers. */
+  choices: { slug: string; title: string }[];
   error: string | null;
   perDay: { day: string; views: number }[];
   top7: { slug: string; title: string; views: number }[];
@@ -21,20 +23,28 @@ export type AnalyticsPageData = {
   weekly: { week: string; signUps: number; comments: number; follows: number }[];
 };
 
+/** A bar chart with its axes (docs/decisions/0261): counts on the left, dates along the bottom. */
 function BarChart({
   id,
   title,
   points,
+  labels = 6,
 }: {
   id: string;
   title: string;
   points: { label: string; value: number }[];
+  /** How many dates the bottom axis writes. */
+  labels?: number;
 }) {
-  const max = Math.max(1, ...points.map((p) => p.value));
   const total = points.reduce((n, p) => n + p.value, 0);
-  const width = 600;
-  const height = 160;
-  const bar = width / points.length;
+  const ticks = countTicks(Math.max(0, ...points.map((p) => p.value)));
+  const top = ticks.at(-1)!;
+  const [width, height] = [600, 200];
+  const [left, right, upper, bottom] = [40, 8, 10, 26];
+  const plotWidth = width - left - right;
+  const plotHeight = height - upper - bottom;
+  const bar = plotWidth / Math.max(1, points.length);
+  const y = (value: number) => upper + plotHeight - (value / top) * plotHeight;
   return (
     <figure className="space-y-2">
       <figcaption id={`${id}-caption`} className="font-semibold text-slate-900">
@@ -44,22 +54,52 @@ function BarChart({
         role="img"
         aria-labelledby={`${id}-caption`}
         viewBox={`0 0 ${width} ${height}`}
-        className="h-40 w-full rounded border border-slate-200 bg-white"
-        preserveAspectRatio="none"
+        className="h-auto w-full rounded border border-slate-200 bg-white text-slate-700"
       >
+        <g data-axis="counts" fontSize="11" fill="currentColor">
+          {ticks.map((tick) => (
+            <g key={tick}>
+              <line
+                x1={left}
+                x2={width - right}
+                y1={y(tick)}
+                y2={y(tick)}
+                stroke="currentColor"
+                strokeOpacity={tick === 0 ? 0.6 : 0.15}
+              />
+              <text x={left - 6} y={y(tick) + 4} textAnchor="end">
+                {tick}
+              </text>
+            </g>
+          ))}
+        </g>
         {points.map((p, i) => {
-          const h = (p.value / max) * (height - 8);
+          const h = (p.value / top) * plotHeight;
           return (
             <rect
               key={p.label}
-              x={i * bar + bar * 0.1}
-              y={height - h}
+              x={left + i * bar + bar * 0.1}
+              y={upper + plotHeight - h}
               width={bar * 0.8}
               height={h}
               className="fill-brand-700"
-            />
+            >
+              <title>{`${dayLabel(p.label)}: ${p.value}`}</title>
+            </rect>
           );
         })}
+        <g data-axis="dates" fontSize="11" fill="currentColor">
+          {labelIndexes(points.length, labels).map((i) => (
+            <text
+              key={points[i]!.label}
+              x={left + i * bar + bar / 2}
+              y={height - 8}
+              textAnchor={i === 0 ? "start" : i === points.length - 1 ? "end" : "middle"}
+            >
+              {dayLabel(points[i]!.label)}
+            </text>
+          ))}
+        </g>
       </svg>
     </figure>
   );
@@ -68,8 +108,7 @@ function BarChart({
 export function AnalyticsPage({ data }: { data: AnalyticsPageData }) {
   const scope = data.post ? `"${data.post.title}"` : "the whole site";
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8">
-      <AdminLinks current="/admin/analytics" />
+    <div>
       <h1 className="mb-6 text-3xl font-bold text-slate-900">Analytics</h1>
       {data.error ? (
         <div className="mb-4">
@@ -109,15 +148,26 @@ function RangeControls({ data }: { data: AnalyticsPageData }) {
         <input type="hidden" name="days" value={data.days} />
         <div className="min-w-0 grow basis-48">
           <label htmlFor="analytics-post" className="block text-sm font-semibold text-slate-800">
-            One post (its slug; empty for the whole site)
+            Post
           </label>
-          <input
+          {/* A list of the posts, not a typed slug (docs/decisions/0261). */}
+          <select
+            key={data.post?.slug ?? ""}
             id="analytics-post"
             name="post"
             defaultValue={data.post?.slug ?? ""}
-            maxLength={200}
-            className={inputClass}
-          />
+            className={`${inputClass} max-w-full`}
+          >
+            <option value="">The whole site</option>
+            {data.post && !data.choices.some((c) => c.slug === data.post!.slug) ? (
+              <option value={data.post.slug}>{data.post.title}</option>
+            ) : null}
+            {data.choices.map((choice) => (
+              <option key={choice.slug} value={choice.slug}>
+                {choice.title}
+              </option>
+            ))}
+          </select>
         </div>
         <button type="submit" className={secondaryButton}>
           Show
@@ -202,16 +252,19 @@ function WeeklySection({ weekly }: { weekly: AnalyticsPageData["weekly"] }) {
       <div className="grid gap-4 md:grid-cols-3">
         <BarChart
           id="signups-chart"
+          labels={3}
           title="Sign-ups, last 12 weeks"
           points={weekly.map((w) => ({ label: w.week, value: w.signUps }))}
         />
         <BarChart
           id="comments-chart"
+          labels={3}
           title="Comments, last 12 weeks"
           points={weekly.map((w) => ({ label: w.week, value: w.comments }))}
         />
         <BarChart
           id="follows-chart"
+          labels={3}
           title="Follows, last 12 weeks"
           points={weekly.map((w) => ({ label: w.week, value: w.follows }))}
         />

@@ -90,4 +90,30 @@ describe("analytics page", () => {
     expect(unknown.status).toBe(404);
     expect(await text(unknown)).toContain("No post has this slug");
   });
+
+  it("offers the published posts in its picker, most viewed first (docs/decisions/0261)", async () => {
+    const admin = await signedInMember(site.app, site.testDb.db, { role: "admin" });
+    const author = await createUser(site.testDb.db, { role: "mentor" });
+    const db = site.testDb.db;
+    const quiet = await createPost(db, { authorId: author.id, title: "Picker quiet" });
+    const read = await createPost(db, { authorId: author.id, title: "Picker read" });
+    await createPost(db, { authorId: author.id, title: "Picker draft", status: "draft" });
+    await db.insert(postDailyViews).values([{ postId: read.id, day: dayAgo(2), views: 500 }]);
+
+    const page = await text(await get(admin.jar, "/admin/analytics"));
+    const picker = page.slice(page.indexOf('<select id="analytics-post"'));
+    const options = picker.slice(0, picker.indexOf("</select>"));
+    expect(options).toMatch(
+      /^<select id="analytics-post" name="post"[^>]*><option value="" selected="">The whole site<\/option>/,
+    );
+    expect(options.indexOf(`value="${read.slug}"`)).toBeGreaterThan(0);
+    expect(options.indexOf(`value="${read.slug}"`)).toBeLessThan(
+      options.indexOf(`value="${quiet.slug}"`),
+    );
+    expect(options).not.toContain("Picker draft");
+
+    // The chosen post stays selected.
+    const chosen = await text(await get(admin.jar, `/admin/analytics?post=${read.slug}`));
+    expect(chosen).toContain(`<option value="${read.slug}" selected="">Picker read</option>`);
+  });
 });

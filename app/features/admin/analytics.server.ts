@@ -102,3 +102,22 @@ export async function weeklyCommunity(
     };
   });
 }
+
+/**
+ * The posts the Analytics page's picker offers (docs/decisions/0261): those with views counted,
+ * most viewed first, then the other published posts, newest first; at most `limit` in all.
+ */
+export async function analyticsPostChoices(
+  db: Database,
+  actor: Actor | null | undefined,
+  options: { limit?: number } = {},
+): Promise<{ slug: string; title: string }[]> {
+  assertCan(actor, "admin.access");
+  const views = sql<number>`coalesce((SELECT sum(${postDailyViews.views}) FROM ${postDailyViews} WHERE ${postDailyViews.postId} = ${posts.id}), 0)`;
+  return db
+    .select({ slug: posts.slug, title: posts.title })
+    .from(posts)
+    .where(eq(posts.status, "published"))
+    .orderBy(desc(views), desc(posts.publishedAt), posts.title)
+    .limit(options.limit ?? 300);
+}

@@ -8,7 +8,6 @@ import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { primaryButton } from "~/components/ui/button-styles";
 import { ErrorBox, inputClass, NoticeBox } from "~/components/ui/form";
-import { AdminLinks } from "./admin-links";
 import type { BannedWordsPageData } from "./banned-words-page.server";
 import { ConfirmStepPanel, type ConfirmStepData, ConfirmDelete } from "./confirm-action";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -30,8 +29,7 @@ export function BannedWordsPage({
   const adding = navigation.state === "submitting" && navigation.formData?.get("intent") === "add";
   const { words } = data;
   return (
-    <div className="mx-auto max-w-4xl px-4 py-8">
-      <AdminLinks current="/admin/banned-words" />
+    <div>
       <h1 className="mb-2 text-3xl font-bold text-slate-900">Banned Words</h1>
       <p className="mb-6 text-slate-700">
         Bios and comments containing one of these words (whole words, any case) are refused.

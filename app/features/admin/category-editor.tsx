@@ -37,7 +37,7 @@ export function CategoryEditor({
     : [];
   const disabled = hydrated && (saving || missing.length > 0);
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8">
+    <div>
       <p className="mb-4">
         <Link to="/admin?tab=categories" className="text-brand-700 underline">
           Back to Categories

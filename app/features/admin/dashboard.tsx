@@ -9,7 +9,6 @@
 import { primaryButton } from "~/components/ui/button-styles";
 import { ErrorBox, NoticeBox } from "~/components/ui/form";
 import { LinkTabs } from "~/components/ui/tabs";
-import { AdminLinks } from "./admin-links";
 import { CategoriesTab } from "./categories-tab";
 import { ConfirmStepPanel } from "./confirm-action";
 import { ADMIN_TABS, TAB_LABELS, type ConfirmStepData, type DashboardData } from "./dashboard-data";
@@ -39,8 +38,7 @@ function userConfirmStep(data: DashboardData): ConfirmStepData {
 
 export function AdminDashboard({ data }: { data: DashboardData }) {
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8">
-      <AdminLinks current="/admin" />
+    <div>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold text-slate-900">Admin Dashboard</h1>
         {/* No `download` attribute: a failed export must be able to come back to this page. */}

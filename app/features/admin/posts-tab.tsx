@@ -15,6 +15,7 @@ import { usePrompt } from "~/components/ui/prompt-dialog";
 import { useHydrated } from "~/lib/use-hydrated";
 import { AdminListTable, type ListColumn, type ListFilter } from "./admin-list-table";
 import type { DashboardData, PostRow } from "./dashboard-data";
+import { RowMenu, rowMenuItem } from "~/components/ui/row-menu";
 import { RowActionsForm, RowButton } from "./row-actions";
 
 const STATUS_BADGES: Record<PostRow["status"], string> = {
@@ -22,8 +23,6 @@ const STATUS_BADGES: Record<PostRow["status"], string> = {
   draft: "bg-slate-200 text-slate-900",
   pending: "bg-yellow-100 text-yellow-900",
 };
-
-const smallButton = "row-action row-action-outline";
 
 const BULK_FORM = "bulk-posts";
 
@@ -276,18 +275,7 @@ function PostTableRow({ p }: { p: PostRow }) {
         ) : null}
       </td>
       <td className={cellClass} data-label="Author">
-        <div className="flex flex-wrap items-center gap-2">
-          <span>{p.authorName}</span>
-          <RowButton
-            table="posts"
-            intent="post-author"
-            id={p.id}
-            name={`of ${p.title}`}
-            className={smallButton}
-          >
-            Change author
-          </RowButton>
-        </div>
+        {p.authorName}
       </td>
       <td className={cellClass} data-label="Type">
         {p.type}
@@ -301,34 +289,46 @@ function PostTableRow({ p }: { p: PostRow }) {
         {p.published ?? "—"}
       </td>
       <td className="py-2" data-label="Actions">
-        <div className="flex flex-wrap gap-2">
-          <RowButton
-            table="posts"
-            intent={p.isFeatured ? "post-unfeature" : "post-feature"}
-            id={p.id}
-            name={p.title}
-            className="row-action row-action-warn"
-          >
-            {p.isFeatured ? "Unfeature" : "Feature"}
-          </RowButton>
-          {/* Drafts, pending and scheduled posts 404 at /post/{slug}: Edit shows them. */}
-          {p.live ? (
-            <Link to={`/post/${p.slug}`} className={smallButton}>
-              View<span className="sr-only">{` ${p.title}`}</span>
-            </Link>
-          ) : null}
-          <Link to={`/edit-post/${p.slug}`} className={smallButton}>
+        {/* One primary action; the others behind "…" (docs/decisions/0260). */}
+        <div className="flex items-center gap-2">
+          <Link to={`/edit-post/${p.slug}`} className="row-action row-action-primary">
             Edit<span className="sr-only">{` ${p.title}`}</span>
           </Link>
-          <RowButton
-            table="posts"
-            intent="post-delete"
-            id={p.id}
-            name={p.title}
-            className="row-action row-action-danger"
-          >
-            Delete
-          </RowButton>
+          <RowMenu label={`More actions for ${p.title}`}>
+            {/* Drafts, pending and scheduled posts 404 at /post/{slug}: Edit shows them. */}
+            {p.live ? (
+              <Link to={`/post/${p.slug}`} className={rowMenuItem}>
+                View<span className="sr-only">{` ${p.title}`}</span>
+              </Link>
+            ) : null}
+            <RowButton
+              table="posts"
+              intent={p.isFeatured ? "post-unfeature" : "post-feature"}
+              id={p.id}
+              name={p.title}
+              className={rowMenuItem}
+            >
+              {p.isFeatured ? "Unfeature" : "Feature"}
+            </RowButton>
+            <RowButton
+              table="posts"
+              intent="post-author"
+              id={p.id}
+              name={`of ${p.title}`}
+              className={rowMenuItem}
+            >
+              Change author
+            </RowButton>
+            <RowButton
+              table="posts"
+              intent="post-delete"
+              id={p.id}
+              name={p.title}
+              className={rowMenuItem}
+            >
+              Delete
+            </RowButton>
+          </RowMenu>
         </div>
       </td>
     </tr>

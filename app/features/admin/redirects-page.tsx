@@ -7,7 +7,6 @@ import { Form, Link, useNavigation } from "react-router";
 import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
 import { cellClass, DataTable, rowClass } from "~/components/ui/data-table";
 import { ErrorBox, Field, inputClass, NoticeBox } from "~/components/ui/form";
-import { AdminLinks } from "./admin-links";
 import { ConfirmStepPanel, type ConfirmStepData, ConfirmDelete } from "./confirm-action";
 import type { RedirectFormValues, RedirectRow, RedirectsPageData } from "./redirects-page.server";
 
@@ -120,8 +119,7 @@ export function RedirectsPage({
   const editing = editId ?? data.editId;
   const addValues = !editId && values ? values : EMPTY;
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8">
-      <AdminLinks current="/admin/redirects" />
+    <div>
       <h1 className="mb-2 text-3xl font-bold text-slate-900">URL Redirects</h1>
       <p className="mb-6 text-slate-700">
         Visitors to a From Path are sent to its To Path (the query string is kept). Paths under

@@ -8,7 +8,6 @@ import { secondaryButton } from "~/components/ui/button-styles";
 import { ErrorBox, NoticeBox } from "~/components/ui/form";
 import { deleteQuestion, REASON_LABELS, REPORT_MESSAGES } from "~/features/reports/report-rules";
 import { formatDate, plural } from "~/lib/format";
-import { AdminLinks } from "./admin-links";
 import { ConfirmAction, ConfirmStepPanel, type ConfirmStepData } from "./confirm-action";
 import type { ReportsPageData } from "./reports-page.server";
 import { useSiteTimeZone } from "~/lib/site-time-zone";
@@ -24,8 +23,7 @@ export function ReportsPage({
 }) {
   const { items } = data;
   return (
-    <div className="mx-auto max-w-4xl px-4 py-8">
-      <AdminLinks current="/admin/reports" />
+    <div>
       <h1 className="mb-2 text-3xl font-bold text-slate-900">Reports</h1>
       <p className="mb-6 text-slate-700">
         Comments and posts members reported. A comment reported by three members is hidden from

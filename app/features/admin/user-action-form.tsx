@@ -25,6 +25,18 @@ export function userActionsFor(user: Pick<UserRow, "status" | "role">) {
   return actions;
 }
 
+/**
+ * The one action a member's row shows outside its "…" menu (docs/decisions/0260): approve a
+ * member waiting or blocked, else promote a user; block and delete are never the row's first.
+ */
+export function primaryUserAction(
+  actions: readonly ("approve" | ConfirmableAction)[],
+): "approve" | "promote" | null {
+  if (actions.includes("approve")) return "approve";
+  if (actions.includes("promote")) return "promote";
+  return null;
+}
+
 /** Approve, block, promote or delete one member (asks first, except approve). */
 export function UserActionForm({
   action,

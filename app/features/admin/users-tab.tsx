@@ -7,8 +7,9 @@
 import { Link } from "react-router";
 import { cellClass, rowClass } from "~/components/ui/data-table";
 import { AdminListTable } from "./admin-list-table";
-import type { DashboardData } from "./dashboard-data";
-import { ACTION_LABELS, ACTION_STYLES, userActionsFor } from "./user-action-form";
+import type { DashboardData, UserRow } from "./dashboard-data";
+import { RowMenu, rowMenuItem } from "~/components/ui/row-menu";
+import { ACTION_LABELS, primaryUserAction, userActionsFor } from "./user-action-form";
 import { RowActionsForm, RowButton } from "./row-actions";
 
 export function UsersTab({ data }: { data: DashboardData }) {
@@ -84,24 +85,47 @@ export function UsersTab({ data }: { data: DashboardData }) {
             {u.id === data.selfId ? (
               <span className="text-slate-700">You</span>
             ) : (
-              <div className="flex flex-wrap gap-2">
-                {userActionsFor(u).map((action) => (
-                  <RowButton
-                    key={action}
-                    table="users"
-                    intent={action}
-                    id={u.id}
-                    name={u.username}
-                    className={ACTION_STYLES[action]}
-                  >
-                    {ACTION_LABELS[action]}
-                  </RowButton>
-                ))}
-              </div>
+              <UserRowActions user={u} />
             )}
           </td>
         </tr>
       ))}
     </AdminListTable>
+  );
+}
+
+/** A member's row: its primary action (approve, else promote) visible, the others behind "…" (docs/decisions/0260). */
+function UserRowActions({ user }: { user: UserRow }) {
+  const actions = userActionsFor(user);
+  const primary = primaryUserAction(actions);
+  const rest = actions.filter((action) => action !== primary);
+  return (
+    <div className="flex items-center gap-2">
+      {primary ? (
+        <RowButton
+          table="users"
+          intent={primary}
+          id={user.id}
+          name={user.username}
+          className="row-action row-action-primary"
+        >
+          {ACTION_LABELS[primary]}
+        </RowButton>
+      ) : null}
+      <RowMenu label={`More actions for ${user.username}`}>
+        {rest.map((action) => (
+          <RowButton
+            key={action}
+            table="users"
+            intent={action}
+            id={user.id}
+            name={user.username}
+            className={rowMenuItem}
+          >
+            {ACTION_LABELS[action]}
+          </RowButton>
+        ))}
+      </RowMenu>
+    </div>
   );
 }

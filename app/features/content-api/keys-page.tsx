@@ -6,7 +6,6 @@ import { TableScrollBox } from "~/components/ui/data-table";
 import { Form } from "react-router";
 import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
 import { ErrorBox, inputClass, NoticeBox } from "~/components/ui/form";
-import { AdminLinks } from "~/features/admin/admin-links";
 import type { KeyListRow } from "./keys-page.server";
 
 const cell = "px-3 py-2 text-left align-top";
@@ -25,8 +24,7 @@ export function ContentApiKeysPage({
   typedName: string;
 }) {
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8">
-      <AdminLinks current="/admin/content-api" />
+    <div>
       <h1 className="mb-2 text-3xl font-bold text-slate-900">Content API</h1>
       <p className="mb-6 text-slate-700">
         Other tools read the site&apos;s published posts, categories, tags and authors as JSON at{" "}

@@ -1,6 +1,5 @@
 import { Form } from "react-router";
 import { primaryButton } from "~/components/ui/button-styles";
-import { AdminLinks } from "~/features/admin/admin-links";
 import { Checkbox, ErrorBox, Field, inputClass, NoticeBox, Select } from "~/components/ui/form";
 import { type DigestSettings, WEEKDAYS } from "./digest-settings";
 
@@ -20,8 +19,7 @@ export function DigestSettingsPage({
   const day = fields?.day ?? String(settings.day);
   const time = fields?.time ?? settings.time;
   return (
-    <div className="mx-auto max-w-xl px-4 py-10">
-      <AdminLinks current="/admin/email" />
+    <div>
       <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">Weekly digest</h1>
       <p className="mt-2 text-slate-700">
         Members who want it get the week&apos;s new posts from the mentors they follow and the

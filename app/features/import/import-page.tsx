@@ -5,7 +5,7 @@
  * with JavaScript the chosen file stays chosen between the two; without it,
  * the file is chosen again. The file's size is checked here first.
  */
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
 import { inputClass } from "~/components/ui/form";
@@ -22,7 +22,6 @@ export type ImportReportView = {
 };
 
 export type ImportPageProps = {
-  links: ReactNode;
   report: ImportReportView | null;
   error: { field: "file" | "author" | "sourceUrl"; message: string } | null;
   values: { author: string; sourceUrl: string };
@@ -116,7 +115,7 @@ function Report({ report }: { report: ImportReportView }) {
   );
 }
 
-export function ImportPage({ links, report, error, values }: ImportPageProps) {
+export function ImportPage({ report, error, values }: ImportPageProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const [tooLarge, setTooLarge] = useState(false);
@@ -126,8 +125,7 @@ export function ImportPage({ links, report, error, values }: ImportPageProps) {
       ? error.message
       : null;
   return (
-    <div className="mx-auto max-w-4xl px-4 py-8">
-      {links}
+    <div>
       <h1 className="text-2xl font-extrabold text-brand-900">Import content</h1>
       <p className="mt-2 text-slate-700">
         Our own export (content.json, or the .tar.gz from npm run export), a Ghost JSON export or a

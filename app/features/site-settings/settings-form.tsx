@@ -14,7 +14,6 @@ import { Form, useBlocker, useNavigation } from "react-router";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { primaryButton } from "~/components/ui/button-styles";
 import { Toast, useClearAfter } from "~/components/ui/toast";
-import { AdminLinks } from "~/features/admin/admin-links";
 import { imageFileProblem, UPLOAD_TOO_LARGE, UPLOAD_WRONG_TYPE } from "~/lib/image-upload";
 import { sectionId } from "./settings-fields";
 import {
@@ -120,8 +119,7 @@ export function SiteSettingsForm({
   };
 
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8">
-      <AdminLinks current="/admin/site-settings" />
+    <div>
       <h1 className="mb-6 text-3xl font-bold text-slate-900">Site Settings</h1>
       <nav aria-label="Settings sections" className="mb-6">
         <ul className="flex flex-wrap gap-2 text-sm">

@@ -6,7 +6,6 @@ import { TableScrollBox } from "~/components/ui/data-table";
 import { Form } from "react-router";
 import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
 import { ErrorBox, inputClass, NoticeBox } from "~/components/ui/form";
-import { AdminLinks } from "~/features/admin/admin-links";
 import { WEBHOOK_EVENT_NAMES } from "./events";
 import type { WebhookListRow } from "./webhooks-page.server";
 
@@ -27,8 +26,7 @@ export function WebhooksPage({
   typed: { url: string; events: string[] } | null;
 }) {
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8">
-      <AdminLinks current="/admin/webhooks" />
+    <div>
       <h1 className="mb-2 text-3xl font-bold text-slate-900">Webhooks</h1>
       <p className="mb-6 text-slate-700">
         Each event is POSTed as JSON to the URL, signed with HMAC-SHA256 in the{" "}

@@ -57,7 +57,11 @@ export async function startCommunityServer(extraSql: string[] = []): Promise<Own
 export async function signInAs(page: Page, email: string, redirectTo = "/") {
   await addSavedCookies(page, await savedSession("demo", email));
   await page.goto(redirectTo);
-  await expect(page.getByRole("button", { name: /^Notifications/ })).toBeVisible();
+  // The admin pages have their own shell, without the header's bell (docs/decisions/0259).
+  const signedIn = redirectTo.startsWith("/admin")
+    ? page.getByRole("navigation", { name: "Admin pages" })
+    : page.getByRole("button", { name: /^Notifications/ });
+  await expect(signedIn).toBeVisible();
 }
 
 /** The post's (first) Conversation section, scrolled into view so that it loads. */
