@@ -66,7 +66,7 @@ describe("sign-up checks, in the spec's order", () => {
 
   it("refuses a form sent within 3 seconds, and a forged or missing time token", async () => {
     const tooSoon = issueTimeToken(SECRET, Date.now() - 1000);
-    expect(await run(valid({ timeToken: tooSoon, terms: false }))).toMatchObject({
+    expect(await run(valid({ timeToken: tooSoon }))).toMatchObject({
       error: MESSAGES.tooFast,
     });
     expect(await run(valid({ timeToken: `${Date.now() - 10_000}.forged` }))).toMatchObject({
@@ -75,6 +75,18 @@ describe("sign-up checks, in the spec's order", () => {
     });
     expect(await run(valid({ timeToken: "" }))).toMatchObject({ error: MESSAGES.tooFast });
     expect(elapsedSince("another-secret", fourSecondsAgo())).toBe(-1);
+  });
+
+  it("tells a mistake in the fields before the 3-second rule (docs/decisions/0255)", async () => {
+    const tooSoon = issueTimeToken(SECRET, Date.now() - 1000);
+    expect(await run(valid({ timeToken: tooSoon, confirmPassword: "Secret124" }))).toMatchObject({
+      error: MESSAGES.passwordsDiffer,
+      status: 400,
+    });
+    expect(await run(valid({ timeToken: tooSoon, terms: false }))).toMatchObject({
+      error: MESSAGES.terms,
+    });
+    expect(await testDb.db.select().from(users)).toEqual([]);
   });
 
   it.each([
