@@ -77,7 +77,7 @@ export function guard(
 ): SessionUser {
   if (member && resource !== null && can(member, permission, resource)) return member;
   if (refusal === "not-found") throw data(null, { status: 404 });
-  if (refusal === "to-home") requireOrHome(member, permission);
+  if (refusal === "to-home") requireOrHome(member, permission, request);
   else if (refusal === "to-login") requireCan(member, request, permission, resource ?? undefined);
   else {
     const status = typeof refusal.status === "function" ? refusal.status(member) : refusal.status;

@@ -14,6 +14,7 @@ import {
   saveProfile,
   uploadProfilePhoto,
 } from "~/features/profiles/edit-profile.server";
+import { OTP_MESSAGES } from "~/features/accounts/verify-otp.server";
 import type { Route } from "./+types/edit-profile";
 
 export function meta(args: Route.MetaArgs) {
@@ -26,13 +27,22 @@ function firstTimeOf(request: Request) {
   return query.ok && query.data.firstTime;
 }
 
+/** &verified=1: just signed in by the e-mail code (docs/decisions/0256). */
+function verifiedOf(request: Request) {
+  const query = readQuery(request, editProfileQuery);
+  return query.ok && query.data.verified;
+}
+
 /** Under the signed-in guard (app/routes.ts): visitors and blocked members go to /login. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const profile = await loadEditableProfile(services(context).db, actor(context).id);
   if (!profile) throw new Response("User not found", { status: 404 });
   const firstTime = firstTimeOf(request);
+  const pending = actor(context).status === "pending";
   return {
     firstTime,
+    verifiedNotice: firstTime && pending && verifiedOf(request) ? OTP_MESSAGES.verified : null,
+    awaitingApproval: pending,
     username: profile.username,
     photoUrl: profile.profilePhotoUrl,
     cancelTo: firstTime ? "/" : `/user/${profile.username}`,
@@ -129,6 +139,8 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
     <EditProfileForm
       key={save?.ok ? "saved" : "form"}
       firstTime={loaderData.firstTime}
+      verifiedNotice={loaderData.verifiedNotice}
+      awaitingApproval={loaderData.awaitingApproval}
       username={loaderData.username}
       photoUrl={loaderData.photoUrl}
       cancelTo={loaderData.cancelTo}

@@ -16,6 +16,7 @@ import {
   twoFactorEnabled,
   type Enrolment,
 } from "~/features/accounts/two-factor.server";
+import { twoFactorReturnPath } from "~/features/accounts/two-factor-setup";
 import { defaultPageMeta } from "~/features/seo/meta";
 import { formText } from "~/lib/read-input.server";
 import { defineAction } from "~/pipeline/action.server";
@@ -53,7 +54,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         : required
           ? ADMIN_TWO_FACTOR_MESSAGES.required
           : null;
-  return { enabled, notice };
+  // Where the admin was going, to go on to once codes are on (docs/decisions/0258).
+  const returnTo = twoFactorReturnPath(params.get("redirectTo"));
+  return { enabled, notice, returnTo, siteName: services(context).config.siteName };
 }
 
 /**
@@ -142,6 +145,9 @@ export const action = defineAction({
       // Sessions made before the second factor stop working: all but this browser's new one
       // (docs/decisions/0174).
       const ended = await endSessionsBeforeTwoFactor(deps.db, member.id, confirmed.setCookie);
+      // On to the page the admin wanted, when there was one (docs/decisions/0258).
+      const returnTo = twoFactorReturnPath(form.redirectTo);
+      if (returnTo) return { ok: true, redirect: returnTo, setCookie: confirmed.setCookie };
       renewed(confirmed.setCookie, "on", ended > 0);
     }
     const off = await disableTwoFactor(deps, member.id, form, ctx);
@@ -164,6 +170,8 @@ export default function SettingsTwoFactor({
       enabled={actionData?.enabled ?? loaderData.enabled}
       enrolment={actionData?.enrolment ?? null}
       notice={actionData ? actionData.notice : loaderData.notice}
+      returnTo={loaderData.returnTo}
+      siteName={loaderData.siteName}
       error={actionData?.error ?? null}
       fieldErrors={actionData?.fieldErrors ?? {}}
     />

@@ -58,7 +58,8 @@ export const action = definePublicAction({
       email,
       code,
     );
-    if (result.ok) return { ok: true, redirect: "/login?verified=1" };
+    // Signed in by the code (docs/decisions/0256): on to the next step, not to /login.
+    if (result.ok) return { ok: true, redirect: result.next, setCookie: result.setCookie };
     const cooldownSeconds = await resendCooldownSeconds(db, email);
     return { ok: false, status: result.status, error: result.error, cooldownSeconds, attempt };
   },

@@ -128,7 +128,8 @@ describe("auth instance", () => {
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).not.toMatch(/Secure/i);
-    expect(await testDb.db.select().from(sessions)).toHaveLength(1);
+    // The code's own session (docs/decisions/0256) and the password's.
+    expect(await testDb.db.select().from(sessions)).toHaveLength(2);
   });
 
   it("marks cookies Secure when the site is served over https", async () => {
@@ -151,10 +152,13 @@ describe("auth instance", () => {
 });
 
 describe("sessions", () => {
+  /** Signed in by the right code (autoSignInAfterVerification, docs/decisions/0256). */
   async function signedInRequest() {
     await signUp();
-    await auth.api.verifyEmailOTP({ body: { email: "asha@example.com", otp: lastCode() } });
-    const { headers: answer } = await signIn();
+    const { headers: answer } = await auth.api.verifyEmailOTP({
+      body: { email: "asha@example.com", otp: lastCode() },
+      returnHeaders: true,
+    });
     const cookie = answer.get("set-cookie")!.split(";")[0]!;
     return new Request(`${SITE}/`, { headers: { cookie } });
   }

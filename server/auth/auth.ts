@@ -297,7 +297,9 @@ export function createAuth(options: AuthOptions) {
     emailVerification: {
       sendOnSignUp: true,
       sendOnSignIn: false,
-      autoSignInAfterVerification: false,
+      // The right e-mail code signs the new member in (docs/decisions/0256): the emailOTP
+      // plugin's verify-email makes the session; the session hook still refuses a blocked one.
+      autoSignInAfterVerification: true,
     },
     // Reset tokens and code identifiers are stored hashed (docs/decisions/0170).
     verification: { storeIdentifier: STORE_IDENTIFIER },

@@ -917,6 +917,11 @@ export const siteSettings = pgTable(
      * leaves it off on a site that already had an admin.
      */
     requireAdminTwoFactor: boolean("require_admin_two_factor").notNull().default(true),
+    /**
+     * Added to the real number of members on /signup's heading (docs/decisions/0255);
+     * 0, the default: the real count.
+     */
+    memberCountOffset: integer("member_count_offset").notNull().default(0),
     /** Set once the demo content has been loaded into this database. */
     demoContentLoadedAt: timestamp("demo_content_loaded_at", { withTimezone: true }),
     updatedAt: updatedAt(),

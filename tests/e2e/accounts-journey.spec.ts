@@ -8,6 +8,7 @@ import {
   signUp,
   signUpAndVerify,
   typeCode,
+  VERIFIED_LANDING,
 } from "./support/accounts";
 import { signedInAdmin, test as admin } from "./support/admin";
 
@@ -24,14 +25,13 @@ test.describe("from sign-up to sign-out, with approval in between", () => {
       const member = newMember("journey");
       await signUp(page, member);
       await typeCode(page, await codeIn(adminServer.outbox, member.email));
-      await page.waitForURL(/\/login\?verified=1/);
+      // Signed in by the code (docs/decisions/0256): straight on to complete the profile.
+      await page.waitForURL(VERIFIED_LANDING);
       await expect(
         page.getByText("Email verified successfully! Your account is pending approval."),
       ).toBeVisible();
 
-      // Pending: may sign in, complete the profile and read; /pending-approval explains the wait.
-      await signIn(page, member.email, member.password);
-      await page.waitForURL(/\/edit-profile\?firstTime=true/);
+      // Pending: may complete the profile and read; /pending-approval explains the wait.
       await waitForHydration(page);
       await page.getByLabel("City").fill("Pune");
       await page.getByLabel("Country").fill("India");
@@ -95,7 +95,7 @@ test("a wrong code is refused, the boxes are emptied and focus returns to the fi
   await expectNoAxeViolations(page);
   // The right code still works.
   await typeCode(page, code);
-  await page.waitForURL(/\/login\?verified=1/);
+  await page.waitForURL(VERIFIED_LANDING);
 });
 
 test("forgot password, the link by mail, a new password, sign in with it", async ({ page }) => {

@@ -1,6 +1,6 @@
 import { readdir } from "node:fs/promises";
 import { test as base, expect, expectNoAxeViolations, waitForHydration } from "./fixtures";
-import { codeIn, newMember, signUp, typeCode } from "./support/accounts";
+import { codeIn, newMember, signUp, typeCode, VERIFIED_LANDING } from "./support/accounts";
 import { OwnServer } from "./support/own-server";
 
 /**
@@ -126,7 +126,7 @@ test("Resend counts down, the server refuses it within 60 s, and allows it after
 
   // The new code verifies the address.
   await typeCode(page, await codeIn(server.outbox, member.email));
-  await page.waitForURL(/\/login\?verified=1/);
+  await page.waitForURL(VERIFIED_LANDING);
   await expect(
     page.getByText("Email verified successfully! Your account is pending approval."),
   ).toBeVisible();

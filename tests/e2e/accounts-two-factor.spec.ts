@@ -50,6 +50,14 @@ test("a member turns on two-factor authentication and signs in with a recovery c
   await page.getByRole("button", { name: "Turn on" }).click();
   await expect(page.getByText("Two-factor authentication is on.").first()).toBeVisible();
   await expect(page.getByRole("heading", { name: "Turn it off" })).toBeVisible();
+  // docs/decisions/0258: the page does not put the member in the Turn off form.
+  await waitForHydration(page);
+  await expect(page.getByLabel("Authentication code")).not.toBeFocused();
+  expect(
+    await page.evaluate(() =>
+      Boolean(document.activeElement?.closest('section[aria-labelledby="disable-heading"]')),
+    ),
+  ).toBe(false);
 
   // Next sign-in, in a fresh session: the password, then a code.
   await page.context().clearCookies();

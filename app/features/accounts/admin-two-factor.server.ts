@@ -7,6 +7,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import { SITE_SETTINGS_ID, siteSettings } from "#server/db/schema";
+import { twoFactorReturnPath } from "./two-factor-setup";
 
 export const ADMIN_TWO_FACTOR_MESSAGES = {
   required:
@@ -15,6 +16,19 @@ export const ADMIN_TWO_FACTOR_MESSAGES = {
 
 /** Where an admin without a second factor is sent while the setting is on. */
 export const ADMIN_TWO_FACTOR_SETUP_PATH = "/settings/two-factor?required=admin";
+
+/**
+ * The set-up page with the page the admin wanted (a GET of a path of this site), so that
+ * confirming the code takes them there (docs/decisions/0258). A form sent (POST) or an address
+ * twoFactorReturnPath refuses: the set-up page alone.
+ */
+export function adminTwoFactorSetupPath(request?: Request): string {
+  if (!request || request.method !== "GET") return ADMIN_TWO_FACTOR_SETUP_PATH;
+  const url = new URL(request.url);
+  const wanted = twoFactorReturnPath(url.pathname + url.search);
+  if (!wanted || wanted === "/") return ADMIN_TWO_FACTOR_SETUP_PATH;
+  return `${ADMIN_TWO_FACTOR_SETUP_PATH}&redirectTo=${encodeURIComponent(wanted)}`;
+}
 
 /**
  * Whether the setting is on now. Read from the row on each ask (not the

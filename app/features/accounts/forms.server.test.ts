@@ -91,13 +91,14 @@ describe("signupForm (docs/product/accounts.md#sign-up, in its order)", () => {
   });
 
   it("checks in the spec's order: the first rule broken is the one told", () => {
-    expect(
-      check(
-        { terms: "", email: "a@mailinator.com" },
-        signupForm(() => 0),
-      ),
-    ).toBe(MESSAGES.tooFast);
     expect(check({ terms: "", email: "a@mailinator.com" })).toBe(MESSAGES.terms);
+  });
+
+  it("tells a real mistake before the 3-second rule (docs/decisions/0255)", () => {
+    const early = signupForm(() => 0);
+    expect(check({ terms: "", email: "a@mailinator.com" }, early)).toBe(MESSAGES.terms);
+    expect(check({ confirmPassword: "Secret124" }, early)).toBe(MESSAGES.passwordsDiffer);
+    expect(check({}, early)).toBe(MESSAGES.tooFast);
   });
 
   it("lets a filled trap through (signUp stops there without a word)", () => {
@@ -243,12 +244,13 @@ describe("refusal", () => {
   it("gives the schema's message, or the empty form's when the body could not be read", () => {
     expect(refusal({ message: "Told" }, emailForm)).toBe("Told");
     expect(refusal({ message: null }, emailForm)).toBe(MESSAGES.emailInvalid);
+    // An empty form's first mistake: the terms (the 3-second rule comes after the fields).
     expect(
       refusal(
         { message: null },
         signupForm(() => -1),
       ),
-    ).toBe(MESSAGES.tooFast);
+    ).toBe(MESSAGES.terms);
     expect(refusal({ message: null }, loginForm)).toBe(LOGIN_MESSAGES.invalid);
   });
 });

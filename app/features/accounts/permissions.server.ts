@@ -5,7 +5,7 @@
  * what is the role table in permissions.ts (data); this module only answers.
  */
 import { redirect } from "react-router";
-import { ADMIN_TWO_FACTOR_SETUP_PATH } from "./admin-two-factor.server";
+import { adminTwoFactorSetupPath } from "./admin-two-factor.server";
 import {
   can,
   effectiveRole,
@@ -79,7 +79,7 @@ export function requireCan<A extends Actor>(
   if (actor && can(actor, action, resource)) return actor;
   const role = effectiveRole(actor);
   if (role === "visitor" || role === "blocked") throw loginRedirect(request);
-  sendHeldAdminToSetUp(actor);
+  sendHeldAdminToSetUp(actor, request);
   if (role === "pending" && PARTICIPATION.includes(action)) throw redirect("/pending-approval");
   throw new Response("Forbidden", { status: 403 });
 }
@@ -89,9 +89,13 @@ export function requireCan<A extends Actor>(
  * not `action` goes to /. The admins' and authors' guards (app/pipeline/guards.server.ts)
  * answer with it.
  */
-export function requireOrHome<A extends Actor>(actor: A | null | undefined, action: Action): A {
+export function requireOrHome<A extends Actor>(
+  actor: A | null | undefined,
+  action: Action,
+  request?: Request,
+): A {
   if (actor && can(actor, action)) return actor;
-  sendHeldAdminToSetUp(actor);
+  sendHeldAdminToSetUp(actor, request);
   throw redirect("/");
 }
 
@@ -101,6 +105,7 @@ export function requireOrHome<A extends Actor>(actor: A | null | undefined, acti
  * powers wherever they are asked for (decisions 0140, 0167). Where a page or
  * form is refused, they are sent to set codes up, which lifts the hold.
  */
-export function sendHeldAdminToSetUp(actor: Actor | null | undefined): void {
-  if (effectiveRole(actor) === "held") throw redirect(ADMIN_TWO_FACTOR_SETUP_PATH);
+export function sendHeldAdminToSetUp(actor: Actor | null | undefined, request?: Request): void {
+  // With the page they wanted, to come back to once codes are on (docs/decisions/0258).
+  if (effectiveRole(actor) === "held") throw redirect(adminTwoFactorSetupPath(request));
 }

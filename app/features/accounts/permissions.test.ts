@@ -114,11 +114,16 @@ describe("permissions", () => {
     it("is sent to set codes up by every guard that refuses it", async () => {
       for (const action of ["admin.access", "post.write", "comment.create"] as const) {
         const response = await thrown(() => requireCan(held, request, action));
+        // With the page asked for, to return to once codes are on (docs/decisions/0258).
         expect([action, response.headers.get("location")]).toEqual([
           action,
-          "/settings/two-factor?required=admin",
+          "/settings/two-factor?required=admin&redirectTo=%2Fpost%2Fhello%3Fx%3D1",
         ]);
       }
+      // A form sent is not a page to return to.
+      const sent = new Request("http://localhost/admin", { method: "POST" });
+      const refused = await thrown(() => requireCan(held, sent, "admin.access"));
+      expect(refused.headers.get("location")).toBe("/settings/two-factor?required=admin");
       expect(requireCan(held, request, "notifications.read")).toBe(held);
     });
   });

@@ -115,16 +115,28 @@ export type SignupFields = {
 export const SIGNUP_TRAP = Symbol("signup trap");
 
 /**
- * docs/product/accounts.md#sign-up's seven checks in its order, then the shape checks the spec leaves
- * open. Returns SIGNUP_TRAP for a filled trap field (stop silently), a message, or null.
- * `elapsedMs`: time since the form was shown (the server takes it from a signed token).
+ * docs/product/accounts.md#sign-up's checks: the trap first, then the fields' checks in the spec's
+ * order and the shape checks it leaves open, and only then the 3-second rule, so that a form sent
+ * early with a real mistake is told the mistake (docs/decisions/0255). Returns SIGNUP_TRAP for a
+ * filled trap field (stop silently), a message, or null. `elapsedMs`: time since the form was
+ * shown (the server takes it from a signed token).
  */
 export function signupProblem(
   fields: SignupFields,
   elapsedMs: number,
 ): typeof SIGNUP_TRAP | string | null {
   if (fields.trap.trim() !== "") return SIGNUP_TRAP;
+  const problem = signupFieldProblem(fields);
+  if (problem) return problem;
   if (!(elapsedMs >= SIGNUP_MIN_FILL_MS)) return MESSAGES.tooFast;
+  return null;
+}
+
+/**
+ * The fields' own checks (everything but the trap and the 3-second rule), in the spec's order:
+ * the browser runs them before it holds an early form (docs/decisions/0255).
+ */
+export function signupFieldProblem(fields: Omit<SignupFields, "trap">): string | null {
   if (!fields.terms) return MESSAGES.terms;
   if (isDisposableEmail(fields.email)) return MESSAGES.disposable;
   const password = passwordProblem(fields.password);
@@ -143,3 +155,11 @@ export function signupProblem(
     return MESSAGES.fieldTooLong;
   return null;
 }
+
+/** Whole seconds before the form may be sent (0 once SIGNUP_MIN_FILL_MS have passed). */
+export function secondsUntilSubmit(elapsedMs: number): number {
+  return Math.max(0, Math.ceil((SIGNUP_MIN_FILL_MS - elapsedMs) / 1000));
+}
+
+/** The sign-up form's countdown while it holds an early send (docs/decisions/0255). */
+export const submitCountdown = (seconds: number) => `You can submit in ${seconds} s`;

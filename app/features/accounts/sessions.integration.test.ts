@@ -189,7 +189,7 @@ describe("active sessions over HTTP (docs/decisions/0174)", () => {
     });
     expect(started.status).toBe(200);
     const html = await started.response.text();
-    const secret = /data-testid="totp-secret">([A-Z2-7]+)</.exec(html)![1]!;
+    const secret = /data-testid="totp-secret">([A-Z2-7 ]+)</.exec(html)![1]!;
     const totpURI = /name="totpURI" value="([^"]+)"/.exec(html)![1]!.replace(/&amp;/g, "&");
     const recoveryCodes = /name="recoveryCodes" value="([^"]+)"/.exec(html)![1]!;
     const confirmed = await post(firefox, "/settings/two-factor", {

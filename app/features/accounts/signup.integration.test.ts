@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createAuth, type Auth } from "#server/auth";
-import { profiles, signupAttempts, users } from "#server/db/schema";
+import { profiles, signupAttempts, SITE_SETTINGS_ID, siteSettings, users } from "#server/db/schema";
 import type { MailMessage, Mailer } from "#server/mail";
 import { createUser } from "#tests/support/factories";
 import { testDatabaseForThisFile } from "#tests/support/test-database";
@@ -66,7 +66,7 @@ describe("sign-up checks, in the spec's order", () => {
 
   it("refuses a form sent within 3 seconds, and a forged or missing time token", async () => {
     const tooSoon = issueTimeToken(SECRET, Date.now() - 1000);
-    expect(await run(valid({ timeToken: tooSoon, terms: false }))).toMatchObject({
+    expect(await run(valid({ timeToken: tooSoon }))).toMatchObject({
       error: MESSAGES.tooFast,
     });
     expect(await run(valid({ timeToken: `${Date.now() - 10_000}.forged` }))).toMatchObject({
@@ -75,6 +75,18 @@ describe("sign-up checks, in the spec's order", () => {
     });
     expect(await run(valid({ timeToken: "" }))).toMatchObject({ error: MESSAGES.tooFast });
     expect(elapsedSince("another-secret", fourSecondsAgo())).toBe(-1);
+  });
+
+  it("tells a mistake in the fields before the 3-second rule (docs/decisions/0255)", async () => {
+    const tooSoon = issueTimeToken(SECRET, Date.now() - 1000);
+    expect(await run(valid({ timeToken: tooSoon, confirmPassword: "Secret124" }))).toMatchObject({
+      error: MESSAGES.passwordsDiffer,
+      status: 400,
+    });
+    expect(await run(valid({ timeToken: tooSoon, terms: false }))).toMatchObject({
+      error: MESSAGES.terms,
+    });
+    expect(await testDb.db.select().from(users)).toEqual([]);
   });
 
   it.each([
@@ -143,10 +155,17 @@ describe("sign-up checks, in the spec's order", () => {
     });
   });
 
-  it("shows profiles + 1000 members", async () => {
-    expect(await memberCount(testDb.db)).toBe(1000);
+  it("shows the real number of members, plus the admin's offset (docs/decisions/0255)", async () => {
+    expect(await memberCount(testDb.db)).toBe(0);
     await createUser(testDb.db);
-    expect(await memberCount(testDb.db)).toBe(1001);
+    expect(await memberCount(testDb.db)).toBe(1);
+    await testDb.db
+      .insert(siteSettings)
+      .values({ id: SITE_SETTINGS_ID, memberCountOffset: 250 })
+      .onConflictDoUpdate({ target: siteSettings.id, set: { memberCountOffset: 250 } });
+    expect(await memberCount(testDb.db)).toBe(251);
+    await testDb.db.update(siteSettings).set({ memberCountOffset: 0 });
+    expect(await memberCount(testDb.db)).toBe(1);
   });
 
   it("reads any form shape without throwing", () => {

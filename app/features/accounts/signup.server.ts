@@ -2,7 +2,7 @@ import { and, count, eq, gt, sql } from "drizzle-orm";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Auth } from "#server/auth";
 import type { Database } from "#server/db/client";
-import { profiles, signupAttempts } from "#server/db/schema";
+import { profiles, signupAttempts, SITE_SETTINGS_ID, siteSettings } from "#server/db/schema";
 import { MESSAGES, SIGNUP_TRAP, signupProblem, type SignupFields } from "./rules";
 import { startResendCooldown } from "./verify-otp.server";
 import { signupFields } from "./forms.server";
@@ -39,13 +39,24 @@ export function elapsedSince(secret: string, token: string, now = Date.now()): n
   return elapsed >= 0 && elapsed < 24 * 60 * 60 * 1000 ? elapsed : -1;
 }
 
-/** profiles + 1000 (docs/product/accounts.md#profiles); 1000 when the count is unavailable. */
+/**
+ * The real number of profiles plus the offset an admin set in Site Settings (default 0), in
+ * place of the spec's fixed 1000 (docs/decisions/0255); the offset alone when the count is
+ * unavailable.
+ */
 export async function memberCount(db: Database): Promise<number> {
+  const offset = await db
+    .select({ offset: siteSettings.memberCountOffset })
+    .from(siteSettings)
+    .where(eq(siteSettings.id, SITE_SETTINGS_ID))
+    .limit(1)
+    .then(([row]) => row?.offset ?? 0)
+    .catch(() => 0);
   try {
     const [row] = await db.select({ n: count() }).from(profiles);
-    return Number(row?.n ?? 0) + 1000;
+    return Number(row?.n ?? 0) + offset;
   } catch {
-    return 1000;
+    return offset;
   }
 }
 

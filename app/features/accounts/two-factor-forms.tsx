@@ -1,6 +1,39 @@
+import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
 import { ErrorBox, Field, inputClass, NoticeBox, PasswordInput } from "~/components/ui/form";
+import { useClearAfter } from "~/components/ui/toast";
+import { groupedKey, RECOVERY_CODES_FILENAME, recoveryCodesHref } from "./two-factor-setup";
+
+/** docs/product/README.md: a "Copied" message lasts 2 seconds. */
+const COPIED_MS = 2000;
+const smallButton =
+  "rounded-md border border-slate-300 px-3 py-1 text-sm font-semibold text-slate-800 hover:border-brand-700";
+
+/** Copies `text` (the clipboard needs a script; without one the text is there to select). */
+function CopyButton({ text, label }: { text: string; label: string }) {
+  const [copied, setCopied] = useState<number | null>(null);
+  const shown = useClearAfter(copied, COPIED_MS);
+  return (
+    <>
+      <button
+        type="button"
+        className={smallButton}
+        onClick={() => {
+          void navigator.clipboard?.writeText(text).then(
+            () => setCopied(Date.now()),
+            () => setCopied(null),
+          );
+        }}
+      >
+        {label}
+      </button>
+      <span role="status" className="text-sm text-brand-700">
+        {shown !== null ? "Copied!" : ""}
+      </span>
+    </>
+  );
+}
 
 /** A field's own message, under it, tied to the input with aria-describedby. */
 function FieldMessage({ id, message }: { id: string; message?: string | null | undefined }) {
@@ -17,11 +50,13 @@ function CodeInput({
   label,
   error,
   recovery = false,
+  autoFocus = true,
 }: {
   id: string;
   label: string;
   error?: string | null | undefined;
   recovery?: boolean;
+  autoFocus?: boolean;
 }) {
   return (
     <Field label={label} htmlFor={id}>
@@ -30,7 +65,7 @@ function CodeInput({
         name="code"
         type="text"
         required
-        autoFocus
+        autoFocus={autoFocus}
         maxLength={64}
         autoComplete="one-time-code"
         {...(recovery ? {} : { inputMode: "numeric" as const, pattern: "[0-9 ]{6,7}" })}
@@ -102,12 +137,17 @@ export function TwoFactorSettingsPage({
   notice,
   error,
   fieldErrors,
+  returnTo = null,
+  siteName = "FounderBridge",
 }: {
   enabled: boolean;
   enrolment: SettingsEnrolment | null;
   notice: string | null;
   error: string | null;
   fieldErrors: Record<string, string>;
+  /** The page to go on to once codes are on (checked by the loader: docs/decisions/0258). */
+  returnTo?: string | null;
+  siteName?: string;
 }) {
   const submitting = useNavigation().state === "submitting";
   return (
@@ -122,7 +162,13 @@ export function TwoFactorSettingsPage({
         {error ? <ErrorBox>{error}</ErrorBox> : null}
       </div>
       {enrolment ? (
-        <EnrolSection enrolment={enrolment} fieldErrors={fieldErrors} submitting={submitting} />
+        <EnrolSection
+          enrolment={enrolment}
+          fieldErrors={fieldErrors}
+          submitting={submitting}
+          returnTo={returnTo}
+          siteName={siteName}
+        />
       ) : enabled ? (
         <DisableSection fieldErrors={fieldErrors} submitting={submitting} />
       ) : (
@@ -156,7 +202,9 @@ function EnrolSection({
   enrolment,
   fieldErrors,
   submitting,
-}: SectionProps & { enrolment: SettingsEnrolment }) {
+  returnTo,
+  siteName,
+}: SectionProps & { enrolment: SettingsEnrolment; returnTo: string | null; siteName: string }) {
   return (
     <section className="mt-6 space-y-4" aria-labelledby="enrol-heading">
       <h2 id="enrol-heading" className="text-lg font-bold text-slate-900">
@@ -169,14 +217,16 @@ function EnrolSection({
         // An SVG made on the server by the qrcode package from the otpauth:// address.
         dangerouslySetInnerHTML={{ __html: enrolment.qrCodeSvg }}
       />
-      <p className="text-sm text-slate-700">
+      <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
         Or enter this key by hand:{" "}
+        {/* In groups of four, easier to read and type (docs/decisions/0258); the app ignores the spaces. */}
         <code
-          className="rounded bg-slate-100 px-1 font-mono text-slate-900"
+          className="rounded bg-slate-100 px-1 font-mono tracking-wide text-slate-900"
           data-testid="totp-secret"
         >
-          {enrolment.secret}
+          {groupedKey(enrolment.secret)}
         </code>
+        <CopyButton text={enrolment.secret} label="Copy key" />
       </p>
       <h2 className="text-lg font-bold text-slate-900">2. Save your recovery codes</h2>
       <p className="text-sm text-slate-700">
@@ -188,11 +238,24 @@ function EnrolSection({
           <li key={code}>{code}</li>
         ))}
       </ul>
+      <p className="flex flex-wrap items-center gap-2">
+        <CopyButton text={enrolment.recoveryCodes.join("\n")} label="Copy codes" />
+        {/* The file itself as the address: no server round trip, no script needed. */}
+        <a
+          href={recoveryCodesHref(siteName, enrolment.recoveryCodes)}
+          download={RECOVERY_CODES_FILENAME}
+          type="text/plain"
+          className={smallButton}
+        >
+          Download codes (.txt)
+        </a>
+      </p>
       <h2 className="text-lg font-bold text-slate-900">3. Enter a code from the app</h2>
       <Form method="post" className="space-y-4" key={fieldErrors.code ?? "confirm"}>
         <input type="hidden" name="intent" value="confirm" />
         <input type="hidden" name="totpURI" value={enrolment.totpURI} />
         <input type="hidden" name="recoveryCodes" value={enrolment.recoveryCodes.join(" ")} />
+        {returnTo ? <input type="hidden" name="redirectTo" value={returnTo} /> : null}
         <CodeInput id="confirm-code" label="Authentication code" error={fieldErrors.code} />
         <button type="submit" className={primaryButton} disabled={submitting}>
           Turn on
@@ -212,7 +275,13 @@ function DisableSection({ fieldErrors, submitting }: SectionProps) {
       <Form method="post" className="space-y-4">
         <input type="hidden" name="intent" value="disable" />
         <CurrentPassword id="disable-password" error={fieldErrors.password} />
-        <CodeInput id="disable-code" label="Authentication code" error={fieldErrors.code} />
+        {/* Never focused by itself: a member who has just turned codes on is not sent to Turn off. */}
+        <CodeInput
+          id="disable-code"
+          label="Authentication code"
+          error={fieldErrors.code}
+          autoFocus={Boolean(fieldErrors.code)}
+        />
         <button type="submit" className={secondaryButton} disabled={submitting}>
           Turn off
         </button>

@@ -62,7 +62,7 @@ describe("two-factor authentication over HTTP", () => {
     });
     expect(started.status).toBe(200);
     expect(started.html).toContain("<svg");
-    const secret = /data-testid="totp-secret">([A-Z2-7]+)</.exec(started.html)?.[1];
+    const secret = /data-testid="totp-secret">([A-Z2-7 ]+)</.exec(started.html)?.[1];
     const totpURI = /name="totpURI" value="([^"]+)"/
       .exec(started.html)?.[1]
       ?.replace(/&amp;/g, "&");

@@ -48,6 +48,8 @@ export const settingsForm = z.discriminatedUnion("intent", [
     code: formText.transform((v) => v.trim().slice(0, 64)).refine((v) => v !== "", CODE_REQUIRED),
     totpURI: formText,
     recoveryCodes: formText.transform((v) => v.split(/\s+/).filter(Boolean)),
+    /** The page to go on to once codes are on; checked by twoFactorReturnPath (docs/decisions/0258). */
+    redirectTo: formText.transform((v) => v.slice(0, 2048)),
   }),
   z.object({
     intent: z.literal("disable"),

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createAuth, type Auth } from "#server/auth";
-import { rateLimits, users, verifications } from "#server/db/schema";
+import { profiles, rateLimits, sessions, users, verifications } from "#server/db/schema";
 import type { MailMessage, Mailer } from "#server/mail";
 import { signUpAsha } from "#tests/support/sign-up";
 import { testDatabaseForThisFile } from "#tests/support/test-database";
@@ -11,8 +11,11 @@ import {
   otpSendKey,
   resendCode,
   resendCooldownSeconds,
+  verifiedNextPath,
   verifyCode,
+  VERIFIED_NEXT,
 } from "./verify-otp.server";
+import { getSessionUser } from "./session.server";
 
 const SECRET = "a-test-secret-that-is-long-enough-0123456789";
 const SITE = "http://localhost:3999";
@@ -67,9 +70,54 @@ describe("verification code", () => {
 
   it("verifies the mailed code: e-mail confirmed, member still pending", async () => {
     await register();
-    expect(await verifyCode(deps(), EMAIL, lastCode())).toEqual({ ok: true });
+    expect(await verifyCode(deps(), EMAIL, lastCode())).toMatchObject({ ok: true });
     const [user] = await testDb.db.select().from(users);
     expect(user!.emailVerified).toBe(true);
+    const [profile] = await testDb.db.select().from(profiles);
+    expect(profile!.status).toBe("pending");
+  });
+
+  it("signs the member in with the right code, on to complete the profile (docs/decisions/0256)", async () => {
+    await register();
+    const result = await verifyCode(deps(), EMAIL, lastCode());
+    if (!result.ok) throw new Error(result.error);
+    expect(result.next).toBe(VERIFIED_NEXT.completeProfile);
+    expect(result.next).toBe("/edit-profile?firstTime=true&verified=1");
+    const cookie = result.setCookie.find((c) => /session_token=/.test(c))!.split(";")[0]!;
+    const request = new Request(`${SITE}/`, { headers: { cookie } });
+    expect(await getSessionUser(request, { auth, db: testDb.db })).toMatchObject({
+      email: EMAIL,
+      status: "pending",
+    });
+    expect(await testDb.db.select().from(sessions)).toHaveLength(1);
+  });
+
+  it("makes no session with a wrong code", async () => {
+    await register();
+    const wrong = lastCode() === "123456" ? "654321" : "123456";
+    expect(await verifyCode(deps(), EMAIL, wrong)).toMatchObject({ ok: false });
+    expect(await testDb.db.select().from(sessions)).toHaveLength(0);
+  });
+
+  it("verifies a blocked member's address but makes no session: /login tells them", async () => {
+    await register();
+    await testDb.db.update(profiles).set({ status: "blocked" });
+    expect(await verifyCode(deps(), EMAIL, lastCode())).toEqual({
+      ok: true,
+      setCookie: [],
+      next: VERIFIED_NEXT.signIn,
+    });
+    expect(await testDb.db.select().from(sessions)).toHaveLength(0);
+  });
+
+  it("chooses the next step from the profile", () => {
+    expect(verifiedNextPath({ profileCompleted: false, status: "pending" })).toBe(
+      VERIFIED_NEXT.completeProfile,
+    );
+    expect(verifiedNextPath({ profileCompleted: true, status: "pending" })).toBe(
+      "/pending-approval",
+    );
+    expect(verifiedNextPath({ profileCompleted: true, status: "approved" })).toBe("/");
   });
 
   it("answers a wrong, malformed or expired code with the spec's message", async () => {
@@ -98,6 +146,6 @@ describe("verification code", () => {
     expect(sent).toHaveLength(2);
     // The new code works; a new cooldown has started.
     expect(await resendCooldownSeconds(testDb.db, EMAIL)).toBeGreaterThan(55);
-    expect(await verifyCode(deps(), EMAIL, lastCode())).toEqual({ ok: true });
+    expect(await verifyCode(deps(), EMAIL, lastCode())).toMatchObject({ ok: true });
   });
 });

@@ -1,6 +1,8 @@
-import type { Auth } from "#server/auth";
+import { sql } from "drizzle-orm";
+import { SESSION_REFUSED, type Auth } from "#server/auth";
 import { hitLimit, windowRemaining } from "#server/auth/rate-limit";
 import type { Database } from "#server/db/client";
+import { profiles } from "#server/db/schema";
 import {
   CODE_LOCKED_MESSAGE,
   codesPaused,
@@ -43,12 +45,30 @@ export function otpErrorMessage(raw: string): string {
 }
 
 type Deps = { db: Database; auth: Auth };
-export type OtpResult = { ok: true } | { ok: false; error: string; status: number };
+export type OtpResult =
+  { ok: true; setCookie: string[]; next: string } | { ok: false; error: string; status: number };
+
+/** Where a member verified by code and signed in goes: the spec's next step (docs/decisions/0256). */
+export const VERIFIED_NEXT = {
+  /** The profile to complete, with the spec's "Email verified successfully!…" notice. */
+  completeProfile: "/edit-profile?firstTime=true&verified=1",
+  pending: "/pending-approval",
+  /** No session could be made (a blocked or locked account): /login says why. */
+  signIn: "/login?verified=1",
+} as const;
+
+export function verifiedNextPath(profile: { profileCompleted: boolean; status: string }) {
+  if (!profile.profileCompleted) return VERIFIED_NEXT.completeProfile;
+  if (profile.status === "pending") return VERIFIED_NEXT.pending;
+  return "/";
+}
 
 /**
  * Checks a code. Every wrong guess counts against the account, whatever the
  * address; while its codes are paused even the right one is refused
- * (code-guard.server.ts).
+ * (code-guard.server.ts). The right code signs the member in (Better Auth's
+ * autoSignInAfterVerification, server/auth/auth.ts): the answer carries the
+ * session's cookie and the next step (docs/decisions/0256).
  */
 export async function verifyCode(
   deps: Deps & CodeGuardDeps,
@@ -59,9 +79,24 @@ export async function verifyCode(
   if (await codesPaused(deps.db, email))
     return { ok: false, error: CODE_LOCKED_MESSAGE, status: 429 };
   try {
-    await deps.auth.api.verifyEmailOTP({ body: { email, otp: code } });
-    return { ok: true };
+    const { headers } = await deps.auth.api.verifyEmailOTP({
+      body: { email, otp: code },
+      returnHeaders: true,
+    });
+    const [profile] = await deps.db
+      .update(profiles)
+      .set({ lastLoginAt: new Date() })
+      .where(sql`lower(${profiles.email}) = ${email.toLowerCase()}`)
+      .returning({ profileCompleted: profiles.profileCompleted, status: profiles.status });
+    const setCookie = headers.getSetCookie();
+    if (!profile || setCookie.length === 0)
+      return { ok: true, setCookie: [], next: VERIFIED_NEXT.signIn };
+    return { ok: true, setCookie, next: verifiedNextPath(profile) };
   } catch (error) {
+    // The code was right, but the account may not have a session (blocked or locked).
+    const refused = (error as { body?: { code?: unknown } } | null)?.body?.code;
+    if (refused === SESSION_REFUSED.blocked || refused === SESSION_REFUSED.locked)
+      return { ok: true, setCookie: [], next: VERIFIED_NEXT.signIn };
     const raw = error instanceof Error ? error.message : "";
     if (await recordWrongCode(deps, email))
       return { ok: false, error: CODE_LOCKED_MESSAGE, status: 429 };

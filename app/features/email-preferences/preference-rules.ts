@@ -29,7 +29,8 @@ export type DigestChannel = (typeof DIGEST_CHANNELS)[number];
  * Replies and mentions by e-mail, new posts in the digest, the rest in the app
  * (docs/milestones.md#issue-20-members-come-back). Announcements default to e-mail: a broadcast is e-mailed only
  * when an admin ticks "Also send by e-mail", and then reaches every member who
- * has not turned it down (docs/decisions/0126).
+ * has not turned it down (docs/decisions/0126). The approval goes by e-mail too
+ * (docs/decisions/0257): a member who left the site while pending must hear of it.
  */
 export const DEFAULT_CHANNELS: Record<PreferenceType, Channel> = {
   reply: "email",
@@ -37,7 +38,7 @@ export const DEFAULT_CHANNELS: Record<PreferenceType, Channel> = {
   comment: "app",
   new_post: "digest",
   follow: "app",
-  approval: "app",
+  approval: "email",
   promotion: "app",
   broadcast: "email",
 };

@@ -78,7 +78,7 @@ const ALL_FIELDS = {
   comment: "app",
   new_post: "digest",
   follow: "app",
-  approval: "app",
+  approval: "email",
   promotion: "app",
   broadcast: "email",
   digest: "email",
@@ -241,6 +241,51 @@ describe("a broadcast by e-mail", () => {
     expect(mail.headers.get("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
     expect(mail.text).toContain("Bring your pitch deck.");
     expect(mail.html).toContain("Bring your pitch deck.");
+  });
+});
+
+describe("the approval by e-mail (docs/decisions/0257)", () => {
+  it("reaches the approved member once, through the queue, unless they turned it down", async () => {
+    const db = site.testDb.db;
+    const admin = await signedInMember(site.app, db, { role: "admin" });
+    const priya = await createUser(db, { status: "pending", fullName: "Priya Pending" });
+    const quiet = await createUser(db, { status: "pending" });
+    await db
+      .insert(notificationPreferences)
+      .values({ userId: quiet.id, type: "approval", channel: "app" });
+    const before = smtp.received.length;
+    for (const who of [priya, quiet]) {
+      const approved = await site.post(admin.jar, "/admin?tab=overview", {
+        intent: "approve",
+        userId: who.id,
+      });
+      expect(approved.status).toBe(302);
+    }
+    // Approving again is refused: no second e-mail either.
+    const again = await site.post(admin.jar, "/admin?tab=overview", {
+      intent: "approve",
+      userId: priya.id,
+    });
+    expect(again.status).toBe(409);
+    const mail = await until(() =>
+      smtp.received.slice(before).find((m) => m.to.includes(priya.email)),
+    );
+    expect(mail.headers.get("subject")).toBe("Your account has been approved");
+    expect(mail.text).toContain(
+      "Welcome! You can now comment, like, save posts and follow mentors.",
+    );
+    expect(mail.html).toContain("Your account has been approved");
+    // Time for a duplicate or the quiet member's mail to arrive, were either sent.
+    await new Promise((r) => setTimeout(r, 2_000));
+    const got = smtp.received.slice(before);
+    expect(got.filter((m) => m.to.includes(priya.email))).toHaveLength(1);
+    expect(got.filter((m) => m.to.includes(quiet.email))).toHaveLength(0);
+    // The quiet member still has the notification in the app.
+    const [inApp] = await db
+      .select({ type: notifications.type })
+      .from(notifications)
+      .where(eq(notifications.userId, quiet.id));
+    expect(inApp?.type).toBe("approval");
   });
 });
 

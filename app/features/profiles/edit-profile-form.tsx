@@ -12,6 +12,7 @@ import {
 } from "~/components/ui/form";
 import { Toast, useClearAfter } from "~/components/ui/toast";
 import { initial } from "~/lib/format";
+import { AwaitingApprovalNote } from "~/features/accounts/awaiting-approval";
 import { imageFileProblem } from "~/lib/image-upload";
 
 export const BIO_LIMIT = 500;
@@ -53,6 +54,10 @@ type SaveResult = {
  */
 export function EditProfileForm(props: {
   firstTime: boolean;
+  /** Just verified by code and signed in (docs/decisions/0256): the spec's notice. */
+  verifiedNotice?: string | null;
+  /** The member still waits for an admin's approval: the page says so. */
+  awaitingApproval?: boolean;
   username: string;
   photoUrl: string | null;
   values: ProfileFormValues;
@@ -76,10 +81,18 @@ export function EditProfileForm(props: {
       <h1 className="text-3xl font-bold text-slate-900">
         {props.firstTime ? "Complete Your Profile" : "Edit Profile"}
       </h1>
+      {props.verifiedNotice ? (
+        <div className="mt-4">
+          <NoticeBox>{props.verifiedNotice}</NoticeBox>
+        </div>
+      ) : null}
       {props.firstTime ? (
         <p className="mt-2 text-slate-700">
           Tell the community a little about yourself before you get started.
         </p>
+      ) : null}
+      {props.awaitingApproval ? (
+        <AwaitingApprovalNote id="awaiting-approval" className="mt-2" />
       ) : null}
       {/* Only without JavaScript (the effect above moves on otherwise): a visible delayed
           refresh is an axe violation, and inside <noscript> it exists only where needed. */}

@@ -80,8 +80,19 @@ describe("editProfileForm: the photo", () => {
 
 describe("editProfileQuery", () => {
   it("is the first visit only for firstTime=true", () => {
-    expect(editProfileQuery.parse({ firstTime: "true" })).toEqual({ firstTime: true });
-    expect(editProfileQuery.parse({ firstTime: "1" })).toEqual({ firstTime: false });
-    expect(editProfileQuery.parse({})).toEqual({ firstTime: false });
+    expect(editProfileQuery.parse({ firstTime: "true" })).toEqual({
+      firstTime: true,
+      verified: false,
+    });
+    expect(editProfileQuery.parse({ firstTime: "1" })).toEqual({
+      firstTime: false,
+      verified: false,
+    });
+    expect(editProfileQuery.parse({})).toEqual({ firstTime: false, verified: false });
+    // Arrived from the e-mail code (docs/decisions/0256).
+    expect(editProfileQuery.parse({ firstTime: "true", verified: "1" })).toEqual({
+      firstTime: true,
+      verified: true,
+    });
   });
 });

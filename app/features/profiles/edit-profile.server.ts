@@ -169,6 +169,8 @@ export const editProfileForm = z.preprocess(
 /** /edit-profile's address: ?firstTime=true after sign-up (docs/product/accounts.md#profiles "Edit profile"). */
 export const editProfileQuery = z.object({
   firstTime: formText.transform((v) => v === "true"),
+  /** Arrived from the e-mail code, signed in by it (docs/decisions/0256). */
+  verified: formText.transform((v) => v === "1"),
 });
 
 export type SaveProfileResult =

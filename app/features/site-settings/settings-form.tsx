@@ -24,6 +24,7 @@ import {
   PodcastSection,
   SecuritySection,
   SidebarBannerSection,
+  SignUpSection,
   TimeZoneSection,
   TrackingSection,
 } from "./settings-sections";
@@ -166,6 +167,7 @@ export function SiteSettingsForm({
           timeZones={timeZones}
           error={errorField === "time_zone" && shown ? shown.text : null}
         />
+        <SignUpSection values={values} />
         <SecuritySection values={values} />
 
         <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-white px-4 py-3">

@@ -18,6 +18,26 @@ const errorOf = (fields: Record<string, string>) => {
   return result.ok ? null : result.error;
 };
 
+describe("the sign-up page's member count offset (docs/decisions/0255)", () => {
+  it("is 0 by default, takes a whole number up to a million, refuses anything else", () => {
+    const offsetOf = (fields: Record<string, string>) => {
+      const result = validateSettings(form(fields));
+      return result.ok ? result.input.member_count_offset : null;
+    };
+    expect(offsetOf({})).toBe(0);
+    expect(offsetOf({ member_count_offset: " " })).toBe(0);
+    expect(offsetOf({ member_count_offset: "1000" })).toBe(1000);
+    expect(offsetOf({ member_count_offset: " 250 " })).toBe(250);
+    expect(offsetOf({ member_count_offset: "1000000" })).toBe(1_000_000);
+    for (const bad of ["-5", "1.5", "12abc", "1000001", "1e3"]) {
+      expect([bad, errorOf({ member_count_offset: bad })]).toEqual([
+        bad,
+        SITE_SETTINGS_MESSAGES.memberCountOffset,
+      ]);
+    }
+  });
+});
+
 describe("the site settings form", () => {
   it("reads text as typed and a missing checkbox as off", () => {
     const values = form({ scripts_enabled: "on", google_analytics_id: " g-abc1234 " });

@@ -30,6 +30,7 @@ export const SITE_SETTINGS_MESSAGES = {
   podcastCategory: "Choose one of Apple Podcasts' categories",
   podcastOwnerEmail: "Podcast owner e-mail must be an e-mail address, e.g. podcast@example.com",
   timeZone: "Time zone must be an IANA time zone name, e.g. Europe/London or Asia/Kolkata",
+  memberCountOffset: "Member count offset must be a whole number from 0 to 1000000",
   socialUrl: (label: string, hosts: readonly string[]) =>
     `${label} link must be an https:// address on ${hosts.join(" or ")}, e.g. its page for the site's account`,
 } as const;
@@ -44,6 +45,8 @@ export const GA_ID = /^(?:(?:G|GT|AW|DC)-[A-Z0-9]{4,20}|UA-\d{4,12}-\d{1,4})$/;
 export const PIXEL_ID = /^\d{6,20}$/;
 export const GTM_ID = /^GTM-[A-Z0-9]{4,12}$/;
 export const VERIFICATION = /^[A-Za-z0-9_-]{8,200}$/;
+/** The most an admin may add to /signup's member count. */
+export const MAX_MEMBER_COUNT_OFFSET = 1_000_000;
 
 /** What the form posts, as typed (toggles as booleans). */
 export type SiteSettingsValues = {
@@ -74,6 +77,7 @@ export type SiteSettingsValues = {
   podcast_explicit: boolean;
   time_zone: string;
   require_admin_two_factor: boolean;
+  member_count_offset: string;
 } & Record<SocialFieldName, string>;
 
 const TEXT_FIELDS = [
@@ -97,6 +101,7 @@ const TEXT_FIELDS = [
   "podcast_owner_name",
   "podcast_owner_email",
   "time_zone",
+  "member_count_offset",
 ] as const;
 
 const TOGGLE_FIELDS = [
@@ -140,6 +145,7 @@ export const SETTINGS_FIELDS = [
   { name: "podcast_explicit", column: "podcastExplicit" },
   { name: "time_zone", column: "timeZone" },
   { name: "require_admin_two_factor", column: "requireAdminTwoFactor" },
+  { name: "member_count_offset", column: "memberCountOffset" },
 ] as const;
 
 /** Apple Podcasts' top-level categories (the podcast feed's itunes:category). */
@@ -285,6 +291,15 @@ const schema = z
       .transform((v) => v || DEFAULT_SITE_TIME_ZONE)
       .refine((v) => v.length <= 100 && isTimeZone(v), SITE_SETTINGS_MESSAGES.timeZone),
     require_admin_two_factor: z.boolean(),
+    // Added to the real member count on /signup (docs/decisions/0255); empty: 0.
+    member_count_offset: z
+      .string()
+      .trim()
+      .transform((v) => v || "0")
+      .refine((v) => /^\d{1,7}$/.test(v) && Number(v) <= MAX_MEMBER_COUNT_OFFSET, {
+        message: SITE_SETTINGS_MESSAGES.memberCountOffset,
+      })
+      .transform(Number),
   })
   .superRefine((v, ctx) => {
     const need = (on: boolean, id: string | null, message: string, path: string) => {

@@ -291,3 +291,17 @@ export function TimeZoneSection({
     </Section>
   );
 }
+
+/** /signup's "Join N+ founders": the real count plus this (docs/decisions/0255). */
+export function SignUpSection({ values }: Values) {
+  return (
+    <Section title="Sign-up page">
+      <TextField
+        name="member_count_offset"
+        label="Member count offset"
+        hint="Added to the real number of members in the sign-up page's heading. 0 shows the real count."
+        values={values}
+      />
+    </Section>
+  );
+}

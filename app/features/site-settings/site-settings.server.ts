@@ -95,6 +95,7 @@ export function valuesOfSettings(row: SiteSettingsRow): SiteSettingsValues {
     podcast_explicit: row.podcastExplicit,
     time_zone: row.timeZone,
     require_admin_two_factor: row.requireAdminTwoFactor,
+    member_count_offset: String(row.memberCountOffset),
     ...(Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n.name, text(row[n.column])])) as Record<
       SocialFieldName,
       string
@@ -133,6 +134,7 @@ function columnsOf(input: SiteSettingsInput) {
     podcastExplicit: input.podcast_explicit,
     timeZone: input.time_zone,
     requireAdminTwoFactor: input.require_admin_two_factor,
+    memberCountOffset: input.member_count_offset,
     ...(Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n.column, input[n.name]])) as Record<
       SocialNetwork["column"],
       string | null

@@ -1,0 +1,1 @@
+ALTER TABLE "site_settings" ADD COLUMN IF NOT EXISTS "member_count_offset" integer DEFAULT 0 NOT NULL;
