@@ -22,7 +22,7 @@ import { htmlToText, sanitizePostHtml, withUtmSource } from "~/features/posts/sa
 import type { PostView } from "~/features/posts/types";
 import { CAPTIONS_DEFAULTS } from "~/features/authoring/captions";
 import { eventViewOf } from "~/features/events/event-view.server";
-import { prepareWidgets } from "~/features/posts/widgets.server";
+import { defaultBannerUnlessShown, prepareWidgets } from "~/features/posts/widgets.server";
 
 export type { PostView };
 
@@ -179,14 +179,18 @@ export async function viewOfPost(
     externalLink,
     event: eventViewOf(post, site.url),
     related,
-    sidebar: post.sidebarEnabled
-      ? {
-          featured,
-          widgets: prepareWidgets([...post.sidebarWidgets, post.sidebarWidget2]),
-          banner: settings.defaultSidebarBanner,
-        }
-      : null,
+    sidebar: post.sidebarEnabled ? sidebarOf(post, featured, settings.defaultSidebarBanner) : null,
   };
+}
+
+/** The sidebar: featured posts, the post's widgets, the default banner once (docs/decisions/0264). */
+function sidebarOf(
+  post: PostDetail,
+  featured: PostView["related"],
+  banner: { imageUrl: string; link: string | null } | null,
+): NonNullable<PostView["sidebar"]> {
+  const widgets = prepareWidgets([...post.sidebarWidgets, post.sidebarWidget2]);
+  return { featured, widgets, banner: defaultBannerUnlessShown(widgets, banner) };
 }
 
 /**
