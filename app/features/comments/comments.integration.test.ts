@@ -261,3 +261,26 @@ describe("likes", () => {
     expect(await commentCount()).toBe(51);
   });
 });
+
+describe("mentions (docs/decisions/0266)", () => {
+  it("lists the existing, not blocked members a comment @mentions, as stored", async () => {
+    const writer = await member();
+    const stamp = Date.now().toString(36);
+    const asha = await createUser(t.db, { username: `asha_${stamp}` });
+    const gone = await createUser(t.db, { username: `gone_${stamp}`, status: "blocked" });
+    const top = await insertComment(t.db, {
+      postId,
+      authorId: writer.id,
+      content: `Ask @Asha_${stamp} or @${gone.username}, not @nobody_${stamp}`,
+    });
+    await insertComment(t.db, {
+      postId,
+      authorId: writer.id,
+      parentId: top.id,
+      content: `@${asha.username} agreed`,
+    });
+    const [shown] = (await listComments(t.db, postId, null)).comments;
+    expect(shown!.mentions).toEqual([asha.username]);
+    expect(shown!.replies[0]!.mentions).toEqual([asha.username]);
+  });
+});

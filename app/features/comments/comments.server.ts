@@ -17,6 +17,7 @@ import { commentLikes, comments, posts, profiles } from "#server/db/schema";
 import { can, effectiveRole, type Actor, type Role } from "~/features/accounts/permissions";
 import { isPubliclyVisible } from "~/features/posts/posts.server";
 import { notifyCommentEvents } from "~/features/notifications/community.server";
+import { mentionedUsernames } from "~/features/notifications/notification-rules";
 import { containsBannedWord } from "~/features/profiles/banned-words.server";
 import { isUuid } from "~/lib/uuid";
 
@@ -52,6 +53,8 @@ export type CommentView = {
   /** The viewer may report it (a member's, not their own). */
   canReport: boolean;
   author: { username: string; name: string; photoUrl: string | null; role: Role };
+  /** The members its @mentions name who exist (usernames as stored): linked when shown (docs/decisions/0266). */
+  mentions: string[];
   replies: CommentView[];
 };
 
@@ -142,6 +145,7 @@ export async function listComments(
         ).map((r) => r.id)
       : [],
   );
+  const mentioned = await mentionedMembers(db, [...page, ...replies]);
   const view = (row: (typeof tops)[number]): CommentView => ({
     id: row.id,
     content: row.content,
@@ -156,11 +160,31 @@ export async function listComments(
     hidden: row.isHidden,
     canReport: row.authorId !== viewer?.id && can(viewer, "report.create"),
     author: { username: row.username, name: row.name, photoUrl: row.photoUrl, role: row.role },
+    mentions: mentionedUsernames(row.content).flatMap((name) => mentioned.get(name) ?? []),
     replies: [],
   });
   const byId = new Map(page.map((row) => [row.id, view(row)]));
   for (const reply of replies) byId.get(reply.parentId!)?.replies.push(view(reply));
   return { comments: [...byId.values()], hasMore: tops.length > limit, total: total?.n ?? 0 };
+}
+
+/**
+ * The members the comments @mention who have a profile to link to (not
+ * blocked: their profile is a 404), by lower-case username.
+ */
+async function mentionedMembers(
+  db: Database,
+  rows: { content: string }[],
+): Promise<Map<string, string>> {
+  const names = [...new Set(rows.flatMap((row) => mentionedUsernames(row.content)))];
+  if (names.length === 0) return new Map();
+  const found = await db
+    .select({ username: profiles.username })
+    .from(profiles)
+    .where(
+      and(inArray(sql`lower(${profiles.username})`, names), sql`${profiles.status} <> 'blocked'`),
+    );
+  return new Map(found.map((p) => [p.username.toLowerCase(), p.username]));
 }
 
 /**
