@@ -12,6 +12,7 @@ import { ReportButton } from "~/features/reports/lazy-report-button";
 import { HIDDEN_NOTE } from "~/features/reports/hidden-note";
 import { postComment as post } from "./comment-api";
 import { mentionParts } from "./mention-links";
+import { useHighlightedComment } from "./comment-target";
 import { CommentForm } from "./comment-form";
 import type { CommentDraft } from "./comment-form.server";
 import type { CommentView } from "./comments.server";
@@ -41,6 +42,7 @@ export function CommentItem({
   draft?: CommentDraft;
 }) {
   const { replying, openedByReply, toggleReply, closeReply } = useReplyBox(Boolean(draft));
+  const highlighted = useHighlightedComment() === comment.id;
   const awaiting = isAwaitingApproval(user);
   const { remove, deleting, deleteError, confirmDialog } = useDelete(comment.id, () =>
     onChanged(isReply ? 0 : -1),
@@ -51,7 +53,10 @@ export function CommentItem({
       // The anchor notifications link to ("comment-…" ids belong to the comment boxes).
       id={`c-${comment.id}`}
       aria-label={`Comment by ${comment.author.name}`}
-      className="flex scroll-mt-24 gap-3"
+      // The comment a notification opened is marked (also by :target without JavaScript).
+      data-highlighted={highlighted ? "true" : undefined}
+      aria-current={highlighted ? "true" : undefined}
+      className="comment-item flex scroll-mt-24 gap-3"
     >
       <Avatar author={comment.author} size={isReply ? 28 : 36} />
       <div className="min-w-0 flex-1">

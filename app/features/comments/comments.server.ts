@@ -18,6 +18,7 @@ import { can, effectiveRole, type Actor, type Role } from "~/features/accounts/p
 import { isPubliclyVisible } from "~/features/posts/posts.server";
 import { notifyCommentEvents } from "~/features/notifications/community.server";
 import { mentionedUsernames } from "~/features/notifications/notification-rules";
+import { mentionedMembers, shownThrough } from "./comment-reach.server";
 import { containsBannedWord } from "~/features/profiles/banned-words.server";
 import { isUuid } from "~/lib/uuid";
 
@@ -101,11 +102,13 @@ export async function listComments(
   db: Database,
   postId: string,
   viewer: Actor | null,
-  options: { offset?: number; limit?: number } = {},
+  options: { offset?: number; limit?: number; around?: string } = {},
 ): Promise<CommentPage> {
-  const limit = Math.min(Math.max(options.limit ?? COMMENTS_PAGE, 1), COMMENTS_MAX_SHOWN);
   const offset = Math.max(options.offset ?? 0, 0);
   const live = liveComments(postId, viewer);
+  const asked = options.limit ?? COMMENTS_PAGE;
+  const reach = options.around && offset === 0 ? await shownThrough(db, live, options.around) : 0;
+  const limit = Math.min(Math.max(asked, reach, 1), COMMENTS_MAX_SHOWN);
   const [tops, [total]] = await Promise.all([
     db
       .select(columns)
@@ -166,25 +169,6 @@ export async function listComments(
   const byId = new Map(page.map((row) => [row.id, view(row)]));
   for (const reply of replies) byId.get(reply.parentId!)?.replies.push(view(reply));
   return { comments: [...byId.values()], hasMore: tops.length > limit, total: total?.n ?? 0 };
-}
-
-/**
- * The members the comments @mention who have a profile to link to (not
- * blocked: their profile is a 404), by lower-case username.
- */
-async function mentionedMembers(
-  db: Database,
-  rows: { content: string }[],
-): Promise<Map<string, string>> {
-  const names = [...new Set(rows.flatMap((row) => mentionedUsernames(row.content)))];
-  if (names.length === 0) return new Map();
-  const found = await db
-    .select({ username: profiles.username })
-    .from(profiles)
-    .where(
-      and(inArray(sql`lower(${profiles.username})`, names), sql`${profiles.status} <> 'blocked'`),
-    );
-  return new Map(found.map((p) => [p.username.toLowerCase(), p.username]));
 }
 
 /**
