@@ -88,3 +88,6 @@ export function parseFilter(value: string | null): NotificationFilter | null {
 export function badgeText(count: number): string {
   return count > 9 ? "9+" : count > 0 ? String(count) : "";
 }
+
+/** Where a notification's row links: marks it read, then opens its link (docs/decisions/0267). */
+export const notificationOpenPath = (id: string) => `/notifications/${id}/open`;
