@@ -83,6 +83,7 @@ export default [
     route("edit-profile", "routes/edit-profile.tsx"),
     route("favorites", "routes/favorites.tsx"),
     route("notifications", "routes/notifications.tsx"),
+    route("notifications/:id/open", "routes/notifications.open.ts"),
     route("settings/sessions", "routes/settings.sessions.tsx"),
     route("settings/two-factor", "routes/settings.two-factor.tsx"),
     route("pending-approval", "routes/pending-approval.tsx"),

@@ -22,9 +22,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!query.ok) {
     return Response.json({ error: INVALID_REQUEST }, { status: 400, headers: noStore });
   }
-  const { postId, offset, limit } = query.data;
+  const { postId, offset, limit, around } = query.data;
   const viewer = await sessionOf(context, request);
-  const page = await listComments(services(context).db, postId, viewer, { offset, limit });
+  const page = await listComments(services(context).db, postId, viewer, {
+    offset,
+    limit,
+    around,
+  });
   return Response.json(page, { headers: noStore });
 }
 

@@ -12,6 +12,7 @@ import { services } from "~/lib/services.server";
 import { defineAction } from "~/pipeline/action.server";
 import { sessionOf } from "~/pipeline/guards.server";
 import { isSaved } from "~/features/favorites/favorites.server";
+import { followsAuthor } from "~/features/follows/follows.server";
 import { postPath } from "~/features/posts/post-card";
 import { InfinitePosts } from "~/features/reader/infinite-posts";
 import { bodyInMarkupOnly, loadPostView } from "~/features/reader/post-page.server";
@@ -38,11 +39,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The first 5 comments are in the HTML (readable without JavaScript). A
   // visitor's page shows them as every visitor sees them, so it stays cacheable.
   const query = readQuery(request, postCommentsQuery);
-  const [saved, comments] = await Promise.all([
+  const [saved, comments, followingAuthor] = await Promise.all([
     viewer ? isSaved(db, viewer.id, view.post.id) : undefined,
     listComments(db, view.post.id, viewer, {
       limit: query.ok ? query.data.comments : COMMENTS_PAGE,
     }),
+    viewer ? followsAuthor(db, viewer.id, view.post.author.username) : undefined,
   ]);
   return data(
     {
@@ -51,6 +53,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       siteUrl: config.siteUrl,
       saved,
       comments,
+      followingAuthor,
     },
     {
       // Its own row, and the byline (decision 0104); other posts' writes keep it.

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
 import { newSubmissionKey, SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -17,8 +17,14 @@ export default function CommentBox({
   onPosted,
   onCancel,
   draft,
+  focusOnOpen,
 }: CommentFormProps) {
   const hydrated = useHydrated();
+  // Reply opens its box with the caret in it: typing goes there, not to the button.
+  const box = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (focusOnOpen) box.current?.focus();
+  }, [focusOnOpen]);
   const { text, changeText, busy, error, submit } = useSendComment({
     postId,
     parentId,
@@ -48,6 +54,7 @@ export default function CommentBox({
         {label}
       </label>
       <textarea
+        ref={box}
         id={id}
         name="content"
         rows={parentId ? 2 : 3}

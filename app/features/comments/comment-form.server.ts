@@ -46,6 +46,8 @@ export const commentsPageQuery = z.object({
   limit: formTextOr(String(COMMENTS_PAGE))
     .transform(Number)
     .pipe(z.number().int().min(1).max(COMMENTS_MAX_SHOWN)),
+  /** A comment the page opened at (#c-…): the list reaches down to it (docs/decisions/0265). */
+  around: formText.pipe(uuidSchema).optional(),
 });
 
 /** What the page needs to show a refused comment again. */

@@ -21,6 +21,8 @@ export type CommentFormProps = {
   onPosted: () => void;
   onCancel?: () => void;
   draft?: CommentDraft;
+  /** Focus the box once shown (a reply box opened by its Reply button). */
+  focusOnOpen?: boolean;
 };
 
 /** The comment box (a reply's too): closed for a visitor or a member awaiting approval. */

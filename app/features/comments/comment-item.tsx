@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { Fragment, useState } from "react";
 import { Link } from "react-router";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { isAwaitingApproval } from "~/features/accounts/awaiting-approval";
@@ -11,6 +11,8 @@ import { newSubmissionKey } from "~/lib/submission-key";
 import { ReportButton } from "~/features/reports/lazy-report-button";
 import { HIDDEN_NOTE } from "~/features/reports/hidden-note";
 import { postComment as post } from "./comment-api";
+import { mentionParts } from "./mention-links";
+import { useHighlightedComment } from "./comment-target";
 import { CommentForm } from "./comment-form";
 import type { CommentDraft } from "./comment-form.server";
 import type { CommentView } from "./comments.server";
@@ -39,7 +41,8 @@ export function CommentItem({
   isReply?: boolean;
   draft?: CommentDraft;
 }) {
-  const [replying, setReplying] = useState(Boolean(draft));
+  const { replying, openedByReply, toggleReply, closeReply } = useReplyBox(Boolean(draft));
+  const highlighted = useHighlightedComment() === comment.id;
   const awaiting = isAwaitingApproval(user);
   const { remove, deleting, deleteError, confirmDialog } = useDelete(comment.id, () =>
     onChanged(isReply ? 0 : -1),
@@ -50,7 +53,10 @@ export function CommentItem({
       // The anchor notifications link to ("comment-…" ids belong to the comment boxes).
       id={`c-${comment.id}`}
       aria-label={`Comment by ${comment.author.name}`}
-      className="flex scroll-mt-24 gap-3"
+      // The comment a notification opened is marked (also by :target without JavaScript).
+      data-highlighted={highlighted ? "true" : undefined}
+      aria-current={highlighted ? "true" : undefined}
+      className="comment-item flex scroll-mt-24 gap-3"
     >
       <Avatar author={comment.author} size={isReply ? 28 : 36} />
       <div className="min-w-0 flex-1">
@@ -58,7 +64,9 @@ export function CommentItem({
         {comment.hidden ? (
           <p className="mt-1 text-xs font-semibold text-amber-800">{HIDDEN_NOTE}</p>
         ) : null}
-        <p className="mt-1 whitespace-pre-line break-words text-slate-800">{comment.content}</p>
+        <p className="mt-1 whitespace-pre-line break-words text-slate-800">
+          <CommentText text={comment.content} mentions={comment.mentions} />
+        </p>
         <div className="mt-2 flex items-center gap-4 text-sm">
           <LikeButton comment={comment} user={user} postPath={postPath} postId={postId} />
           {/* On a reply too: the server attaches a reply to a reply to the top comment. */}
@@ -66,7 +74,7 @@ export function CommentItem({
             <button
               type="button"
               aria-expanded={replying}
-              onClick={() => setReplying((v) => !v)}
+              onClick={toggleReply}
               className="font-medium text-slate-700 hover:underline"
             >
               Reply
@@ -103,8 +111,9 @@ export function CommentItem({
             user={user}
             parentId={comment.id}
             onPosted={() => onChanged(0)}
-            onCancel={() => setReplying(false)}
+            onCancel={closeReply}
             draft={draft}
+            focusOnOpen={openedByReply}
           />
         ) : null}
         <Replies
@@ -117,6 +126,17 @@ export function CommentItem({
       </div>
     </article>
   );
+}
+
+/** The reply box's state; opened by Reply (not a refused draft shown again) it takes the focus. */
+function useReplyBox(hasDraft: boolean) {
+  const [replying, setReplying] = useState(hasDraft);
+  const [openedByReply, setOpenedByReply] = useState(false);
+  const toggleReply = () => {
+    setOpenedByReply(!replying);
+    setReplying(!replying);
+  };
+  return { replying, openedByReply, toggleReply, closeReply: () => setReplying(false) };
 }
 
 /** Like or unlike; a member awaiting approval sees the count but cannot like. */
@@ -270,5 +290,22 @@ function CommentByline({ comment }: { comment: CommentView }) {
         </time>
       </span>
     </p>
+  );
+}
+
+/** The comment's text, its members' @mentions linked to their profiles (docs/decisions/0266). */
+function CommentText({ text, mentions }: { text: string; mentions: string[] | undefined }) {
+  return mentionParts(text, mentions ?? []).map((part, index) =>
+    "href" in part ? (
+      <Link
+        key={index}
+        to={part.href}
+        className="font-medium text-brand-700 underline-offset-2 hover:underline"
+      >
+        {part.mention}
+      </Link>
+    ) : (
+      <Fragment key={index}>{part.text}</Fragment>
+    ),
   );
 }

@@ -261,3 +261,61 @@ describe("likes", () => {
     expect(await commentCount()).toBe(51);
   });
 });
+
+describe("mentions (docs/decisions/0266)", () => {
+  it("lists the existing, not blocked members a comment @mentions, as stored", async () => {
+    const writer = await member();
+    const stamp = Date.now().toString(36);
+    const asha = await createUser(t.db, { username: `asha_${stamp}` });
+    const gone = await createUser(t.db, { username: `gone_${stamp}`, status: "blocked" });
+    const top = await insertComment(t.db, {
+      postId,
+      authorId: writer.id,
+      content: `Ask @Asha_${stamp} or @${gone.username}, not @nobody_${stamp}`,
+    });
+    await insertComment(t.db, {
+      postId,
+      authorId: writer.id,
+      parentId: top.id,
+      content: `@${asha.username} agreed`,
+    });
+    const [shown] = (await listComments(t.db, postId, null)).comments;
+    expect(shown!.mentions).toEqual([asha.username]);
+    expect(shown!.replies[0]!.mentions).toEqual([asha.username]);
+  });
+});
+
+describe("a list opened at a comment (docs/decisions/0265)", () => {
+  it("reaches down to the comment's page, for a reply through its top comment", async () => {
+    const writer = await member();
+    const base = Date.now() - 60_000;
+    const tops = [];
+    for (let i = 0; i < 12; i += 1) {
+      tops.push(
+        await insertComment(t.db, {
+          postId,
+          authorId: writer.id,
+          content: `Top ${i}`,
+          createdAt: new Date(base + i * 1000),
+        }),
+      );
+    }
+    // The oldest top comment is the 12th newest: on the third page of 5.
+    const reply = await insertComment(t.db, {
+      postId,
+      authorId: writer.id,
+      parentId: tops[0]!.id,
+      content: "The reply a notification links to",
+    });
+    const page = await listComments(t.db, postId, null, { around: reply.id });
+    expect(page.comments).toHaveLength(12);
+    expect(page.comments.at(-1)!.replies.map((r) => r.id)).toEqual([reply.id]);
+    // The 7th newest: two pages.
+    const middle = await listComments(t.db, postId, null, { around: tops[5]!.id });
+    expect(middle.comments).toHaveLength(10);
+    expect(middle.hasMore).toBe(true);
+    // Unknown or another post's comment: the usual first page.
+    const other = await listComments(t.db, postId, null, { around: crypto.randomUUID() });
+    expect(other.comments).toHaveLength(5);
+  });
+});

@@ -17,6 +17,8 @@ import { commentLikes, comments, posts, profiles } from "#server/db/schema";
 import { can, effectiveRole, type Actor, type Role } from "~/features/accounts/permissions";
 import { isPubliclyVisible } from "~/features/posts/posts.server";
 import { notifyCommentEvents } from "~/features/notifications/community.server";
+import { mentionedUsernames } from "~/features/notifications/notification-rules";
+import { mentionedMembers, shownThrough } from "./comment-reach.server";
 import { containsBannedWord } from "~/features/profiles/banned-words.server";
 import { isUuid } from "~/lib/uuid";
 
@@ -52,6 +54,8 @@ export type CommentView = {
   /** The viewer may report it (a member's, not their own). */
   canReport: boolean;
   author: { username: string; name: string; photoUrl: string | null; role: Role };
+  /** The members its @mentions name who exist (usernames as stored): linked when shown (docs/decisions/0266). */
+  mentions: string[];
   replies: CommentView[];
 };
 
@@ -98,11 +102,13 @@ export async function listComments(
   db: Database,
   postId: string,
   viewer: Actor | null,
-  options: { offset?: number; limit?: number } = {},
+  options: { offset?: number; limit?: number; around?: string } = {},
 ): Promise<CommentPage> {
-  const limit = Math.min(Math.max(options.limit ?? COMMENTS_PAGE, 1), COMMENTS_MAX_SHOWN);
   const offset = Math.max(options.offset ?? 0, 0);
   const live = liveComments(postId, viewer);
+  const asked = options.limit ?? COMMENTS_PAGE;
+  const reach = options.around && offset === 0 ? await shownThrough(db, live, options.around) : 0;
+  const limit = Math.min(Math.max(asked, reach, 1), COMMENTS_MAX_SHOWN);
   const [tops, [total]] = await Promise.all([
     db
       .select(columns)
@@ -142,6 +148,7 @@ export async function listComments(
         ).map((r) => r.id)
       : [],
   );
+  const mentioned = await mentionedMembers(db, [...page, ...replies]);
   const view = (row: (typeof tops)[number]): CommentView => ({
     id: row.id,
     content: row.content,
@@ -156,6 +163,7 @@ export async function listComments(
     hidden: row.isHidden,
     canReport: row.authorId !== viewer?.id && can(viewer, "report.create"),
     author: { username: row.username, name: row.name, photoUrl: row.photoUrl, role: row.role },
+    mentions: mentionedUsernames(row.content).flatMap((name) => mentioned.get(name) ?? []),
     replies: [],
   });
   const byId = new Map(page.map((row) => [row.id, view(row)]));

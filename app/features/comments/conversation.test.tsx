@@ -19,6 +19,7 @@ const comment = (likeCount: number, likedByMe: boolean): CommentView => ({
   hidden: false,
   canReport: false,
   author: { username: "daniel", name: "Daniel Okafor", photoUrl: null, role: "user" },
+  mentions: [],
   replies: [],
 });
 const page = (c: CommentView): CommentPage => ({ comments: [c], hasMore: false, total: 1 });

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useLocation } from "react-router";
 import { secondaryButton } from "~/components/ui/button-styles";
 import type { HeaderUser } from "~/features/accounts/header-user";
 import { clientLog } from "~/lib/client-log";
@@ -7,6 +8,7 @@ import { forgetCommentCount, publishCommentCount } from "./comment-count";
 import { CommentForm } from "./comment-form";
 import type { CommentDraft } from "./comment-form.server";
 import { CommentItem } from "./comment-item";
+import { commentTargetOf, HighlightedComment } from "./comment-target";
 import { ListRequestedAt } from "./list-freshness";
 import type { CommentPage, CommentView } from "./comments.server";
 
@@ -38,11 +40,16 @@ export function Conversation({
   initial?: CommentPage;
   draft?: CommentDraft;
 }) {
+  // The page's own post may be opened at one of its comments (a notification's link).
+  const hash = useLocation().hash;
+  const target = initial ? commentTargetOf(hash) : null;
   const { root, items, state, hasMore, total, load, requestedAt } = useComments(
     postId,
     commentCount,
     initial,
+    target,
   );
+  const highlighted = useBringIntoView(target, items, state);
 
   // After a post or a delete, as many top-level comments as were shown (one
   // more for a new top-level comment, one fewer for a deleted one), not just 5.
@@ -75,20 +82,22 @@ export function Conversation({
         </p>
       ) : null}
       <ListRequestedAt.Provider value={requestedAt}>
-        <ul className="mt-6 space-y-6">
-          {items.map((comment) => (
-            <li key={comment.id}>
-              <CommentItem
-                comment={comment}
-                postId={postId}
-                postPath={postPath}
-                user={user}
-                onChanged={reload}
-                draft={replyDraftFor === comment.id ? draft : undefined}
-              />
-            </li>
-          ))}
-        </ul>
+        <HighlightedComment.Provider value={highlighted}>
+          <ul className="mt-6 space-y-6">
+            {items.map((comment) => (
+              <li key={comment.id}>
+                <CommentItem
+                  comment={comment}
+                  postId={postId}
+                  postPath={postPath}
+                  user={user}
+                  onChanged={reload}
+                  draft={replyDraftFor === comment.id ? draft : undefined}
+                />
+              </li>
+            ))}
+          </ul>
+        </HighlightedComment.Provider>
       </ListRequestedAt.Provider>
       {hasMore ? (
         // A link, so that it works without JavaScript too (the page with 5 more comments);
@@ -114,7 +123,12 @@ export function Conversation({
  * The comments shown and their total: the page's first ones, fetched fresh
  * when the section nears the viewport, then as many more as are asked for.
  */
-function useComments(postId: string, commentCount: number, initial: CommentPage | undefined) {
+function useComments(
+  postId: string,
+  commentCount: number,
+  initial: CommentPage | undefined,
+  target: string | null,
+) {
   const root = useRef<HTMLDivElement>(null);
   const [items, setItems] = useState<CommentView[]>(initial?.comments ?? []);
   const [state, setState] = useState<"idle" | "loading" | "loaded" | "error">(
@@ -137,12 +151,12 @@ function useComments(postId: string, commentCount: number, initial: CommentPage 
   useEffect(() => () => forgetCommentCount(postId), [postId]);
 
   const load = useCallback(
-    async (offset: number, limit = 5) => {
+    async (offset: number, limit = 5, around: string | null = null) => {
       setState("loading");
       const started = performance.now();
       try {
         const response = await fetch(
-          `/api/comments?postId=${postId}&offset=${offset}&limit=${limit}`,
+          `/api/comments?postId=${postId}&offset=${offset}&limit=${limit}${around ? `&around=${around}` : ""}`,
         );
         if (!response.ok) throw new Error(`comments: ${response.status}`);
         const page = (await response.json()) as CommentPage;
@@ -160,6 +174,12 @@ function useComments(postId: string, commentCount: number, initial: CommentPage 
   );
 
   useEffect(() => {
+    // Opened at a comment: the list reaches down to it at once, wherever it is
+    // (it may be beyond the first page; docs/decisions/0265).
+    if (target) {
+      const timer = setTimeout(() => void load(0, Math.max(5, initialCount), target), 0);
+      return () => clearTimeout(timer);
+    }
     const element = root.current;
     if (!element) return;
     const observer = new IntersectionObserver(
@@ -174,6 +194,27 @@ function useComments(postId: string, commentCount: number, initial: CommentPage 
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [load, initialCount]);
+  }, [load, initialCount, target]);
   return { root, items, state, hasMore, total, load, requestedAt };
+}
+
+/**
+ * The comment the page was opened at, once listed: brought into view (once
+ * per target, after the list's fresh load, which may move it) and returned
+ * to be highlighted (docs/decisions/0265).
+ */
+function useBringIntoView(
+  target: string | null,
+  items: CommentView[],
+  state: "idle" | "loading" | "loaded" | "error",
+): string | null {
+  const listed =
+    target !== null && items.some((c) => c.id === target || c.replies.some((r) => r.id === target));
+  const shownFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!listed || state !== "loaded" || shownFor.current === target) return;
+    shownFor.current = target;
+    document.getElementById(`c-${target}`)?.scrollIntoView({ block: "center" });
+  }, [listed, state, target]);
+  return listed ? target : null;
 }

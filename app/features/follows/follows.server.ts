@@ -125,3 +125,13 @@ export async function isFollowing(db: Database, followerId: string, followingId:
     .where(and(eq(follows.followerId, followerId), eq(follows.followingId, followingId)));
   return Boolean(row);
 }
+
+/** Whether the member follows the author with this username (the post's author card). */
+export async function followsAuthor(db: Database, followerId: string, username: string) {
+  const [row] = await db
+    .select({ f: follows.followerId })
+    .from(follows)
+    .innerJoin(profiles, eq(profiles.id, follows.followingId))
+    .where(and(eq(follows.followerId, followerId), eq(profiles.username, username)));
+  return Boolean(row);
+}

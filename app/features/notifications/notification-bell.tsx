@@ -1,8 +1,13 @@
 import { useEffect, useState } from "react";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { DropdownMenu } from "~/components/ui/dropdown-menu";
 import { relativeTime } from "~/lib/relative-time";
-import { badgeText, type BellState, messageBelowTitle } from "./notification-rules";
+import {
+  badgeText,
+  type BellState,
+  messageBelowTitle,
+  notificationOpenPath,
+} from "./notification-rules";
 import { useSiteTimeZone } from "~/lib/site-time-zone";
 
 const RECONNECT_MS = 3_000;
@@ -163,35 +168,35 @@ function BellIcon({ badge }: { badge: string }) {
   );
 }
 
-/** One unread notification: its title, message, when, and View (marks it read and opens it). */
+/** One unread notification: its title, message and when, all one link that marks it read and opens it (docs/decisions/0267). */
 function NotificationItem({ n, close }: { n: BellState["latest"][number]; close: () => void }) {
   const timeZone = useSiteTimeZone();
+  const body = (
+    <>
+      <span className="block font-semibold text-slate-900">{n.title}</span>
+      {messageBelowTitle(n) ? <span className="block text-slate-700">{n.message}</span> : null}
+      <time
+        dateTime={new Date(n.createdAt).toISOString()}
+        suppressHydrationWarning
+        className="mt-1 block text-xs text-slate-700"
+      >
+        {relativeTime(n.createdAt, timeZone)}
+      </time>
+    </>
+  );
   return (
-    <li className="border-b border-slate-100 px-4 py-2 text-sm">
-      <p className="font-semibold text-slate-900">{n.title}</p>
-      {messageBelowTitle(n) ? <p className="text-slate-700">{n.message}</p> : null}
-      <div className="mt-1 flex items-center justify-between gap-2">
-        <time
-          dateTime={new Date(n.createdAt).toISOString()}
-          suppressHydrationWarning
-          className="text-xs text-slate-700"
+    <li className="border-b border-slate-100 text-sm">
+      {n.link ? (
+        <a
+          href={notificationOpenPath(n.id)}
+          onClick={close}
+          className="block px-4 py-2 hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-700"
         >
-          {relativeTime(n.createdAt, timeZone)}
-        </time>
-        {n.link ? (
-          <Form method="post" action="/notifications" onSubmit={close}>
-            <input type="hidden" name="id" value={n.id} />
-            <button
-              type="submit"
-              name="intent"
-              value="view"
-              className="font-semibold text-brand-700 underline"
-            >
-              View<span className="sr-only">: {n.title}</span>
-            </button>
-          </Form>
-        ) : null}
-      </div>
+          {body}
+        </a>
+      ) : (
+        <div className="px-4 py-2">{body}</div>
+      )}
     </li>
   );
 }

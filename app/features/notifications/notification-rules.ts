@@ -32,6 +32,9 @@ export type NotificationKind = (typeof NOTIFICATION_TYPES)[number];
 /** At most this many members are told of their @mention in one comment (decision 0120). */
 export const MENTIONS_PER_COMMENT = 10;
 
+/** One "@name" (the name in group 1); comments link the same ones (docs/decisions/0266). */
+export const MENTION_PATTERN = /(?<![A-Za-z0-9_.@])@([A-Za-z0-9_]{3,30})(?![A-Za-z0-9_])/;
+
 /**
  * The usernames @mentioned in a comment, lower case, each once, in order,
  * at most MENTIONS_PER_COMMENT. "@name" counts at the start or after a
@@ -40,7 +43,7 @@ export const MENTIONS_PER_COMMENT = 10;
  */
 export function mentionedUsernames(text: string): string[] {
   const found = new Set<string>();
-  for (const match of text.matchAll(/(?<![A-Za-z0-9_.@])@([A-Za-z0-9_]{3,30})(?![A-Za-z0-9_])/g)) {
+  for (const match of text.matchAll(new RegExp(MENTION_PATTERN.source, "g"))) {
     found.add(match[1]!.toLowerCase());
     if (found.size === MENTIONS_PER_COMMENT) break;
   }
@@ -85,3 +88,6 @@ export function parseFilter(value: string | null): NotificationFilter | null {
 export function badgeText(count: number): string {
   return count > 9 ? "9+" : count > 0 ? String(count) : "";
 }
+
+/** Where a notification's row links: marks it read, then opens its link (docs/decisions/0267). */
+export const notificationOpenPath = (id: string) => `/notifications/${id}/open`;

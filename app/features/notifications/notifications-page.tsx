@@ -6,6 +6,7 @@ import {
   NOTIFICATIONS_PAGE_LIMIT,
   type NotificationFilter,
   type NotificationItem,
+  notificationOpenPath,
 } from "./notification-rules";
 import { useSiteTimeZone } from "~/lib/site-time-zone";
 
@@ -85,31 +86,15 @@ export function NotificationsPage({
               className={`rounded-lg border p-4 ${n.isRead ? "border-slate-200 bg-white" : "border-brand-100 bg-brand-50"}`}
             >
               <div className="flex flex-wrap items-start justify-between gap-3">
-                <div className="min-w-0">
-                  <p className="font-semibold text-slate-900">
-                    {n.isRead ? null : <span className="sr-only">Unread: </span>}
-                    {n.title}
-                  </p>
-                  {messageBelowTitle(n) ? <p className="mt-1 text-slate-700">{n.message}</p> : null}
-                  <p className="mt-1 text-xs text-slate-700">
-                    <time dateTime={new Date(n.createdAt).toISOString()} suppressHydrationWarning>
-                      {relativeTime(n.createdAt, timeZone)}
-                    </time>
-                  </p>
-                </div>
-                <Form method="post" action={action} className="flex gap-2">
-                  <input type="hidden" name="id" value={n.id} />
-                  {n.isRead ? null : (
+                <NotificationSummary n={n} timeZone={timeZone} />
+                {n.isRead ? null : (
+                  <Form method="post" action={action}>
+                    <input type="hidden" name="id" value={n.id} />
                     <button type="submit" name="intent" value="read" className={smallButton}>
-                      Mark read
+                      Mark read<span className="sr-only">: {n.title}</span>
                     </button>
-                  )}
-                  {n.link ? (
-                    <button type="submit" name="intent" value="view" className={smallButton}>
-                      View
-                    </button>
-                  ) : null}
-                </Form>
+                  </Form>
+                )}
               </div>
             </li>
           ))}
@@ -119,5 +104,45 @@ export function NotificationsPage({
         <p className="mt-6 text-center text-sm text-slate-700">{NOTIFICATION_MESSAGES.limitNote}</p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * A notification's title, message and time: with a link, all one link that
+ * marks it read and opens it (docs/decisions/0267); the Mark read button stays
+ * beside it, not inside.
+ */
+function NotificationSummary({
+  n,
+  timeZone,
+}: {
+  n: Pick<NotificationItem, "id" | "title" | "message" | "link" | "isRead"> & {
+    createdAt: Date | string;
+  };
+  timeZone: string;
+}) {
+  const body = (
+    <>
+      <span className="block font-semibold text-slate-900">
+        {n.isRead ? null : <span className="sr-only">Unread: </span>}
+        {n.title}
+      </span>
+      {messageBelowTitle(n) ? <span className="mt-1 block text-slate-700">{n.message}</span> : null}
+      <span className="mt-1 block text-xs text-slate-700">
+        <time dateTime={new Date(n.createdAt).toISOString()} suppressHydrationWarning>
+          {relativeTime(n.createdAt, timeZone)}
+        </time>
+        {n.link ? <span className="ml-3 font-semibold text-brand-700 underline">View</span> : null}
+      </span>
+    </>
+  );
+  if (!n.link) return <div className="min-w-0 flex-1">{body}</div>;
+  return (
+    <a
+      href={notificationOpenPath(n.id)}
+      className="-m-2 block min-w-0 flex-1 rounded-md p-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+    >
+      {body}
+    </a>
   );
 }

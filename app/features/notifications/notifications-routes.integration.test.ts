@@ -88,6 +88,35 @@ describe("/notifications", () => {
     expect(await page(m.jar, "?filter=unread")).toContain("No unread notifications");
   });
 
+  it("a row's link marks it read and opens it; another member's is a 404 (docs/decisions/0267)", async () => {
+    const m = await signedInMember(app, testDb.db);
+    const other = await createUser(testDb.db);
+    const target = { db: testDb.db, jobs: app.jobs };
+    const mine = await notify(target, m.id, {
+      type: "reply",
+      title: "Row link",
+      link: "/post/a-post#c-7d3c1f5e-2f1a-4b53-9a38-0f5d1c9e2b11",
+    });
+    const theirs = await notify(target, other.id, { type: "follow", title: "Theirs" });
+    const html = await page(m.jar);
+    expect(html).toContain(`href="/notifications/${mine.id}/open"`);
+
+    const open = await browse(m.jar, `${app.url}/notifications/${mine.id}/open`);
+    expect(open.status).toBe(303);
+    expect(open.headers.get("location")).toBe(
+      "/post/a-post?source=notification#c-7d3c1f5e-2f1a-4b53-9a38-0f5d1c9e2b11",
+    );
+    expect(open.headers.get("cache-control")).toContain("no-store");
+    const rows = await testDb.db.query.notifications.findMany();
+    expect(rows.find((r) => r.id === mine.id)!.isRead).toBe(true);
+
+    const refused = await browse(m.jar, `${app.url}/notifications/${theirs.id}/open`);
+    expect(refused.status).toBe(404);
+    expect(rows.find((r) => r.id === theirs.id)!.isRead).toBe(false);
+    const signedOut = await browse(new CookieJar(), `${app.url}/notifications/${mine.id}/open`);
+    expect(signedOut.headers.get("location")).toMatch(/^\/login/);
+  });
+
   it("another member's notification is a 404; bad input is a 4xx with a message", async () => {
     const m = await signedInMember(app, testDb.db);
     const other = await createUser(testDb.db);

@@ -97,11 +97,24 @@ export type PostView = {
    * else the featured image, else the video's still; null for the site's default.
    */
   shareImage: string | null;
-  audio: { kind: "native"; src: string; mime: string } | { kind: "embed"; src: string } | null;
+  audio:
+    | {
+        kind: "native";
+        src: string;
+        mime: string;
+        /** Read from the file when it was saved (post.audio_duration_seconds); null when unknown. */
+        durationSeconds: number | null;
+        /** The player's artwork: the post's image, else the podcast's (docs/decisions/0268). */
+        artwork: string;
+      }
+    | { kind: "embed"; src: string }
+    | null;
   externalLink: { href: string; hostname: string } | null;
   /** An Events post's event, labelled in its time zone; null for other posts. */
   event: EventView | null;
   related: PostCard[];
+  /** The author card that ends the article: the author's bio (the rest is `post.author`). */
+  authorBio: string | null;
   sidebar: {
     featured: PostCard[];
     widgets: RenderWidget[];

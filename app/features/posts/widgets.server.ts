@@ -28,3 +28,22 @@ export function prepareWidgets(widgets: (SidebarWidget | null | undefined)[]): R
       return [];
     });
 }
+
+/**
+ * The site's default sidebar banner (site settings), unless the post's own
+ * widgets already show that image: the demo's posts (and an editor copying
+ * the banner into a post) list it as an image widget too, and the sidebar
+ * showed it twice (docs/decisions/0264).
+ */
+export function defaultBannerUnlessShown<B extends { imageUrl: string }>(
+  widgets: RenderWidget[],
+  banner: B | null,
+): B | null {
+  if (!banner) return null;
+  const shown = widgets.some((w) => w.type === "image" && sameImage(w.imageUrl, banner.imageUrl));
+  return shown ? null : banner;
+}
+
+function sameImage(a: string, b: string): boolean {
+  return a.trim() === b.trim();
+}

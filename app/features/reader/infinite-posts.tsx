@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { useLocation } from "react-router";
+import { secondaryButton } from "~/components/ui/button-styles";
+import { commentTargetOf } from "~/features/comments/comment-target";
 import { clientLog } from "~/lib/client-log";
 import { useHydrated } from "~/lib/use-hydrated";
 import { PostArticle } from "./post-article";
@@ -65,7 +67,10 @@ export function InfinitePosts({
 }) {
   const hydrated = useHydrated();
   const list = useRef<HTMLDivElement>(null);
-  const { views, viewsRef, status, loadNext, marker } = useNextPosts(first);
+  // Opened at a comment (a notification's link): the next post loads only when
+  // asked, so the page stays on this post and its address (docs/decisions/0265).
+  const onDemand = commentTargetOf(useLocation().hash) !== null;
+  const { views, viewsRef, status, loadNext, marker } = useNextPosts(first, onDemand);
   useViewBeacons(viewsRef, first.post.id, views.length);
   const { ownKeyRef, activeSlugRef, readingNow } = useReadingPosition(list, first.post.slug);
   useActivePost({
@@ -86,16 +91,20 @@ export function InfinitePosts({
         <img src={viewBeaconPath(first.post.id)} alt="" width={1} height={1} className="absolute" />
       </noscript>
       {views.map((view, index) => (
-        <div
-          key={view.post.id}
-          className={index > 0 ? "mt-16 border-t-4 border-brand-100 pt-12" : ""}
-        >
+        <div key={view.post.id} className={index > 0 ? "mt-16" : ""}>
+          {index > 0 ? <NextDivider /> : null}
           <PostArticle view={view} siteUrl={siteUrl} first={index === 0} />
         </div>
       ))}
       <div ref={marker} className="mt-12 text-center text-sm text-slate-700">
         {/* Only with JavaScript: without it nothing more loads. */}
-        {hydrated ? <p role="status">{STATUS_TEXT[status]}</p> : null}
+        {hydrated && onDemand && status === "idle" ? (
+          <button type="button" onClick={() => void loadNext()} className={secondaryButton}>
+            Next article
+          </button>
+        ) : hydrated ? (
+          <p role="status">{STATUS_TEXT[status]}</p>
+        ) : null}
         {status === "error" ? (
           <button
             type="button"
@@ -114,7 +123,7 @@ export function InfinitePosts({
  * The posts shown (the first, then each one loaded), the status of the next
  * load, and the end marker that loads it as it nears the viewport.
  */
-function useNextPosts(first: PostView) {
+function useNextPosts(first: PostView, onDemand: boolean) {
   const [extra, setExtra] = useState<PostView[]>([]);
   const [status, setStatus] = useState<Status>("idle");
   const marker = useRef<HTMLDivElement>(null);
@@ -164,7 +173,7 @@ function useNextPosts(first: PostView) {
   // Load when the end marker nears the viewport.
   useEffect(() => {
     const element = marker.current;
-    if (!element || status !== "idle") return;
+    if (!element || status !== "idle" || onDemand) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) void loadNext();
@@ -173,8 +182,19 @@ function useNextPosts(first: PostView) {
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [status, loadNext, extra.length]);
+  }, [status, loadNext, extra.length, onDemand]);
   return { views, viewsRef, status, loadNext, marker };
+}
+
+/** Where the post read ends and the next begins: a rule with its words. */
+function NextDivider() {
+  return (
+    <div className="mb-12 flex items-center gap-4" aria-hidden="true">
+      <span className="h-1 flex-1 rounded bg-brand-100" />
+      <span className="text-xs font-semibold uppercase tracking-wide text-slate-700">Up next</span>
+      <span className="h-1 flex-1 rounded bg-brand-100" />
+    </div>
+  );
 }
 
 /** Each post shown registers its view once (the server keeps the 30-minute rule). */

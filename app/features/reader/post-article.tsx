@@ -15,6 +15,8 @@ import { SidebarWidgets } from "~/features/posts/sidebar-widgets";
 import type { PostView } from "~/features/posts/types";
 import { tagPath } from "~/features/posts/archive";
 import { EventSummary } from "~/features/events/lazy-event-summary";
+import { AuthorCard } from "./author-card";
+import { PodcastPlayer } from "./podcast-player";
 import { PostBody } from "./post-body";
 import { useSiteTimeZone } from "~/lib/site-time-zone";
 
@@ -37,7 +39,9 @@ export function PostArticle({
     viewer,
   );
   // The page's own post comes with the member's saved state; appended posts ask for it.
-  const pageData = useLoaderData<{ saved?: boolean; comments?: CommentPage } | undefined>();
+  const pageData = useLoaderData<
+    { saved?: boolean; comments?: CommentPage; followingAuthor?: boolean } | undefined
+  >();
   const saved = !first
     ? undefined
     : (pageData?.saved ?? (viewer.shared ? (viewer.parts?.saved ?? false) : undefined));
@@ -67,9 +71,7 @@ export function PostArticle({
 
         {view.event ? <EventSummary event={view.event} /> : null}
 
-        {view.hero ? <PostHero hero={view.hero} title={post.title} first={first} /> : null}
-
-        {view.audio ? <PostAudio audio={view.audio} title={post.title} /> : null}
+        <PostMedia view={view} first={first} />
 
         <ShareAndReport url={url} post={post} user={user} />
 
@@ -89,6 +91,14 @@ export function PostArticle({
         <PostBody view={view} />
 
         <PostTags tags={post.tags} suffix={suffix} />
+
+        <AuthorCard
+          author={post.author}
+          bio={view.authorBio}
+          user={user}
+          following={first ? pageData?.followingAuthor : undefined}
+          suffix={suffix}
+        />
 
         <AlsoRead related={view.related} suffix={suffix} />
 
@@ -278,25 +288,39 @@ function PostHero({
   );
 }
 
-/** The featured audio: the browser's player for a file, else the service's player. */
-function PostAudio({ audio, title }: { audio: NonNullable<PostView["audio"]>; title: string }) {
+/** The hero and the audio; a podcast's image is its player's artwork, not a hero above it (docs/decisions/0268). */
+function PostMedia({ view, first }: { view: PostView; first: boolean }) {
+  const { post, hero, audio } = view;
+  return (
+    <>
+      {hero && !(audio?.kind === "native" && hero.kind === "image") ? (
+        <PostHero hero={hero} title={post.title} first={first} />
+      ) : null}
+      {audio?.kind === "native" ? (
+        <PodcastPlayer
+          audio={audio}
+          title={post.title}
+          podcast={post.category.slug === "podcast"}
+        />
+      ) : audio ? (
+        <PostAudio audio={audio} title={post.title} />
+      ) : null}
+    </>
+  );
+}
+
+/** A featured audio embed: the service's player (a file plays in PodcastPlayer). */
+function PostAudio({ audio, title }: { audio: { kind: "embed"; src: string }; title: string }) {
   return (
     <div className="mt-6">
-      {audio.kind === "native" ? (
-        <audio controls preload="none" className="w-full" aria-label={`Listen: ${title}`}>
-          <source src={audio.src} type={audio.mime} />
-          <a href={audio.src}>Download the audio</a>
-        </audio>
-      ) : (
-        <iframe
-          src={audio.src}
-          title={`Audio: ${title}`}
-          width={800}
-          height={160}
-          loading="lazy"
-          className="h-40 w-full rounded-lg"
-        />
-      )}
+      <iframe
+        src={audio.src}
+        title={`Audio: ${title}`}
+        width={800}
+        height={160}
+        loading="lazy"
+        className="h-40 w-full rounded-lg"
+      />
     </div>
   );
 }

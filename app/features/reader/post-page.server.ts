@@ -1,7 +1,9 @@
 // One set of fallbacks with the writing page's link card (docs/product/authoring.md#studio).
 import { postDescription, shareImageOf } from "~/lib/share-card";
 import { CACHE_TTL, createCache } from "#server/cache/cache";
+import { eq } from "drizzle-orm";
 import type { Database } from "#server/db/client";
+import { profiles } from "#server/db/schema";
 import { EMBED_HOSTS } from "#server/http/security";
 import { getPublicSiteSettings } from "~/features/site-settings/public-settings.server";
 import {
@@ -22,7 +24,7 @@ import { htmlToText, sanitizePostHtml, withUtmSource } from "~/features/posts/sa
 import type { PostView } from "~/features/posts/types";
 import { CAPTIONS_DEFAULTS } from "~/features/authoring/captions";
 import { eventViewOf } from "~/features/events/event-view.server";
-import { prepareWidgets } from "~/features/posts/widgets.server";
+import { defaultBannerUnlessShown, prepareWidgets } from "~/features/posts/widgets.server";
 
 export type { PostView };
 
@@ -36,6 +38,9 @@ function isEmbeddable(url: string) {
 
 export const AUDIO_MIME = { mp3: "audio/mpeg", mp4: "audio/mp4", wav: "audio/wav" } as const;
 
+/** The podcast's own square artwork (the feed's default, app/features/seo/podcast.server.ts). */
+const PODCAST_ARTWORK = "/podcast-artwork-1400.png";
+
 /**
  * The audio player (docs/product/README.md#data-model audio_type): mp3, mp4 and wav play natively
  * from an https address or this site's own files (the CSP's media-src is
@@ -43,13 +48,29 @@ export const AUDIO_MIME = { mp3: "audio/mpeg", mp4: "audio/mp4", wav: "audio/wav
  * allow-listed host only. Anything else shows no player.
  */
 export function audioOf(
-  post: Pick<PostDetail, "featuredAudioUrl" | "audioType">,
+  post: Pick<
+    PostDetail,
+    "featuredAudioUrl" | "audioType" | "audioDurationSeconds" | "featuredImageUrl"
+  > &
+    Partial<Pick<PostDetail, "featuredVideoUrl" | "videoThumbnailUrl">>,
 ): PostView["audio"] {
   const src = post.featuredAudioUrl?.trim();
   if (!src || !post.audioType) return null;
   if (post.audioType === "embed") return isEmbeddable(src) ? { kind: "embed", src } : null;
   if (!/^(https:\/\/|\/(?![/\\]))/i.test(src)) return null;
-  return { kind: "native", src, mime: AUDIO_MIME[post.audioType] };
+  const duration = post.audioDurationSeconds;
+  return {
+    kind: "native",
+    src,
+    mime: AUDIO_MIME[post.audioType],
+    durationSeconds: duration && duration > 0 ? Math.round(duration) : null,
+    artwork:
+      postVisual({
+        featuredImageUrl: post.featuredImageUrl,
+        featuredVideoUrl: post.featuredVideoUrl ?? null,
+        videoThumbnailUrl: post.videoThumbnailUrl ?? null,
+      }).imageUrl ?? PODCAST_ARTWORK,
+  };
 }
 
 /**
@@ -142,7 +163,7 @@ export async function viewOfPost(
   post: PostDetail,
   site: { name: string; url: string },
 ): Promise<PostView> {
-  const [related, featured, settings] = await Promise.all([
+  const [related, featured, settings, authorBio] = await Promise.all([
     relatedPosts(db, { id: post.id, categoryId: post.category.id }),
     // One more than shown: the post being read is left out of its own sidebar.
     post.sidebarEnabled
@@ -151,6 +172,7 @@ export async function viewOfPost(
         )
       : Promise.resolve([]),
     getPublicSiteSettings(db),
+    authorBioOf(db, post.author.username),
   ]);
   const { content, ...rest } = post;
   const text = htmlToText(content);
@@ -179,14 +201,28 @@ export async function viewOfPost(
     externalLink,
     event: eventViewOf(post, site.url),
     related,
-    sidebar: post.sidebarEnabled
-      ? {
-          featured,
-          widgets: prepareWidgets([...post.sidebarWidgets, post.sidebarWidget2]),
-          banner: settings.defaultSidebarBanner,
-        }
-      : null,
+    authorBio,
+    sidebar: post.sidebarEnabled ? sidebarOf(post, featured, settings.defaultSidebarBanner) : null,
   };
+}
+
+/** The author's bio for the card that ends the article. */
+async function authorBioOf(db: Database, username: string): Promise<string | null> {
+  const [row] = await db
+    .select({ bio: profiles.bio })
+    .from(profiles)
+    .where(eq(profiles.username, username));
+  return row?.bio?.trim() || null;
+}
+
+/** The sidebar: featured posts, the post's widgets, the default banner once (docs/decisions/0264). */
+function sidebarOf(
+  post: PostDetail,
+  featured: PostView["related"],
+  banner: { imageUrl: string; link: string | null } | null,
+): NonNullable<PostView["sidebar"]> {
+  const widgets = prepareWidgets([...post.sidebarWidgets, post.sidebarWidget2]);
+  return { featured, widgets, banner: defaultBannerUnlessShown(widgets, banner) };
 }
 
 /**

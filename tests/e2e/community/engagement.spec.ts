@@ -87,9 +87,9 @@ test("a reply shows up in the other member's bell within a second and links to i
     await expect(priya.getByText(answer).first()).toBeVisible();
     await expectNoAxeViolations(priya);
 
-    // View opens the reply, with the tracking source.
+    // The row (one link) opens the reply, with the tracking source.
     const item = priya.getByRole("listitem").filter({ hasText: title });
-    await item.getByRole("button", { name: /View/ }).click();
+    await item.getByRole("link", { name: new RegExp(title) }).click();
     await priya.waitForURL((url) => url.searchParams.get("source") === "notification");
     expect(new URL(priya.url()).hash).toMatch(/^#c-[0-9a-f-]{36}$/);
     await waitForHydration(priya);
