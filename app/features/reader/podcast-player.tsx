@@ -47,7 +47,7 @@ export function PodcastPlayer({
         <audio
           ref={element}
           controls={!hydrated}
-          preload="metadata"
+          preload="none"
           className={hydrated ? "hidden" : "w-full"}
           aria-label={`Listen: ${title}`}
         >
