@@ -14,7 +14,7 @@ import {
 import { ErrorPage } from "~/components/layout/error-page";
 import { NotFoundPage } from "~/components/layout/not-found-page";
 import { SiteFooter } from "~/features/layout/site-footer";
-import { SiteHeader } from "~/features/layout/site-header";
+import { promoBannerKey, SiteHeader } from "~/features/layout/site-header";
 import { clientLog } from "~/lib/client-log";
 import { useLinkNonce, useNonce } from "~/lib/nonce";
 import { loadSiteChrome } from "~/features/layout/site-chrome.server";
@@ -142,7 +142,13 @@ export function Layout({ children }: { children: ReactNode }) {
   const adminChrome = useAdminChrome();
   return (
     // data-theme is set by THEME_SCRIPT before the first paint (decision 0114).
-    <html lang="en-GB" suppressHydrationWarning>
+    <html
+      lang="en-GB"
+      // The promotion bar's key, which the head script compares with the one the reader hid
+      // (docs/decisions/0269).
+      data-promo-key={data?.headerBanner ? promoBannerKey(data.headerBanner) : undefined}
+      suppressHydrationWarning
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

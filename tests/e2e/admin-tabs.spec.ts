@@ -371,17 +371,18 @@ test("Notifications tab: asks first, no match, the count, the history and a memb
     await expectNoAxeViolations(member);
     // Sent without a message (it falls back to the title): the text is shown once, in the
     // bell and on /notifications.
-    // (Counted as paragraphs: the View button's hidden name repeats the title, rightly.)
+    // (Counted as the rows' bold title lines: a hidden name, such as Mark read's, repeats the
+    // title, rightly.)
     const dropdown = member.locator(`[id="${await bell.getAttribute("aria-controls")}"]`);
     await bell.click();
     await expect(dropdown.getByText(title, { exact: true })).toBeVisible();
-    await expect(dropdown.locator("p").filter({ hasText: title })).toHaveCount(1);
+    await expect(dropdown.locator("span.font-semibold").filter({ hasText: title })).toHaveCount(1);
     await expectNoAxeViolations(member);
     await member.goto("/notifications");
     await waitForHydration(member);
     const main = member.getByRole("main");
-    await expect(main.locator("p").filter({ hasText: title })).toHaveCount(1);
-    await expect(main.locator("p").filter({ hasText: title })).toBeVisible();
+    await expect(main.locator("span.font-semibold").filter({ hasText: title })).toHaveCount(1);
+    await expect(main.locator("span.font-semibold").filter({ hasText: title })).toBeVisible();
     expect(memberErrors).toEqual([]);
   } finally {
     await context.close();

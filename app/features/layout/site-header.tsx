@@ -37,7 +37,7 @@ export function promoBannerKey(banner: HeaderBanner): string {
 }
 
 function rememberHidden(key: string) {
-  document.documentElement.setAttribute("data-promo-dismissed", key);
+  document.documentElement.setAttribute("data-promo-dismissed", "");
   try {
     localStorage.setItem(PROMO_DISMISSED_KEY, key);
   } catch {
@@ -49,7 +49,8 @@ function rememberHidden(key: string) {
  * The law firm's promotional banner (site settings header_banner_*); nothing when unset. One line
  * at any width, the same dark colours in both themes, and a close control that works before the
  * scripts load: a checkbox whose state hides the bar in CSS, remembered once they have
- * (docs/decisions/0269).
+ * (docs/decisions/0269). <html> carries the bar's key (root.tsx), which the head script compares
+ * with the one the reader hid.
  */
 function PromoBanner({ banner }: { banner: HeaderBanner }) {
   const key = promoBannerKey(banner);
@@ -74,7 +75,6 @@ function PromoBanner({ banner }: { banner: HeaderBanner }) {
   );
   return (
     <>
-      <style>{`html[data-promo-dismissed="${key}"] #promo-bar{display:none}`}</style>
       <aside
         id="promo-bar"
         aria-label="Sponsored"

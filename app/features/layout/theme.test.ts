@@ -14,7 +14,12 @@ function run(
   return runWith(stored, osDark, promo)["data-theme"];
 }
 
-function runWith(stored: string | null | Error, osDark: boolean, promo: string | null) {
+function runWith(
+  stored: string | null | Error,
+  osDark: boolean,
+  promo: string | null,
+  bannerKey: string | null = "k1x9",
+) {
   const attributes: Record<string, string> = {};
   runInNewContext(THEME_SCRIPT, {
     localStorage: {
@@ -29,6 +34,7 @@ function runWith(stored: string | null | Error, osDark: boolean, promo: string |
     document: {
       documentElement: {
         setAttribute: (name: string, value: string) => (attributes[name] = value),
+        getAttribute: (name: string) => (name === "data-promo-key" ? bannerKey : null),
       },
     },
   });
@@ -51,12 +57,14 @@ describe("THEME_SCRIPT (set before the first paint)", () => {
 });
 
 describe("THEME_SCRIPT and the hidden promotion bar (docs/decisions/0269)", () => {
-  it("marks <html> with the key of the bar the reader hid", () => {
-    expect(runWith("light", false, "k1x9")["data-promo-dismissed"]).toBe("k1x9");
+  it("marks <html> when the reader hid this very bar", () => {
+    expect(runWith("light", false, "k1x9")["data-promo-dismissed"]).toBe("");
   });
 
-  it("leaves it off when nothing was hidden or storage is blocked", () => {
+  it("leaves it off for another bar, none hidden, no bar, or storage blocked", () => {
+    expect(runWith("light", false, "old1")["data-promo-dismissed"]).toBeUndefined();
     expect(runWith(null, false, null)["data-promo-dismissed"]).toBeUndefined();
+    expect(runWith(null, false, "k1x9", null)["data-promo-dismissed"]).toBeUndefined();
     expect(runWith(BLOCKED, false, "k1x9")["data-promo-dismissed"]).toBeUndefined();
   });
 });

@@ -15,8 +15,9 @@ export const THEME_SCRIPT =
   'if(t!=="light"&&t!=="dark")t=matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light";' +
   'document.documentElement.setAttribute("data-theme",t);' +
   // The promotion bar the reader hid (docs/decisions/0269): hidden before the first paint too.
-  'try{var p=localStorage.getItem("promo-dismissed");' +
-  'if(p)document.documentElement.setAttribute("data-promo-dismissed",p)}catch(e){}})()';
+  'try{var h=document.documentElement,k=h.getAttribute("data-promo-key");' +
+  'if(k&&localStorage.getItem("promo-dismissed")===k)h.setAttribute("data-promo-dismissed","")' +
+  "}catch(e){}})()";
 
 /** Where the key of the promotion bar the reader hid is kept (docs/decisions/0269). */
 export const PROMO_DISMISSED_KEY = "promo-dismissed";
